@@ -1,0 +1,44 @@
+// Playwright: journeys in Debian's Chromium against the built server on a throwaway database.
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4321);
+const BASE_URL = `http://localhost:${PORT}`;
+const dataDir = path.join(os.tmpdir(), `parkpilot-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && node dist/server/index.js`,
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      APP_URL: BASE_URL,
+      DATABASE_PATH: path.join(dataDir, 'app.db'),
+      OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      UPLOADS_DIR: path.join(dataDir, 'uploads'),
+      LOG_REQUESTS: '0',
+    },
+  },
+});

@@ -1,0 +1,76 @@
+// The application root: data providers, the router (SSR-aware) and the page switch from the route table.
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { Route, Router, Switch, useLocation } from 'wouter';
+import { Toaster } from './components/ui/toast';
+import { SiteFooter } from './features/layout/site-footer';
+import { SiteHeader } from './features/layout/site-header';
+import { PageSkeleton } from './features/layout/page-skeleton';
+import { useApi } from './lib/use-api';
+import { applyHead } from './lib/head';
+import { trpc, type makeTrpcClient } from './lib/trpc';
+import { loadRoute, matchPath, notFoundRoute, routes } from './routes';
+
+export interface AppProps {
+  queryClient: QueryClient;
+  trpcClient: ReturnType<typeof makeTrpcClient>;
+  /** Set on the server: the path and query being rendered. */
+  ssrPath?: string;
+  ssrSearch?: string;
+}
+
+export function App({ queryClient, trpcClient, ssrPath, ssrSearch }: AppProps) {
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+          <div className="flex min-h-dvh flex-col">
+            <a
+              href="#main"
+              className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+            >
+              Skip to content
+            </a>
+            <SiteHeader />
+            <main id="main" className="flex-1">
+              <Suspense fallback={<PageSkeleton />}>
+                <Switch>
+                  {routes.map((r) => (
+                    <Route key={r.path} path={r.path} component={r.page} />
+                  ))}
+                  <Route component={notFoundRoute.page} />
+                </Switch>
+              </Suspense>
+            </main>
+            <SiteFooter />
+          </div>
+          <Toaster />
+          <HeadManager />
+        </Router>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+/** After a client-side navigation: update the head and scroll to the top. Never runs on the server. */
+function HeadManager() {
+  const [pathname] = useLocation();
+  const api = useApi();
+  useEffect(() => {
+    let cancelled = false;
+    const { route, params } = matchPath(pathname);
+    void (async () => {
+      const config = await api.system.config.fetch();
+      const { data, notFound } = await loadRoute(api, route, params).catch(() => ({ data: null, notFound: false }));
+      if (cancelled) return;
+      applyHead(route.head({ params, data: notFound ? null : data, config }), config.appUrl);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [pathname, api]);
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}

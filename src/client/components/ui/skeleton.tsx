@@ -1,0 +1,7 @@
+// Skeleton: a pulsing placeholder block shown while content loads; hidden from assistive tech.
+import type { ComponentProps } from 'react';
+import { cn } from '@/client/lib/utils';
+
+export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
+}

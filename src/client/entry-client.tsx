@@ -1,0 +1,28 @@
+// Browser entry: restores the server's query cache, preloads the current page, then hydrates.
+import './styles.css';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import superjson from 'superjson';
+import { App } from './app';
+import { makeQueryClient, makeTrpcClient } from './lib/trpc';
+import { matchPath } from './routes';
+
+const queryClient = makeQueryClient();
+const state = document.getElementById('__STATE__');
+if (state?.textContent) hydrate(queryClient, superjson.parse(state.textContent));
+const trpcClient = makeTrpcClient();
+
+const root = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} trpcClient={trpcClient} />
+  </StrictMode>
+);
+
+void matchPath(window.location.pathname)
+  .route.page.preload()
+  .finally(() => {
+    if (root.hasChildNodes()) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });

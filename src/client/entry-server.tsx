@@ -1,0 +1,46 @@
+// Server entry: renders one URL to HTML with its data prefetched, and hands the cache to the browser.
+import { dehydrate } from '@tanstack/react-query';
+import { createServerSideHelpers } from '@trpc/react-query/server';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import superjson from 'superjson';
+import type { AnyRouter } from '@trpc/server';
+import { App } from './app';
+import { headToHtml } from './lib/head';
+import { makeQueryClient, makeTrpcClient, type Api } from './lib/trpc';
+import { loadRoute, matchPath } from './routes';
+
+export interface RenderResult {
+  status: number;
+  head: string;
+  html: string;
+  state: string;
+}
+
+export async function render(
+  url: URL,
+  server: { router: AnyRouter; ctx: object },
+): Promise<RenderResult> {
+  const queryClient = makeQueryClient();
+  const api = createServerSideHelpers({ router: server.router, ctx: server.ctx, queryClient }) as unknown as Api;
+  const config = await api.system.config.fetch();
+  const { route, params } = matchPath(url.pathname);
+  const { data, notFound } = await loadRoute(api, route, params);
+  const head = route.head({ params, data: notFound ? null : data, config });
+
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App queryClient={queryClient} trpcClient={makeTrpcClient(config.appUrl)} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} />
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+
+  const dehydrated = superjson.stringify(dehydrate(queryClient, { shouldDehydrateQuery: () => true }));
+  return {
+    status: notFound ? 404 : (head.status ?? 200),
+    head: headToHtml(head, config.appUrl),
+    html,
+    state: `<script type="application/json" id="__STATE__">${dehydrated.replace(/</g, '\\u003c')}</script>`,
+  };
+}

@@ -1,0 +1,100 @@
+// The site header: brand, the spec's navigation (How it Works, Locations, Blog, Support) and a mobile menu.
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Button } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/utils';
+import { useConfig } from '@/client/lib/use-api';
+import { BrandMark } from './brand-mark';
+import { SupportDialog } from './support-dialog';
+
+const NAV = [
+  { href: '/how-it-works', label: 'How it Works' },
+  { href: '/locations', label: 'Locations' },
+  { href: '/blog', label: 'Blog' },
+] as const;
+
+export function SiteHeader() {
+  const { brandName } = useConfig();
+  const [pathname] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [supportOpen, setSupportOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+
+  const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link href="/" className="flex items-center gap-2 rounded-md font-semibold text-foreground" aria-label={`${brandName} home`}>
+          <BrandMark className="size-8" />
+          <span className="text-lg tracking-tight">{brandName}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {NAV.map((item) => (
+            <Link
+              key={item.href}
+              href={item.href}
+              aria-current={isActive(item.href) ? 'page' : undefined}
+              className={cn(
+                'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
+                isActive(item.href) && 'text-foreground',
+              )}
+            >
+              {item.label}
+            </Link>
+          ))}
+          <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => setSupportOpen(true)}>
+            Support
+          </Button>
+        </nav>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <X className="size-5" /> : <Menu className="size-5" />}
+        </Button>
+      </div>
+
+      <nav
+        id="mobile-menu"
+        aria-label="Mobile"
+        className={cn('border-t border-border bg-background px-4 pb-4 pt-2 md:hidden', !open && 'hidden')}
+      >
+        <ul className="flex flex-col gap-1">
+          {NAV.map((item) => (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                aria-current={isActive(item.href) ? 'page' : undefined}
+                className="block rounded-md px-3 py-2.5 text-base font-medium hover:bg-muted"
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className="block w-full rounded-md px-3 py-2.5 text-left text-base font-medium hover:bg-muted"
+              onClick={() => {
+                setOpen(false);
+                setSupportOpen(true);
+              }}
+            >
+              Support
+            </button>
+          </li>
+        </ul>
+      </nav>
+      <SupportDialog open={supportOpen} onOpenChange={setSupportOpen} />
+    </header>
+  );
+}

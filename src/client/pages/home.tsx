@@ -1,0 +1,65 @@
+// Home, signed out with no search: hero, Start Searching, the steps carousel, trust tiles, destinations.
+import { ArrowRight, BadgeDollarSign, Clock, Handshake, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/client/components/ui/button';
+import { AssistantButton } from '@/client/features/home/assistant-button';
+import { PopularDestinations } from '@/client/features/home/popular-destinations';
+import { StepsCarousel } from '@/client/features/home/steps-carousel';
+
+const STATS = [
+  { value: '3M+', label: 'daily travelers', icon: Users },
+  { value: '50+', label: 'parking partners', icon: Handshake },
+  { value: '$1.99', label: 'flat booking fee', icon: BadgeDollarSign },
+  { value: '24/7', label: 'traveller support', icon: Clock },
+];
+
+export default function HomePage() {
+  return (
+    <>
+      <section className="border-b border-border bg-gradient-to-b from-secondary to-background">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1.15fr_1fr] lg:py-20">
+          <div>
+            <p className="inline-flex items-center rounded-full border border-primary/20 bg-background px-3 py-1 text-xs font-medium text-primary">
+              50 airports · 20 cruise ports · one flat $1.99 fee
+            </p>
+            <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+              Airport and cruise parking, with the total price up front.
+            </h1>
+            <p className="mt-4 max-w-xl text-lg leading-8 text-muted-foreground">
+              Compare every lot near your terminal by total price, distance, rating and shuttle, then book in a minute.
+              Save up to 60% on terminal parking, with no surprise fees at the gate.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Button asChild size="lg">
+                <Link href="/locations">
+                  Start Searching <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link href="/how-it-works">How it Works</Link>
+              </Button>
+            </div>
+          </div>
+          <StepsCarousel />
+        </div>
+      </section>
+
+      <section aria-label="Why travellers choose us" className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {STATS.map(({ value, label, icon: Icon }) => (
+            <li key={label} className="flex items-center gap-3 rounded-lg border border-border bg-background p-4">
+              <Icon className="size-6 shrink-0 text-primary" aria-hidden="true" />
+              <span>
+                <span className="block text-xl font-bold leading-6">{value}</span>
+                <span className="text-sm text-muted-foreground">{label}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <PopularDestinations />
+      <AssistantButton />
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+// The one route table: path, page (lazy-loaded), data to prefetch, and head (title, meta, status).
+import { lazy, type ComponentType } from 'react';
+import { parse } from 'regexparam';
+import type { TPublicConfig } from '@/server/env';
+import type { HeadData } from './lib/head';
+import type { Api } from './lib/trpc';
+
+type PageModule = { default: ComponentType };
+export type LazyPage = ReturnType<typeof lazy<ComponentType>> & { preload: () => Promise<PageModule> };
+
+/** A lazily loaded page that can be preloaded before hydration (so it hydrates without a fallback). */
+export function lazyPage(factory: () => Promise<PageModule>): LazyPage {
+  let promise: Promise<PageModule> | undefined;
+  const load = () => (promise ??= factory());
+  return Object.assign(lazy(load), { preload: load });
+}
+
+export interface HeadContext<T> {
+  params: Record<string, string>;
+  /** What `load` returned, or null when it reported NOT_FOUND. */
+  data: T | null;
+  config: TPublicConfig;
+}
+
+export interface RouteDef<T = unknown> {
+  path: string;
+  page: LazyPage;
+  /** Fetches what the page renders; called on the server before rendering and on client navigation. */
+  load?: (api: Api, params: Record<string, string>) => Promise<T>;
+  head: (ctx: HeadContext<T>) => HeadData;
+}
+
+const route = <T,>(def: RouteDef<T>) => def as RouteDef<unknown>;
+
+const TAGLINE = 'Airport & Cruise Port Parking';
+
+export const notFoundRoute = route({
+  path: '*',
+  page: lazyPage(() => import('./pages/not-found')),
+  head: ({ config }) => ({ title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 }),
+});
+
+export const routes: RouteDef[] = [
+  route({
+    path: '/',
+    page: lazyPage(() => import('./pages/home')),
+    head: ({ config }) => ({
+      title: `${config.brandName} | ${TAGLINE} with Honest Total Prices`,
+      description: `Compare and book parking near 50 US airports and 20 cruise ports. See the full price up front: the lot's rate plus one flat $1.99 fee.`,
+      canonical: '/',
+    }),
+  }),
+  route({
+    path: '/locations',
+    page: lazyPage(() => import('./pages/locations')),
+    load: (api) => Promise.all([api.catalogue.listLocations.fetch({}), api.catalogue.stats.fetch()]),
+    head: ({ config }) => ({
+      title: `Airport & Cruise Port Parking Locations | ${config.brandName}`,
+      description: 'Browse parking at the 50 largest US airports and 20 US cruise ports. Search by airport code, city or state and compare lots by total price.',
+      canonical: '/locations',
+    }),
+  }),
+  route({
+    path: '/how-it-works',
+    page: lazyPage(() => import('./pages/how-it-works')),
+    head: ({ config }) => ({
+      title: `How it Works | ${config.brandName}`,
+      description: `Tell our assistant where you're flying or sailing from, compare lots by total price, and book in minutes. One flat $1.99 fee, no surprises.`,
+      canonical: '/how-it-works',
+    }),
+  }),
+  route({
+    path: '/terms-of-service',
+    page: lazyPage(() => import('./pages/terms-of-service')),
+    head: ({ config }) => ({ title: `Terms of Service | ${config.brandName}`, canonical: '/terms-of-service', robots: 'noindex' }),
+  }),
+  route({
+    path: '/privacy-policy',
+    page: lazyPage(() => import('./pages/privacy-policy')),
+    head: ({ config }) => ({ title: `Privacy Policy | ${config.brandName}`, canonical: '/privacy-policy', robots: 'noindex' }),
+  }),
+];
+
+const compiled = routes.map((r) => ({ route: r, ...parse(r.path) }));
+
+/** Finds the route for a path (the 404 route when none matches) and its parameters. */
+export function matchPath(pathname: string): { route: RouteDef; params: Record<string, string> } {
+  for (const { route: r, pattern, keys } of compiled) {
+    const m = pattern.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    keys.forEach((k, i) => {
+      const v = m[i + 1];
+      if (v !== undefined) params[k] = decodeURIComponent(v);
+    });
+    return { route: r, params };
+  }
+  return { route: notFoundRoute, params: {} };
+}
+
+/** Runs a route's loader; NOT_FOUND becomes null data (the page shows its not-found view). */
+export async function loadRoute(api: Api, def: RouteDef, params: Record<string, string>) {
+  try {
+    return { data: def.load ? await def.load(api, params) : null, notFound: false };
+  } catch (err) {
+    const code = (err as { code?: string; data?: { code?: string } }).data?.code ?? (err as { code?: string }).code;
+    if (code === 'NOT_FOUND') return { data: null, notFound: true };
+    throw err;
+  }
+}

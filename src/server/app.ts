@@ -1,0 +1,151 @@
+// createApp(deps): the whole HTTP surface (middleware, tRPC, REST table, assets, server-rendered pages).
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { Hono, type Context as HonoContext } from 'hono';
+import { compress } from 'hono/compress';
+import { logger } from 'hono/logger';
+import { secureHeaders } from 'hono/secure-headers';
+import { sql } from 'drizzle-orm';
+import { render } from '@/client/entry-server';
+import type { DB } from './db/client';
+import type { TEnv } from './env';
+import { placeholderSvg } from './placeholder';
+import { mountRestRoutes } from './rest/adapter';
+import { restRoutes } from './rest/routes';
+import type { Context } from './trpc/init';
+import { appRouter } from './trpc/root';
+
+export interface AppDeps {
+  db: DB;
+  env: TEnv;
+  /** Built client (dist/client) with index.html and hashed assets; absent in tests and dev. */
+  clientDir?: string;
+}
+
+const FALLBACK_TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <!--app-head-->
+  </head>
+  <body>
+    <div id="root"><!--app-html--></div>
+    <!--app-state-->
+  </body>
+</html>`;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function createApp(deps: AppDeps) {
+  const { db, env } = deps;
+  const isProd = env.NODE_ENV === 'production';
+  const appOrigin = new URL(env.APP_URL!).origin;
+  const templatePath = deps.clientDir && path.join(deps.clientDir, 'index.html');
+  const template = templatePath && fs.existsSync(templatePath) ? fs.readFileSync(templatePath, 'utf8') : FALLBACK_TEMPLATE;
+
+  const app = new Hono();
+
+  if (env.LOG_REQUESTS) app.use(logger());
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: isProd ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compress());
+
+  // State-changing requests must come from our own origin (CSRF defence).
+  app.use(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/webhooks/')) return next();
+    const origin = c.req.header('origin');
+    const ownOrigin = new URL(c.req.url).origin;
+    const foreign = origin ? origin !== appOrigin && origin !== ownOrigin : c.req.header('sec-fetch-site') === 'cross-site';
+    if (foreign) return c.json({ error: 'Cross-origin request refused' }, 403);
+    return next();
+  });
+
+  const createContext = async (c: HonoContext, resHeaders = new Headers()): Promise<Context> => ({
+    db,
+    env,
+    user: null,
+    ip: c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown',
+    resHeaders,
+  });
+
+  app.get('/healthz', (c) => {
+    db.get(sql`select 1`);
+    return c.json({ ok: true });
+  });
+
+  app.all('/api/trpc/*', (c) =>
+    fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ resHeaders }) => createContext(c, resHeaders),
+      onError: ({ error, path: p }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${p} failed:`, error.cause ?? error);
+      },
+    }),
+  );
+
+  mountRestRoutes(app, restRoutes, (c) => createContext(c));
+
+  app.get('/api/placeholder/:w/:h', (c) => {
+    const svg = placeholderSvg(Number(c.req.param('w')), Number(c.req.param('h')), c.req.query('label'));
+    return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' });
+  });
+
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  if (deps.clientDir) {
+    const root = path.relative(process.cwd(), deps.clientDir);
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use('*', async (c, next) => {
+      if (!/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.endsWith('.html')) return next();
+      return serveStatic({ root, onFound: (_p, ctx) => ctx.header('Cache-Control', 'public, max-age=3600') })(c, next);
+    });
+  }
+
+  // Every other GET is a page: rendered on the server, hydrated in the browser.
+  app.get('*', async (c) => {
+    const url = new URL(c.req.url);
+    const ctx = await createContext(c);
+    const page = await render(url, { router: appRouter, ctx });
+    const html = template
+      .replace('<!--app-head-->', page.head)
+      .replace('<!--app-html-->', page.html)
+      .replace('<!--app-state-->', page.state);
+    return c.html(html, page.status as 200, { 'Cache-Control': 'no-store' });
+  });
+
+  app.onError((err, c) => {
+    console.error(`${c.req.method} ${c.req.path} failed:`, err);
+    return c.req.path.startsWith('/api/') ? c.json({ error: 'Something went wrong. Please try again.' }, 500) : c.text('Internal Server Error', 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,6 @@
+// The whole database schema, one module per domain.
+export * from './users';
+export * from './catalogue';
+export * from './bookings';
+export * from './content';
+export * from './analytics';

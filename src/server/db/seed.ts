@@ -1,0 +1,81 @@
+// Seeds the demonstration catalogue (locations, providers, SEO pages, blog categories); idempotent.
+import { count, eq } from 'drizzle-orm';
+import { BLOG_CATEGORIES } from '@db/seed/blog-categories';
+import { LOCATIONS, type SeedLocation } from '@db/seed/locations';
+import { generateProviders, type SeedProvider } from '@db/seed/providers';
+import { formatPrice } from '@/shared/pricing';
+import type { DB } from './client';
+import { blogCategories, locations, parkingProviders, seoPages } from './schema';
+
+export function isCatalogueEmpty(db: DB): boolean {
+  return db.select({ n: count() }).from(locations).get()!.n === 0;
+}
+
+/** Inserts whatever of the catalogue is missing, in one transaction. Returns the rows added. */
+export function seedCatalogue(db: DB) {
+  const added = { locations: 0, providers: 0, seoPages: 0, blogCategories: 0 };
+  db.transaction((tx) => {
+    for (const loc of LOCATIONS) {
+      const inserted = tx
+        .insert(locations)
+        .values({ ...loc, aliases: [...loc.aliases] })
+        .onConflictDoNothing()
+        .returning({ id: locations.id })
+        .get();
+      if (inserted) added.locations++;
+      const locationId = inserted?.id ?? tx.select({ id: locations.id }).from(locations).where(eq(locations.code, loc.code)).get()!.id;
+      const providers = generateProviders(loc);
+      for (const p of providers) {
+        const { locationCode: _code, ...fields } = p;
+        const res = tx
+          .insert(parkingProviders)
+          .values({ ...fields, locationId, location: loc.name })
+          .onConflictDoNothing()
+          .run();
+        added.providers += res.changes;
+      }
+      const page = seoPageFor(loc, providers);
+      added.seoPages += tx.insert(seoPages).values({ ...page, locationId }).onConflictDoNothing().run().changes;
+    }
+    for (const cat of BLOG_CATEGORIES) {
+      added.blogCategories += tx.insert(blogCategories).values(cat).onConflictDoNothing().run().changes;
+    }
+  });
+  return added;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** An SEO landing page written from the catalogue's facts about one location. */
+export function seoPageFor(loc: SeedLocation, providers: SeedProvider[]) {
+  const isAirport = loc.kind === 'airport';
+  const label = isAirport ? `${loc.name} (${loc.code})` : `${loc.shortName} Cruise Port`;
+  const prices = providers.map((p) => p.price);
+  const cheapest = Math.min(...prices);
+  const priciest = Math.max(...prices);
+  const closest = [...providers].sort((a, b) => a.distanceMiles - b.distanceMiles)[0]!;
+  const shuttles = providers.filter((p) => p.amenities.includes('Shuttle')).length;
+  const covered = providers.filter((p) => p.amenities.includes('Covered')).length;
+  const title = `${label} Parking`;
+  const metaDescription = `Compare ${providers.length} parking lots near ${label} from ${formatPrice(cheapest)}/day. See the total price up front, free shuttles and free cancellation on most lots.`;
+  const content = [
+    `<h2>Parking at ${escapeHtml(label)}</h2>`,
+    `<p>We list ${providers.length} independent lots serving ${escapeHtml(loc.name)} in ${escapeHtml(loc.city)}, ${loc.state}. Daily rates run from ${formatPrice(cheapest)} to ${formatPrice(priciest)}, and every price you see already includes our flat $1.99 service fee at checkout.</p>`,
+    `<h3>Closest lot</h3>`,
+    `<p>${escapeHtml(closest.name)} is ${escapeHtml(closest.distance)} from the ${isAirport ? 'terminal' : 'cruise terminal'} (${escapeHtml(closest.shuttleInfo)}).</p>`,
+    `<h3>Shuttles and covered parking</h3>`,
+    `<p>${shuttles} of ${providers.length} lots run a shuttle and ${covered} offer covered spaces. Filter by amenity on the results to find them.</p>`,
+    `<h3>Tips</h3>`,
+    `<ul><li>Book ahead for holiday weekends: lots near ${escapeHtml(loc.shortName)} fill up first.</li><li>Allow time for the shuttle on top of ${isAirport ? 'security lines' : 'embarkation'}.</li><li>Check each lot's cancellation policy before you book.</li></ul>`,
+  ].join('\n');
+  return {
+    title,
+    slug: loc.seoSlug,
+    metaTitle: `${title}: Compare Rates from ${formatPrice(cheapest)}/day`,
+    metaDescription,
+    content,
+    targetKeywords: [`${loc.code.toLowerCase()} parking`, `${loc.shortName.toLowerCase()} ${isAirport ? 'airport' : 'cruise'} parking`],
+    location: loc.name,
+    template: isAirport ? ('airport-parking' as const) : ('location' as const),
+  };
+}

@@ -1,0 +1,72 @@
+// Configuration: every environment variable the server reads, validated with zod at boot.
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+    APP_URL: z.url().optional().transform((v) => v?.replace(/\/+$/, '')),
+    ADMIN_EMAIL: z.email().optional().transform((v) => v?.toLowerCase()),
+    ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+    OUTBOX_DIR: z.string().default('./data/outbox'),
+    UPLOADS_DIR: z.string().default('./data/uploads'),
+    SMTP_URL: optional,
+    MAIL_FROM: optional,
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_PUBLISHABLE_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    BRAND_NAME: z.string().trim().min(1).default('ParkPilot'),
+    SUPPORT_PHONE: z.string().trim().min(1).default('1-800-555-0199'),
+    SUPPORT_EMAIL: z.email().default('support@parkpilot.example'),
+    LOG_REQUESTS: z
+      .enum(['0', '1', 'true', 'false'])
+      .optional()
+      .transform((v) => v === undefined || v === '1' || v === 'true'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'required when STRIPE_SECRET_KEY is set in production' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
+    }
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'required when ADMIN_PASSWORD is set' });
+    }
+  });
+
+export type TEnv = z.output<typeof ZEnv>;
+
+/** Parse the environment or exit with a readable list of what is wrong. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): TEnv {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+}
+
+/** What the browser may see: never a secret. */
+export function publicConfig(env: TEnv) {
+  return {
+    brandName: env.BRAND_NAME,
+    supportPhone: env.SUPPORT_PHONE,
+    supportEmail: env.SUPPORT_EMAIL,
+    appUrl: env.APP_URL!,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+  };
+}
+export type TPublicConfig = ReturnType<typeof publicConfig>;

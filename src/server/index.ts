@@ -1,0 +1,47 @@
+// Server entry: reads env, migrates, seeds an empty database, serves, and shuts down gracefully.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { migrateDatabase, openDatabase } from './db/client';
+import { isCatalogueEmpty, seedCatalogue } from './db/seed';
+import { loadEnv } from './env';
+
+const env = loadEnv();
+const db = openDatabase(env.DATABASE_PATH);
+migrateDatabase(db);
+if (isCatalogueEmpty(db)) {
+  const added = seedCatalogue(db);
+  console.log(`Seeded the demonstration catalogue: ${added.locations} locations, ${added.providers} providers.`);
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const clientDir = [path.resolve(here, '../client'), path.resolve(process.cwd(), 'dist/client')].find((d) =>
+  fs.existsSync(path.join(d, 'index.html')),
+);
+
+const app = createApp({ db, env, clientDir });
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  console.log(`${env.BRAND_NAME} listening on ${env.APP_URL} (port ${info.port})`);
+});
+
+let closing = false;
+function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal} received: finishing in-flight requests…`);
+  const force = setTimeout(() => {
+    console.error('Shutdown timed out; closing connections.');
+    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+  }, 10_000);
+  force.unref();
+  server.close(() => {
+    db.$client.close();
+    console.log('Closed the database. Bye.');
+    process.exit(0);
+  });
+  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,0 +1,62 @@
+// Catalogue reads: the location directory and single locations with their provider summary.
+import { eq, or, sql } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { locations, parkingProviders } from '../../db/schema';
+import { filterDirectory, type TListLocationsInput } from '@/shared/schemas/catalogue';
+
+const locationColumns = {
+  id: locations.id,
+  kind: locations.kind,
+  code: locations.code,
+  name: locations.name,
+  shortName: locations.shortName,
+  city: locations.city,
+  state: locations.state,
+  region: locations.region,
+  latitude: locations.latitude,
+  longitude: locations.longitude,
+  slug: locations.slug,
+  seoSlug: locations.seoSlug,
+  aliases: locations.aliases,
+};
+
+function withProviderSummary(db: DB) {
+  return db
+    .select({
+      ...locationColumns,
+      providerCount: sql<number>`count(${parkingProviders.id})`.mapWith(Number),
+      minPrice: sql<number | null>`min(${parkingProviders.price})`,
+    })
+    .from(locations)
+    .leftJoin(parkingProviders, eq(parkingProviders.locationId, locations.id))
+    .groupBy(locations.id)
+    .$dynamic();
+}
+
+export type TLocationSummary = Awaited<ReturnType<typeof listLocations>>[number];
+
+export async function listLocations({ db }: { db: DB }, input: TListLocationsInput = {}) {
+  const rows = await withProviderSummary(db).orderBy(locations.kind, locations.name);
+  return filterDirectory(rows, input ?? {});
+}
+
+export async function getLocation({ db }: { db: DB }, slug: string) {
+  const key = slug.trim().toLowerCase();
+  const [row] = await withProviderSummary(db)
+    .where(or(eq(locations.slug, key), eq(locations.seoSlug, key), eq(sql`lower(${locations.code})`, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getDirectoryStats({ db }: { db: DB }) {
+  const [row] = await db
+    .select({
+      airports: sql<number>`(select count(*) from ${locations} where ${locations.kind} = 'airport')`.mapWith(Number),
+      cruisePorts: sql<number>`(select count(*) from ${locations} where ${locations.kind} = 'cruise_port')`.mapWith(Number),
+      states: sql<number>`(select count(distinct ${locations.state}) from ${locations})`.mapWith(Number),
+      providers: sql<number>`(select count(*) from ${parkingProviders})`.mapWith(Number),
+      lowestPrice: sql<number | null>`(select min(${parkingProviders.price}) from ${parkingProviders})`,
+    })
+    .from(sql`(select 1)`);
+  return row!;
+}

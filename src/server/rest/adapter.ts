@@ -1,0 +1,85 @@
+// The generic REST adapter: mounts each row of the REST table as a call to its tRPC procedure.
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPCError } from '@trpc/server';
+import type { Context as HonoContext, Hono } from 'hono';
+import type { Context } from '../trpc/init';
+import { appRouter, createCaller } from '../trpc/root';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RestRequest {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+export interface RestRoute {
+  method: HttpMethod;
+  /** Hono path pattern, e.g. '/api/locations/:slug'. */
+  path: string;
+  /** Dotted procedure path, e.g. 'catalogue.getLocation'. */
+  procedure: string;
+  /** Maps the HTTP request to the procedure input; defaults to the body (or the query for GET). */
+  input?: (req: RestRequest) => unknown;
+  /** Shapes the procedure output for REST callers (renaming only, no logic). */
+  output?: (data: any) => unknown;
+  status?: 200 | 201;
+}
+
+export function procedureExists(path: string): boolean {
+  return Object.prototype.hasOwnProperty.call(appRouter._def.procedures, path);
+}
+
+async function readBody(c: HonoContext): Promise<unknown> {
+  if (c.req.method === 'GET' || c.req.method === 'DELETE') return undefined;
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const text = await c.req.text();
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Request body is not valid JSON' });
+    }
+  }
+  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    return Object.fromEntries((await c.req.formData()).entries());
+  }
+  return undefined;
+}
+
+export function mountRestRoutes(
+  app: Hono,
+  routes: readonly RestRoute[],
+  createContext: (c: HonoContext) => Promise<Context>,
+) {
+  for (const route of routes) {
+    if (!procedureExists(route.procedure)) throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
+    app.on(route.method, route.path, async (c) => {
+      const ctx = await createContext(c);
+      try {
+        const body = await readBody(c);
+        const req: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body };
+        const input = route.input ? route.input(req) : route.method === 'GET' ? req.query : body;
+        const caller = createCaller(ctx) as unknown as Record<string, unknown>;
+        const fn = route.procedure.split('.').reduce<any>((node, key) => node[key], caller) as (i: unknown) => Promise<unknown>;
+        const data = await fn(input);
+        ctx.resHeaders.forEach((v, k) => c.header(k, v, { append: true }));
+        return c.json((route.output ? route.output(data) : data) ?? null, route.status ?? 200);
+      } catch (err) {
+        const error = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
+        ctx.resHeaders.forEach((v, k) => c.header(k, v, { append: true }));
+        const status = getHTTPStatusCodeFromError(error);
+        if (status >= 500) console.error(`REST ${route.method} ${route.path} failed:`, error.cause ?? error);
+        const message = status >= 500 ? 'Something went wrong. Please try again.' : restMessage(error);
+        return c.json({ error: message }, status as 400);
+      }
+    });
+  }
+}
+
+/** The spec's message for validation errors is the first zod issue; others keep their own message. */
+function restMessage(error: TRPCError): string {
+  const cause = error.cause as { issues?: { message: string }[] } | undefined;
+  return cause?.issues?.[0]?.message ?? error.message;
+}

@@ -1,0 +1,15 @@
+// The app router: one sub-router per domain. The client imports only `type AppRouter`.
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { catalogueRouter } from '../modules/catalogue/router';
+import { systemRouter } from '../modules/system/router';
+import { createCallerFactory, router } from './init';
+
+export const appRouter = router({
+  system: systemRouter,
+  catalogue: catalogueRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export const createCaller = createCallerFactory(appRouter);

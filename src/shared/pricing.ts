@@ -1,0 +1,63 @@
+// Money and dates: the one place prices, days, fees and credits are computed (all in whole cents).
+import { SERVICE_FEE } from './constants';
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+const toDollars = (cents: number) => cents / 100;
+
+/** Parses 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm' as a wall-clock time (UTC-based arithmetic, no zone drift). */
+export function parseWallClock(value: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = '00', mi = '00'] = m;
+  const t = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi));
+  const check = new Date(t);
+  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59) return null;
+  return t;
+}
+
+/** Days billed: the ceiling of the days between arrival and departure, at least 1. */
+export function billableDays(arrival: string, departure: string): number {
+  const a = parseWallClock(arrival);
+  const b = parseWallClock(departure);
+  if (a === null || b === null || b <= a) return 1;
+  return Math.max(1, Math.ceil((b - a) / 86_400_000));
+}
+
+export interface PriceBreakdown {
+  days: number;
+  subtotal: number;
+  serviceFee: number;
+  credit: number;
+  total: number;
+}
+
+/**
+ * The total a traveller pays: daily price × days (or the weekly rate per full week when cheaper),
+ * plus the flat service fee, minus any credit (never below zero).
+ */
+export function priceStay(opts: { dailyPrice: number; weeklyRate?: number | null; days: number; credit?: number }): PriceBreakdown {
+  const daily = toCents(opts.dailyPrice);
+  const byDay = daily * opts.days;
+  let subtotal = byDay;
+  if (opts.weeklyRate && opts.days >= 7) {
+    const weeks = Math.floor(opts.days / 7);
+    const withWeeks = weeks * toCents(opts.weeklyRate) + (opts.days % 7) * daily;
+    subtotal = Math.min(byDay, withWeeks);
+  }
+  const fee = toCents(SERVICE_FEE);
+  const credit = Math.min(toCents(opts.credit ?? 0), subtotal + fee);
+  return {
+    days: opts.days,
+    subtotal: toDollars(subtotal),
+    serviceFee: toDollars(fee),
+    credit: toDollars(credit),
+    total: toDollars(subtotal + fee - credit),
+  };
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** '$91.94' */
+export function formatPrice(dollars: number): string {
+  return usd.format(dollars);
+}
