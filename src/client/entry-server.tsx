@@ -32,6 +32,9 @@ export async function render(
     <StrictMode>
       <App queryClient={queryClient} trpcClient={makeTrpcClient(config.appUrl)} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} />
     </StrictMode>,
+    // Inline every Suspense boundary: the first response must hold the page's content
+    // without depending on the streaming reveal script.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');

@@ -28,7 +28,7 @@ export default function HowItWorksPage() {
     <>
       <section className="border-b border-border bg-gradient-to-b from-secondary to-background">
         <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6 sm:py-20">
-          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">How {brandName} Works</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">{`How ${brandName} Works`}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-muted-foreground">
             From “where do I park?” to a confirmed spot in four steps, with the full price shown before you pay.
           </p>

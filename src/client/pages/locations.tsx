@@ -12,7 +12,7 @@ import { LocationCard } from '@/client/features/locations/location-card';
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { REGIONS } from '@/shared/constants';
 import { formatPrice } from '@/shared/pricing';
-import { filterDirectory } from '@/shared/schemas/catalogue';
+import { filterDirectory } from '@/shared/directory';
 
 type Tab = 'airports' | 'cruise-ports';
 type Location = RouterOutputs['catalogue']['listLocations'][number];

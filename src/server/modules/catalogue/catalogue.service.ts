@@ -2,7 +2,8 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, parkingProviders } from '../../db/schema';
-import { filterDirectory, type TListLocationsInput } from '@/shared/schemas/catalogue';
+import { filterDirectory } from '@/shared/directory';
+import type { TListLocationsInput } from '@/shared/schemas/catalogue';
 
 const locationColumns = {
   id: locations.id,
