@@ -4,13 +4,13 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono, type Context as HonoContext } from 'hono';
-import { compress } from 'hono/compress';
 import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import { render } from '@/client/entry-server';
 import type { DB } from './db/client';
 import type { TEnv } from './env';
+import { compression } from './compression';
 import { placeholderSvg } from './placeholder';
 import { mountRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(compress());
+  app.use(compression());
 
   // State-changing requests must come from our own origin (CSRF defence).
   app.use(async (c, next) => {

@@ -1,4 +1,5 @@
 // The foundation through HTTP: health, pages with their status and head, catalogue API, security headers.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app';
 
@@ -160,5 +161,19 @@ describe('platform', () => {
   it('compresses large responses for clients that accept gzip', async () => {
     const res = await t.request('/locations', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    const body = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(body).toContain('Orlando International Airport');
+    expect(Number(res.headers.get('content-length'))).toBeLessThan(body.length / 3);
+  });
+
+  it('prefers brotli and leaves small or unaccepted responses alone', async () => {
+    const br = await t.request('/api/locations', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8')).length).toBe(70);
+    const small = await t.request('/healthz', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const plain = await t.request('/locations');
+    expect(plain.headers.get('content-encoding')).toBeNull();
   });
 });
