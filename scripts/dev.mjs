@@ -5,7 +5,12 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/index.ts'], { cwd: root, stdio: 'inherit' }),
+  // The browser talks to Vite (5173), which proxies the API: that is the origin the server must accept.
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/index.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { APP_URL: 'http://localhost:5173', ...process.env },
+  }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
