@@ -5,7 +5,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4321);
 const BASE_URL = `http://localhost:${PORT}`;
-const dataDir = path.join(os.tmpdir(), `parkpilot-e2e-${process.pid}`);
+// Workers re-evaluate this file in their own processes: the data directory is fixed once, in the
+// runner, and inherited through the environment so tests can read the server's outbox.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `parkpilot-e2e-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
+export const ADMIN = { email: 'admin@parkpilot.example', password: 'e2e admin password' };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,6 +43,11 @@ export default defineConfig({
       OUTBOX_DIR: path.join(dataDir, 'outbox'),
       UPLOADS_DIR: path.join(dataDir, 'uploads'),
       LOG_REQUESTS: '0',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // Each test presents its own client address (tests/e2e/fixtures.ts), as separate travellers would,
+      // so per-address abuse limits apply per test rather than across the whole run.
+      TRUST_PROXY: '1',
     },
   },
 });

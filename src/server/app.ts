@@ -1,6 +1,7 @@
 // createApp(deps): the whole HTTP surface (middleware, tRPC, REST table, assets, server-rendered pages).
 import fs from 'node:fs';
 import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono, type Context as HonoContext } from 'hono';
@@ -11,6 +12,10 @@ import { render } from '@/client/entry-server';
 import type { DB } from './db/client';
 import type { TEnv } from './env';
 import { compression } from './compression';
+import { createMailer } from './integrations/mailer';
+import type { Mailer } from './integrations/mailer/types';
+import { mountAuthRoutes } from './modules/auth/routes';
+import { readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken } from './modules/auth/session';
 import { placeholderSvg } from './placeholder';
 import { mountRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
@@ -22,6 +27,8 @@ export interface AppDeps {
   env: TEnv;
   /** Built client (dist/client) with index.html and hashed assets; absent in tests and dev. */
   clientDir?: string;
+  /** Defaults to SMTP when SMTP_URL is set, else the outbox directory. */
+  mailer?: Mailer;
 }
 
 const FALLBACK_TEMPLATE = `<!doctype html>
@@ -41,6 +48,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createApp(deps: AppDeps) {
   const { db, env } = deps;
+  const mailer = deps.mailer ?? createMailer(env);
   const isProd = env.NODE_ENV === 'production';
   const appOrigin = new URL(env.APP_URL!).origin;
   const templatePath = deps.clientDir && path.join(deps.clientDir, 'index.html');
@@ -81,13 +89,30 @@ export function createApp(deps: AppDeps) {
     return next();
   });
 
-  const createContext = async (c: HonoContext, resHeaders = new Headers()): Promise<Context> => ({
-    db,
-    env,
-    user: null,
-    ip: c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown',
-    resHeaders,
-  });
+  /** The client address: the socket's, or the proxy's X-Forwarded-For only when TRUST_PROXY is set. */
+  const clientIp = (c: HonoContext): string => {
+    if (env.TRUST_PROXY) return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      return 'unknown'; // app.request() in tests has no socket
+    }
+  };
+
+  const createContext = async (c: HonoContext, resHeaders = new Headers()): Promise<Context> => {
+    const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
+    const found = token ? validateSessionToken(db, token) : null;
+    if (found?.refreshed && token) resHeaders.append('Set-Cookie', sessionCookie(token, found.session.expiresAt, env.APP_URL!));
+    return {
+      db,
+      env,
+      mailer,
+      user: found?.user ?? null,
+      session: found ? { id: found.session.id, expiresAt: found.session.expiresAt } : null,
+      ip: clientIp(c),
+      resHeaders,
+    };
+  };
 
   app.get('/healthz', (c) => {
     db.get(sql`select 1`);
@@ -107,6 +132,7 @@ export function createApp(deps: AppDeps) {
   );
 
   mountRestRoutes(app, restRoutes, (c) => createContext(c));
+  mountAuthRoutes(app, { db, env });
 
   app.get('/api/placeholder/:w/:h', (c) => {
     const svg = placeholderSvg(Number(c.req.param('w')), Number(c.req.param('h')), c.req.query('label'));
@@ -135,6 +161,7 @@ export function createApp(deps: AppDeps) {
     const url = new URL(c.req.url);
     const ctx = await createContext(c);
     const page = await render(url, { router: appRouter, ctx });
+    ctx.resHeaders.forEach((v, k) => c.header(k, v, { append: true }));
     const html = template
       .replace('<!--app-head-->', page.head)
       .replace('<!--app-html-->', page.html)

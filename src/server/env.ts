@@ -28,6 +28,10 @@ export const ZEnv = z
     BRAND_NAME: z.string().trim().min(1).default('ParkPilot'),
     SUPPORT_PHONE: z.string().trim().min(1).default('1-800-555-0199'),
     SUPPORT_EMAIL: z.email().default('support@parkpilot.example'),
+    TRUST_PROXY: z
+      .enum(['0', '1', 'true', 'false'])
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
     LOG_REQUESTS: z
       .enum(['0', '1', 'true', 'false'])
       .optional()

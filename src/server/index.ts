@@ -7,6 +7,8 @@ import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { isCatalogueEmpty, seedCatalogue } from './db/seed';
 import { loadEnv } from './env';
+import { ensureAdmin } from './modules/auth/auth.service';
+import { deleteExpiredSessions } from './modules/auth/session';
 
 const env = loadEnv();
 const db = openDatabase(env.DATABASE_PATH);
@@ -15,6 +17,12 @@ if (isCatalogueEmpty(db)) {
   const added = seedCatalogue(db);
   console.log(`Seeded the demonstration catalogue: ${added.locations} locations, ${added.providers} providers.`);
 }
+
+const admin = await ensureAdmin(db, env);
+if (admin === 'created') console.log(`Created the administrator account ${env.ADMIN_EMAIL}.`);
+// Expired sessions are removed when presented; this sweeps the ones never presented again.
+deleteExpiredSessions(db);
+setInterval(() => deleteExpiredSessions(db), 60 * 60 * 1000).unref();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = [path.resolve(here, '../client'), path.resolve(process.cwd(), 'dist/client')].find((d) =>

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createApp } from '@/server/app';
 import { openDatabase } from '@/server/db/client';
 import { loadEnv, type TEnv } from '@/server/env';
+import { createMailer } from '@/server/integrations/mailer';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 
@@ -25,7 +26,7 @@ export function createTestApp(envOverrides: Record<string, string> = {}) {
     ...envOverrides,
   });
   const db = openDatabase(file);
-  const app = createApp({ db, env });
+  const app = createApp({ db, env, mailer: createMailer(env, () => undefined) });
   const request = (p: string, init?: RequestInit) => app.request(`${TEST_ORIGIN}${p}`, init);
   const close = () => {
     db.$client.close();

@@ -11,4 +11,19 @@ export const restRoutes: readonly RestRoute[] = [
   },
   { method: 'GET', path: '/api/locations/stats', procedure: 'catalogue.stats' },
   { method: 'GET', path: '/api/locations/:slug', procedure: 'catalogue.getLocation', input: ({ params }) => ({ slug: params.slug }) },
+
+  // Authentication and account (spec section 7)
+  { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', output: (user) => ({ user }) },
+  { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', output: (user) => ({ user }), status: 201 },
+  { method: 'POST', path: '/api/auth/login', procedure: 'auth.login', output: (user) => ({ user }) },
+  { method: 'POST', path: '/api/auth/logout', procedure: 'auth.logout' },
+  { method: 'POST', path: '/api/auth/change-password', procedure: 'auth.changePassword' },
+  { method: 'GET', path: '/api/auth/verify-email', procedure: 'auth.verifyEmail', input: ({ query }) => ({ token: query.token ?? '' }) },
+  { method: 'POST', path: '/api/auth/resend-verification', procedure: 'auth.resendVerification' },
+  { method: 'POST', path: '/api/auth/forgot-password', procedure: 'auth.forgotPassword' },
+  { method: 'POST', path: '/api/auth/reset-password', procedure: 'auth.resetPassword' },
+  { method: 'PUT', path: '/api/profile', procedure: 'profile.update', input: ({ body }) => body ?? {}, output: (user) => ({ user }) },
+  { method: 'GET', path: '/api/profile/preferences', procedure: 'profile.preferences' },
+  { method: 'PUT', path: '/api/profile/preferences', procedure: 'profile.updatePreferences', input: ({ body }) => body ?? {} },
+  { method: 'GET', path: '/api/profile/credits', procedure: 'profile.credits', input: () => undefined },
 ];

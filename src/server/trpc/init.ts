@@ -4,6 +4,7 @@ import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import type { DB } from '../db/client';
 import type { TEnv } from '../env';
+import type { Mailer } from '../integrations/mailer/types';
 
 // 1. Context -----------------------------------------------------------------
 
@@ -18,10 +19,13 @@ export interface SessionUser {
 export interface Services {
   db: DB;
   env: TEnv;
+  mailer: Mailer;
 }
 
 export interface Context extends Services {
   user: SessionUser | null;
+  /** The current session (its id only), when signed in. */
+  session: { id: number; expiresAt: Date } | null;
   /** Client address, for rate limits. */
   ip: string;
   /** Headers to add to the HTTP response (cookies, Retry-After). */
@@ -30,7 +34,7 @@ export interface Context extends Services {
 
 /** A context with no request behind it, for tests and server-side rendering. */
 export function createInnerContext(services: Services, user: SessionUser | null = null): Context {
-  return { ...services, user, ip: '127.0.0.1', resHeaders: new Headers() };
+  return { ...services, user, session: null, ip: '127.0.0.1', resHeaders: new Headers() };
 }
 
 // 2. Initialisation ------------------------------------------------------------
@@ -54,7 +58,7 @@ export const publicProcedure = t.procedure;
 
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {

@@ -1,11 +1,14 @@
 // The app router: one sub-router per domain. The client imports only `type AppRouter`.
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { authRouter, profileRouter } from '../modules/auth/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { systemRouter } from '../modules/system/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   system: systemRouter,
+  auth: authRouter,
+  profile: profileRouter,
   catalogue: catalogueRouter,
 });
 

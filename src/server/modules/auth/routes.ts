@@ -1,0 +1,105 @@
+// Browser-navigation auth routes: Google sign-in with arctic (PKCE; state and verifier in short-lived cookies).
+import { decodeIdToken, generateCodeVerifier, generateState, Google } from 'arctic';
+import { eq } from 'drizzle-orm';
+import type { Context as HonoContext, Hono } from 'hono';
+import type { DB } from '../../db/client';
+import { userPreferences, users } from '../../db/schema';
+import type { TEnv } from '../../env';
+import { findUserByEmail, roleFor } from './auth.service';
+import { createSession, isSecureOrigin, readCookie, serializeCookie, sessionCookie } from './session';
+
+const STATE_COOKIE = 'pp_google_state';
+const VERIFIER_COOKIE = 'pp_google_verifier';
+const OAUTH_COOKIE_SECONDS = 600;
+
+export type GoogleOutcome = 'google_unavailable' | 'google_failed' | 'google_unverified';
+
+interface GoogleClaims {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  picture?: string;
+}
+
+/** Finds or creates the user for verified Google claims; null when an unverified e-mail would take over an account. */
+export function userForGoogle(db: DB, env: Pick<TEnv, 'ADMIN_EMAIL'>, claims: GoogleClaims): number | null {
+  const byGoogle = db.select({ id: users.id }).from(users).where(eq(users.googleId, claims.sub)).get();
+  if (byGoogle) return byGoogle.id;
+  if (!claims.email || claims.email_verified !== true) return null;
+  const email = claims.email.toLowerCase();
+  const existing = findUserByEmail(db, email);
+  if (existing) {
+    db.update(users)
+      .set({ googleId: claims.sub, emailVerified: 1, emailVerificationToken: null, profileImageUrl: existing.profileImageUrl ?? claims.picture ?? null })
+      .where(eq(users.id, existing.id))
+      .run();
+    return existing.id;
+  }
+  return db.transaction((tx) => {
+    const [row] = tx
+      .insert(users)
+      .values({
+        name: claims.name?.trim() || email.split('@')[0]!,
+        email,
+        googleId: claims.sub,
+        authProvider: 'google',
+        emailVerified: 1,
+        profileImageUrl: claims.picture ?? null,
+        role: roleFor(env, email),
+      })
+      .returning({ id: users.id })
+      .all();
+    tx.insert(userPreferences).values({ userId: row!.id }).run();
+    return row!.id;
+  });
+}
+
+export function mountAuthRoutes(app: Hono, deps: { db: DB; env: TEnv }) {
+  const { db, env } = deps;
+  const secure = isSecureOrigin(env.APP_URL!);
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? new Google(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, `${env.APP_URL}/auth/google/callback`)
+      : null;
+  const home = (c: HonoContext, outcome?: GoogleOutcome) => c.redirect(outcome ? `/?auth_error=${outcome}` : '/', 302);
+  const clearOauthCookies = (c: HonoContext) => {
+    c.header('Set-Cookie', serializeCookie(STATE_COOKIE, '', { maxAge: 0, secure }), { append: true });
+    c.header('Set-Cookie', serializeCookie(VERIFIER_COOKIE, '', { maxAge: 0, secure }), { append: true });
+  };
+
+  app.get('/auth/google', (c) => {
+    if (!google) return home(c, 'google_unavailable');
+    const state = generateState();
+    const verifier = generateCodeVerifier();
+    const url = google.createAuthorizationURL(state, verifier, ['openid', 'profile', 'email']);
+    c.header('Set-Cookie', serializeCookie(STATE_COOKIE, state, { maxAge: OAUTH_COOKIE_SECONDS, secure }), { append: true });
+    c.header('Set-Cookie', serializeCookie(VERIFIER_COOKIE, verifier, { maxAge: OAUTH_COOKIE_SECONDS, secure }), { append: true });
+    return c.redirect(url.toString(), 302);
+  });
+
+  app.get('/auth/google/callback', async (c) => {
+    if (!google) return home(c, 'google_unavailable');
+    const cookies = c.req.header('cookie');
+    const state = readCookie(cookies, STATE_COOKIE);
+    const verifier = readCookie(cookies, VERIFIER_COOKIE);
+    const code = c.req.query('code');
+    clearOauthCookies(c);
+    if (!code || !state || !verifier || c.req.query('state') !== state) return home(c, 'google_failed');
+
+    let claims: GoogleClaims;
+    try {
+      const tokens = await google.validateAuthorizationCode(code, verifier);
+      claims = decodeIdToken(tokens.idToken()) as GoogleClaims;
+      if (typeof claims.sub !== 'string' || !claims.sub) throw new Error('id token without subject');
+    } catch (err) {
+      console.warn('Google sign-in failed:', err instanceof Error ? err.message : err);
+      return home(c, 'google_failed');
+    }
+    const userId = userForGoogle(db, env, claims);
+    if (!userId) return home(c, 'google_unverified');
+    const { token, session } = createSession(db, userId);
+    c.header('Set-Cookie', sessionCookie(token, session.expiresAt, env.APP_URL!), { append: true });
+    return home(c);
+  });
+}

@@ -1,0 +1,126 @@
+// Sessions after the Lucia guide: a random token in an HttpOnly cookie, only its SHA-256 in the database,
+// 30-day expiry extended when less than half remains, expired rows deleted.
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { users, userSessions } from '../../db/schema';
+import type { SessionUser } from '../../trpc/init';
+
+export const SESSION_COOKIE = 'pp_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** 200 random bits, base32 encoded. */
+export function generateToken(): string {
+  const bytes = new Uint8Array(25);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export interface Session {
+  id: number;
+  userId: number;
+  expiresAt: Date;
+}
+
+export function createSession(db: DB, userId: number, now = Date.now()): { token: string; session: Session } {
+  const token = generateToken();
+  const expiresAt = new Date(now + SESSION_TTL_MS);
+  const [row] = db.insert(userSessions).values({ userId, sessionToken: hashToken(token), expiresAt }).returning().all();
+  return { token, session: { id: row!.id, userId, expiresAt } };
+}
+
+export interface ValidatedSession {
+  session: Session;
+  user: SessionUser;
+  /** True when the expiry moved forward and the cookie must be sent again. */
+  refreshed: boolean;
+}
+
+export function validateSessionToken(db: DB, token: string, now = Date.now()): ValidatedSession | null {
+  if (!/^[a-z2-7]{20,64}$/.test(token)) return null;
+  const row = db
+    .select({
+      id: userSessions.id,
+      userId: userSessions.userId,
+      expiresAt: userSessions.expiresAt,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+    })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(eq(userSessions.sessionToken, hashToken(token)))
+    .get();
+  if (!row) return null;
+  if (now >= row.expiresAt.getTime()) {
+    db.delete(userSessions).where(eq(userSessions.id, row.id)).run();
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  let refreshed = false;
+  if (now >= expiresAt.getTime() - SESSION_TTL_MS / 2) {
+    expiresAt = new Date(now + SESSION_TTL_MS);
+    db.update(userSessions).set({ expiresAt }).where(eq(userSessions.id, row.id)).run();
+    refreshed = true;
+  }
+  return {
+    session: { id: row.id, userId: row.userId, expiresAt },
+    user: { id: row.userId, name: row.name, email: row.email, role: row.role },
+    refreshed,
+  };
+}
+
+export function invalidateSession(db: DB, sessionId: number): void {
+  db.delete(userSessions).where(eq(userSessions.id, sessionId)).run();
+}
+
+/** Ends every session of a user, except one (the current one) when given. */
+export function invalidateUserSessions(db: DB, userId: number, exceptSessionId?: number): void {
+  db.delete(userSessions)
+    .where(exceptSessionId ? and(eq(userSessions.userId, userId), ne(userSessions.id, exceptSessionId)) : eq(userSessions.userId, userId))
+    .run();
+}
+
+export function deleteExpiredSessions(db: DB, now = Date.now()): number {
+  return db.delete(userSessions).where(lt(userSessions.expiresAt, new Date(now))).run().changes;
+}
+
+/** Set-Cookie value for a session; `Secure` everywhere but plain-http localhost. */
+export function sessionCookie(token: string, expiresAt: Date, appUrl: string): string {
+  return serializeCookie(SESSION_COOKIE, token, { expires: expiresAt, secure: isSecureOrigin(appUrl) });
+}
+
+export function clearSessionCookie(appUrl: string): string {
+  return serializeCookie(SESSION_COOKIE, '', { maxAge: 0, secure: isSecureOrigin(appUrl) });
+}
+
+export function isSecureOrigin(appUrl: string): boolean {
+  const url = new URL(appUrl);
+  return !(url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
+}
+
+export function serializeCookie(
+  name: string,
+  value: string,
+  opts: { expires?: Date; maxAge?: number; secure: boolean; path?: string },
+): string {
+  const parts = [`${name}=${value}`, 'HttpOnly', 'SameSite=Lax', `Path=${opts.path ?? '/'}`];
+  if (opts.expires) parts.push(`Expires=${opts.expires.toUTCString()}`);
+  if (opts.maxAge !== undefined) parts.push(`Max-Age=${opts.maxAge}`);
+  if (opts.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+export function readCookie(header: string | undefined | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
+  }
+  return undefined;
+}
