@@ -2,7 +2,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
-import { Toaster } from './components/ui/toast';
+import { toast, Toaster } from './components/ui/toast';
+import { AuthDialogProvider } from './features/auth/auth-dialog';
 import { SiteFooter } from './features/layout/site-footer';
 import { SiteHeader } from './features/layout/site-header';
 import { PageSkeleton } from './features/layout/page-skeleton';
@@ -24,6 +25,7 @@ export function App({ queryClient, trpcClient, ssrPath, ssrSearch }: AppProps) {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+          <AuthDialogProvider>
           <div className="flex min-h-dvh flex-col">
             <a
               href="#main"
@@ -46,6 +48,8 @@ export function App({ queryClient, trpcClient, ssrPath, ssrSearch }: AppProps) {
           </div>
           <Toaster />
           <HeadManager />
+          <AuthNotice />
+          </AuthDialogProvider>
         </Router>
       </QueryClientProvider>
     </trpc.Provider>
@@ -71,6 +75,33 @@ function HeadManager() {
   }, [pathname, api]);
   useEffect(() => {
     if (!window.location.hash) window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+const AUTH_NOTICES: Record<string, { title: string; description: string }> = {
+  google_unavailable: {
+    title: 'Google sign-in unavailable',
+    description: 'Google sign-in is not set up on this site. Please sign in with your email and password.',
+  },
+  google_failed: { title: 'Google sign-in failed', description: 'We could not complete the sign-in with Google. Please try again.' },
+  google_unverified: {
+    title: 'Google sign-in failed',
+    description: 'Your Google email is not verified. Sign in with your password, or verify the address with Google first.',
+  },
+};
+
+/** Shows the outcome of a Google sign-in redirect (?auth_error=…) once, then drops it from the URL. */
+function AuthNotice() {
+  const [pathname] = useLocation();
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const code = url.searchParams.get('auth_error');
+    if (!code) return;
+    const notice = AUTH_NOTICES[code] ?? AUTH_NOTICES.google_failed!;
+    toast({ ...notice, variant: 'destructive' });
+    url.searchParams.delete('auth_error');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   }, [pathname]);
   return null;
 }

@@ -23,7 +23,7 @@ export async function render(
 ): Promise<RenderResult> {
   const queryClient = makeQueryClient();
   const api = createServerSideHelpers({ router: server.router, ctx: server.ctx, queryClient }) as unknown as Api;
-  const config = await api.system.config.fetch();
+  const [config] = await Promise.all([api.system.config.fetch(), api.auth.me.prefetch()]);
   const { route, params } = matchPath(url.pathname);
   const { data, notFound } = await loadRoute(api, route, params);
   const head = route.head({ params, data: notFound ? null : data, config });

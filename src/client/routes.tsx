@@ -79,6 +79,31 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/privacy-policy')),
     head: ({ config }) => ({ title: `Privacy Policy | ${config.brandName}`, canonical: '/privacy-policy', robots: 'noindex' }),
   }),
+  route({
+    path: '/account-settings',
+    page: lazyPage(() => import('./pages/account-settings')),
+    load: async (api) => {
+      const user = await api.auth.me.fetch();
+      if (user) await Promise.all([api.profile.preferences.prefetch(), api.profile.credits.prefetch()]);
+      return null;
+    },
+    head: ({ config }) => ({ title: `Account Settings | ${config.brandName}`, robots: 'noindex' }),
+  }),
+  route({
+    path: '/verify-email',
+    page: lazyPage(() => import('./pages/verify-email')),
+    head: ({ config }) => ({ title: `Verify Email | ${config.brandName}`, robots: 'noindex' }),
+  }),
+  route({
+    path: '/forgot-password',
+    page: lazyPage(() => import('./pages/forgot-password')),
+    head: ({ config }) => ({ title: `Forgot Password | ${config.brandName}`, robots: 'noindex' }),
+  }),
+  route({
+    path: '/reset-password',
+    page: lazyPage(() => import('./pages/reset-password')),
+    head: ({ config }) => ({ title: `Reset Password | ${config.brandName}`, robots: 'noindex' }),
+  }),
 ];
 
 const compiled = routes.map((r) => ({ route: r, ...parse(r.path) }));

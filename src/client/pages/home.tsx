@@ -1,7 +1,9 @@
 // Home, signed out with no search: hero, Start Searching, the steps carousel, trust tiles, destinations.
 import { ArrowRight, BadgeDollarSign, Clock, Handshake, Users } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
+import { useAuthDialog } from '@/client/features/auth/auth-dialog';
+import { useSession } from '@/client/features/auth/use-session';
 import { AssistantButton } from '@/client/features/home/assistant-button';
 import { PopularDestinations } from '@/client/features/home/popular-destinations';
 import { StepsCarousel } from '@/client/features/home/steps-carousel';
@@ -30,11 +32,7 @@ export default function HomePage() {
               Save up to 60% on terminal parking, with no surprise fees at the gate.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Button asChild size="lg">
-                <Link href="/locations">
-                  Start Searching <ArrowRight className="size-4" aria-hidden="true" />
-                </Link>
-              </Button>
+              <StartSearchingButton />
               <Button asChild size="lg" variant="outline">
                 <Link href="/how-it-works">How it Works</Link>
               </Button>
@@ -61,5 +59,19 @@ export default function HomePage() {
       <PopularDestinations />
       <AssistantButton />
     </>
+  );
+}
+
+/** Spec: Start Searching opens sign-in when signed out. */
+function StartSearchingButton() {
+  const { user } = useSession();
+  const { openAuth } = useAuthDialog();
+  const [, navigate] = useLocation();
+  // TODO(issue 4): go to the search form on the home page once search lands; the directory until then.
+  const go = () => navigate('/locations');
+  return (
+    <Button size="lg" onClick={() => (user ? go() : openAuth('login', go))}>
+      Start Searching <ArrowRight className="size-4" aria-hidden="true" />
+    </Button>
   );
 }

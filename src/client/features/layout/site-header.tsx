@@ -1,8 +1,13 @@
-// The site header: brand, the spec's navigation (How it Works, Locations, Blog, Support) and a mobile menu.
+// The site header: brand, the spec's navigation (How it Works, Locations, Blog, Support), sign-in or the
+// user menu, and a mobile menu that mirrors it.
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { useAuthDialog } from '@/client/features/auth/auth-dialog';
+import { accountLinks, Avatar, useSignOutAction, UserMenu } from '@/client/features/auth/user-menu';
+import { useSession } from '@/client/features/auth/use-session';
 import { cn } from '@/client/lib/utils';
 import { useConfig } from '@/client/lib/use-api';
 import { BrandMark } from './brand-mark';
@@ -19,6 +24,9 @@ export function SiteHeader() {
   const [pathname] = useLocation();
   const [open, setOpen] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
+  const { user, isLoading } = useSession();
+  const { openAuth } = useAuthDialog();
+  const signOut = useSignOutAction();
   useEffect(() => setOpen(false), [pathname]);
 
   const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
@@ -48,6 +56,17 @@ export function SiteHeader() {
           <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => setSupportOpen(true)}>
             Support
           </Button>
+          <div className="ml-2 flex h-9 min-w-9 items-center justify-end">
+            {isLoading ? (
+              <Skeleton className="size-9 rounded-full" />
+            ) : user ? (
+              <UserMenu user={user} />
+            ) : (
+              <Button size="sm" onClick={() => openAuth('login')}>
+                Sign In
+              </Button>
+            )}
+          </div>
         </nav>
 
         <Button
@@ -93,6 +112,55 @@ export function SiteHeader() {
             </button>
           </li>
         </ul>
+        <div className="mt-2 border-t border-border pt-3">
+          {user ? (
+            <>
+              <div className="flex items-center gap-3 px-3 pb-2">
+                <Avatar user={user} />
+                <div className="min-w-0">
+                  <p className="truncate font-semibold">{user.name}</p>
+                  <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+                </div>
+              </div>
+              <ul className="flex flex-col gap-1">
+                {accountLinks(user).map((item) => (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      aria-current={pathname === item.href ? 'page' : undefined}
+                      className="flex items-center justify-between rounded-md px-3 py-2.5 text-base font-medium hover:bg-muted"
+                    >
+                      {item.label}
+                      {pathname === item.href && <span className="rounded bg-secondary px-1.5 py-0.5 text-xs font-medium text-secondary-foreground">Current</span>}
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <button
+                    type="button"
+                    disabled={signOut.pending}
+                    className="block w-full rounded-md px-3 py-2.5 text-left text-base font-medium text-destructive hover:bg-muted"
+                    onClick={() => void signOut.run()}
+                  >
+                    Sign Out
+                  </button>
+                </li>
+              </ul>
+            </>
+          ) : (
+            !isLoading && (
+              <Button
+                className="w-full"
+                onClick={() => {
+                  setOpen(false);
+                  openAuth('login');
+                }}
+              >
+                Sign In
+              </Button>
+            )
+          )}
+        </div>
       </nav>
       <SupportDialog open={supportOpen} onOpenChange={setSupportOpen} />
     </header>
