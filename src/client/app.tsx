@@ -26,29 +26,29 @@ export function App({ queryClient, trpcClient, ssrPath, ssrSearch }: AppProps) {
       <QueryClientProvider client={queryClient}>
         <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
           <AuthDialogProvider>
-          <div className="flex min-h-dvh flex-col">
-            <a
-              href="#main"
-              className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
-            >
-              Skip to content
-            </a>
-            <SiteHeader />
-            <main id="main" className="flex-1">
-              <Suspense fallback={<PageSkeleton />}>
-                <Switch>
-                  {routes.map((r) => (
-                    <Route key={r.path} path={r.path} component={r.page} />
-                  ))}
-                  <Route component={notFoundRoute.page} />
-                </Switch>
-              </Suspense>
-            </main>
-            <SiteFooter />
-          </div>
-          <Toaster />
-          <HeadManager />
-          <AuthNotice />
+            <div className="flex min-h-dvh flex-col">
+              <a
+                href="#main"
+                className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+              >
+                Skip to content
+              </a>
+              <SiteHeader />
+              <main id="main" className="flex-1">
+                <Suspense fallback={<PageSkeleton />}>
+                  <Switch>
+                    {routes.map((r) => (
+                      <Route key={r.path} path={r.path} component={r.page} />
+                    ))}
+                    <Route component={notFoundRoute.page} />
+                  </Switch>
+                </Suspense>
+              </main>
+              <SiteFooter />
+            </div>
+            <Toaster />
+            <HeadManager />
+            <AuthNotice />
           </AuthDialogProvider>
         </Router>
       </QueryClientProvider>

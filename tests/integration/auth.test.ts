@@ -413,3 +413,23 @@ describe('the administrator bootstrap', () => {
     }
   });
 });
+
+describe('pages know who is signed in', () => {
+  it('renders the user menu and account settings on the server for a signed-in visitor', async () => {
+    const r = await register({ name: 'Server Side' });
+    const home = await (await t.request('/', { headers: { Cookie: r.cookie } })).text();
+    expect(home).toContain('aria-label="Account menu"');
+    expect(home).toContain('>SS</span>');
+    const settings = await (await t.request('/account-settings', { headers: { Cookie: r.cookie } })).text();
+    expect(settings).toContain('value="Server Side"');
+    expect(settings).toContain('<meta name="robots" content="noindex"');
+  });
+
+  it('renders the signed-out state without a session', async () => {
+    const home = await (await t.request('/')).text();
+    expect(home).not.toContain('aria-label="Account menu"');
+    expect(home).toContain('>Sign In</button>');
+    const settings = await (await t.request('/account-settings')).text();
+    expect(settings).toContain('Please log in to access account settings.');
+  });
+});
