@@ -37,6 +37,8 @@ const targets = [
   ['GET /healthz', '/healthz'],
   ['GET /api/locations', '/api/locations'],
   ['GET /api/locations/mco', '/api/locations/MCO'],
+  ['GET /api/search (MCO)', '/api/search?location=MCO&arrivalDate=2027-03-03&departureDate=2027-03-07'],
+  ['GET /api/search (fuzzy)', '/api/search?location=orlndo%20airport&arrivalDate=2027-03-03&departureDate=2027-03-07'],
   ['SSR /', '/'],
   ['SSR /locations', '/locations'],
   ['SSR /how-it-works', '/how-it-works'],

@@ -15,6 +15,17 @@ export function parseWallClock(value: string): number | null {
   return t;
 }
 
+/** Normalises 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm' to 'YYYY-MM-DDTHH:mm' (comparable as text); null when invalid. */
+export function toWallClock(value: string): string | null {
+  const t = parseWallClock(value);
+  return t === null ? null : new Date(t).toISOString().slice(0, 16);
+}
+
+/** 'YYYY-MM-DD' of a day offset from today (UTC), for default search windows. */
+export function dayFromToday(offset: number, now = Date.now()): string {
+  return new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Days billed: the ceiling of the days between arrival and departure, at least 1. */
 export function billableDays(arrival: string, departure: string): number {
   const a = parseWallClock(arrival);

@@ -122,7 +122,7 @@ test('the administrator sees Admin Panel in the account menu', async ({ page, is
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: /Home/ })).toContainText('Current');
+  await expect(page.getByRole('menuitem', { name: /Search Parking/ })).toContainText('Current');
 });
 
 test('a forgotten password is reset with the mailed link', async ({ page, outbox, request }) => {

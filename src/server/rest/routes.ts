@@ -12,6 +12,23 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/locations/stats', procedure: 'catalogue.stats' },
   { method: 'GET', path: '/api/locations/:slug', procedure: 'catalogue.getLocation', input: ({ params }) => ({ slug: params.slug }) },
 
+  // Search (spec section 7)
+  {
+    method: 'GET',
+    path: '/api/search',
+    procedure: 'search.providers',
+    input: ({ query }) => ({ ...query, location: query.location ?? '' }),
+    output: (r) => ({ success: true, location: r.location, providers: r.providers }),
+  },
+  {
+    method: 'GET',
+    path: '/api/parking/search',
+    procedure: 'search.providers',
+    input: ({ query }) => ({ ...query, location: query.location ?? '', arrivalDate: query.startDate, departureDate: query.endDate }),
+    output: (r) => r.providers,
+  },
+  { method: 'GET', path: '/api/search-history', procedure: 'search.history' },
+
   // Authentication and account (spec section 7)
   { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', output: (user) => ({ user }) },
   { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', output: (user) => ({ user }), status: 201 },

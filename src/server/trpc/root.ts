@@ -1,6 +1,7 @@
 // The app router: one sub-router per domain. The client imports only `type AppRouter`.
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { authRouter, profileRouter } from '../modules/auth/router';
+import { searchRouter } from '../modules/search/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { systemRouter } from '../modules/system/router';
 import { createCallerFactory, router } from './init';
@@ -10,6 +11,7 @@ export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   catalogue: catalogueRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

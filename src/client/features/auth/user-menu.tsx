@@ -1,6 +1,6 @@
 // The header's user menu (spec section 2): initials avatar, who is signed in, the account pages with a
 // 'Current' marker, Admin Panel for the administrator only, and Sign Out.
-import { CreditCard, Home, LogOut, Settings, Shield } from 'lucide-react';
+import { CreditCard, LogOut, Search, Settings, Shield } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import {
   DropdownMenu,
@@ -16,7 +16,7 @@ import { initials, useSignOut, type SessionUser } from './use-session';
 
 export function accountLinks(user: SessionUser) {
   return [
-    { href: '/', label: 'Home', icon: Home },
+    { href: '/', label: 'Search Parking', icon: Search },
     { href: '/account-settings', label: 'Account Settings', icon: Settings },
     { href: '/payment-methods', label: 'Payment Methods', icon: CreditCard },
     ...(user.role === 'admin' ? [{ href: '/admin', label: 'Admin Panel', icon: Shield }] : []),

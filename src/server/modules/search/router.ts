@@ -1,0 +1,13 @@
+// Search over tRPC: providers for a location and dates, and the signed-in user's recent searches.
+import { ZSearchInput } from '@/shared/schemas/search';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init';
+import * as search from './search.service';
+
+export const searchRouter = router({
+  providers: publicProcedure.input(ZSearchInput).query(({ ctx, input }) => {
+    const result = search.searchProviders(ctx.db, input);
+    if (ctx.user) search.recordSearch(ctx.db, ctx.user.id, input.location, result.location?.name ?? input.location, result.providers.length);
+    return result;
+  }),
+  history: authedProcedure.query(({ ctx }) => search.listSearchHistory(ctx.db, ctx.user.id)),
+});

@@ -1,0 +1,123 @@
+// Provider search shared by every entry point (REST, tRPC, chat, location pages): resolve the text to a
+// location, price each lot for the dates, count free spaces, filter, sort, and record signed-in searches.
+import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { bookings, locations, parkingProviders, searchHistory } from '../../db/schema';
+import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
+import { billableDays, priceStay } from '@/shared/pricing';
+import { resolveLocation } from './resolve';
+
+type LocationRow = typeof locations.$inferSelect;
+let cache: { db: DB; rows: LocationRow[] } | null = null;
+
+/** The catalogue's locations, airports first; cached per database (the catalogue rarely changes). */
+export function allLocations(db: DB): LocationRow[] {
+  if (cache?.db !== db) cache = { db, rows: db.select().from(locations).orderBy(locations.kind, locations.id).all() };
+  return cache.rows;
+}
+
+export function findLocation(db: DB, text: string) {
+  return resolveLocation(allLocations(db), text);
+}
+
+/** Spaces taken per provider by bookings that overlap [arrival, departure) and still hold a space. */
+export function takenSpaces(db: DB, providerIds: number[], arrival: string, departure: string, now = new Date()) {
+  if (!providerIds.length) return new Map<number, number>();
+  const rows = db
+    .select({ providerId: bookings.providerId })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.providerId, providerIds),
+        lt(bookings.arrivalDate, departure),
+        gt(bookings.departureDate, arrival),
+        or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'pending'), or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)))),
+      ),
+    )
+    .all();
+  const taken = new Map<number, number>();
+  for (const r of rows) taken.set(r.providerId, (taken.get(r.providerId) ?? 0) + 1);
+  return taken;
+}
+
+export type TProviderResult = ReturnType<typeof searchProviders>['providers'][number];
+
+export function searchProviders(db: DB, query: TSearchQuery) {
+  const location = findLocation(db, query.location);
+  if (!location) return { location: null, providers: [] };
+  const rows = db.select().from(parkingProviders).where(eq(parkingProviders.locationId, location.id)).all();
+  const days = billableDays(query.arrivalDate, query.departureDate);
+  const taken = takenSpaces(db, rows.map((r) => r.id), query.arrivalDate, query.departureDate);
+  const wanted = query.amenities.map((a) => AMENITY_FILTERS[a as keyof typeof AMENITY_FILTERS]);
+
+  const providers = rows
+    .map((p) => {
+      const price = priceStay({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
+      const byDay = priceStay({ dailyPrice: p.price, days });
+      return {
+        id: p.id,
+        name: p.name,
+        slug: p.slug,
+        location: p.location,
+        locationCode: location.code,
+        locationSlug: location.slug,
+        address: p.address,
+        latitude: p.latitude,
+        longitude: p.longitude,
+        distance: p.distance,
+        distanceMiles: p.distanceMiles,
+        price: p.price,
+        weeklyRate: p.weeklyRate,
+        pricingSource: p.pricingSource,
+        capacity: p.capacity,
+        availableSpaces: Math.max(0, p.capacity - (taken.get(p.id) ?? 0)),
+        features: p.features,
+        shuttleInfo: p.shuttleInfo,
+        securityFeatures: p.securityFeatures,
+        imageUrls: p.imageUrls,
+        description: p.description,
+        rating: p.rating,
+        reviewCount: p.reviewCount,
+        operatingHours: p.operatingHours,
+        phoneNumber: p.phoneNumber,
+        website: p.website,
+        amenities: p.amenities,
+        vehicleTypes: p.vehicleTypes,
+        cancellationPolicy: p.cancellationPolicy,
+        days,
+        subtotal: price.subtotal,
+        serviceFee: price.serviceFee,
+        total: price.total,
+        /** True when the weekly rate made this stay cheaper than the daily price. */
+        weeklyRateApplied: price.subtotal < byDay.subtotal,
+      };
+    })
+    .filter(
+      (p) =>
+        wanted.every((a) => p.amenities.includes(a)) &&
+        (query.maxDistance === undefined || p.distanceMiles <= query.maxDistance) &&
+        (query.maxPrice === undefined || p.total <= query.maxPrice),
+    );
+
+  const by = {
+    price: (a: (typeof providers)[number], b: (typeof providers)[number]) => a.total - b.total || a.distanceMiles - b.distanceMiles,
+    distance: (a: (typeof providers)[number], b: (typeof providers)[number]) => a.distanceMiles - b.distanceMiles || a.total - b.total,
+    rating: (a: (typeof providers)[number], b: (typeof providers)[number]) => (b.rating ?? 0) - (a.rating ?? 0) || a.total - b.total,
+  }[query.sort];
+  providers.sort(by);
+  return { location: { id: location.id, code: location.code, name: location.name, shortName: location.shortName, kind: location.kind, slug: location.slug, city: location.city, state: location.state }, providers };
+}
+
+export function recordSearch(db: DB, userId: number, searchTerm: string, locationName: string, resultCount: number) {
+  db.insert(searchHistory).values({ userId, searchTerm, location: locationName, resultCount }).run();
+}
+
+export function listSearchHistory(db: DB, userId: number, limit = 20) {
+  return db
+    .select({ id: searchHistory.id, location: searchHistory.location, searchTerm: searchHistory.searchTerm, resultCount: searchHistory.resultCount, searchedAt: searchHistory.searchedAt })
+    .from(searchHistory)
+    .where(eq(searchHistory.userId, userId))
+    .orderBy(desc(searchHistory.searchedAt), desc(searchHistory.id))
+    .limit(limit)
+    .all();
+}

@@ -1,0 +1,47 @@
+// zod inputs of provider search: free-text location, optional dates, sort and filters.
+import { z } from 'zod';
+import { dayFromToday, parseWallClock, toWallClock } from '../pricing';
+
+export const AMENITY_FILTERS = {
+  shuttle: 'Shuttle',
+  covered: 'Covered',
+  valet: 'Valet',
+  ev: 'EV Charging',
+  '24/7': '24/7',
+} as const;
+export type TAmenityFilter = keyof typeof AMENITY_FILTERS;
+export const SORTS = ['price', 'distance', 'rating'] as const;
+
+const DATE_MESSAGE = 'Dates must look like YYYY-MM-DD or YYYY-MM-DDTHH:mm';
+const date = z
+  .string()
+  .trim()
+  .refine((v) => parseWallClock(v) !== null, DATE_MESSAGE);
+const number = z.coerce.number().positive().max(100_000);
+
+export const ZSearchInput = z
+  .object({
+    location: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required').max(120, 'Location is too long'),
+    arrivalDate: date.optional(),
+    departureDate: date.optional(),
+    sort: z.enum(SORTS).default('price'),
+    amenities: z
+      .union([z.array(z.enum(Object.keys(AMENITY_FILTERS) as [TAmenityFilter, ...TAmenityFilter[]])), z.string()])
+      .optional()
+      .transform((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : (v ?? [])) as string[])
+      .pipe(z.array(z.enum(Object.keys(AMENITY_FILTERS) as [TAmenityFilter, ...TAmenityFilter[]], { error: 'Unknown amenity filter' }))),
+    maxDistance: number.optional(),
+    maxPrice: number.optional(),
+  })
+  .transform((v, ctx) => {
+    // Missing dates default to the spec's window: tomorrow to the day after.
+    const arrival = toWallClock(v.arrivalDate ?? dayFromToday(1))!;
+    const departure = toWallClock(v.departureDate ?? (v.arrivalDate ? new Date(parseWallClock(v.arrivalDate)! + 86_400_000).toISOString().slice(0, 16) : dayFromToday(2)))!;
+    if (departure <= arrival) {
+      ctx.addIssue({ code: 'custom', path: ['departureDate'], message: 'Departure date must be after arrival date' });
+      return z.NEVER;
+    }
+    return { ...v, arrivalDate: arrival, departureDate: departure };
+  });
+export type TSearchInput = z.input<typeof ZSearchInput>;
+export type TSearchQuery = z.output<typeof ZSearchInput>;

@@ -1,0 +1,132 @@
+// Search through HTTP: the free-text location, prices for the dates, availability, sorting, filters,
+// the two REST shapes, and search history for signed-in users only.
+import { afterAll, describe, expect, it } from 'vitest';
+import { bookings, users } from '@/server/db/schema';
+import { call, sessionCookieFrom } from '../support/http';
+import { createTestApp } from '../support/test-app';
+
+const t = createTestApp();
+afterAll(() => t.close());
+
+const search = (qs: string, cookie?: string) => call(t.request, `/api/search?${qs}`, undefined, { cookie });
+
+describe('GET /api/search', () => {
+  it.each(['MCO', 'LAX Airport', 'Miami Cruise Port', 'orlando', 'jfk', 'Port Canaveral'])('finds providers for %j', async (location) => {
+    const res = await search(`location=${encodeURIComponent(location)}&arrivalDate=2027-03-03&departureDate=2027-03-07`);
+    expect(res.status).toBe(200);
+    expect(res.json.success).toBe(true);
+    expect(res.json.providers.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('answers an unknown location with 200 and an empty list', async () => {
+    const res = await search('location=Nowhereville');
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ success: true, providers: [] });
+  });
+
+  it('refuses a missing location with a clear error', async () => {
+    const res = await search('arrivalDate=2027-03-03');
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe('Location is required');
+    expect((await search('location=MCO&arrivalDate=2027-03-07&departureDate=2027-03-03')).json.error).toBe('Departure date must be after arrival date');
+    expect((await search('location=MCO&arrivalDate=03/07/2027')).json.error).toBe('Dates must look like YYYY-MM-DD or YYYY-MM-DDTHH:mm');
+  });
+
+  it('prices every lot for the dates: ceiling of the days, flat fee, total, sorted by total', async () => {
+    const res = await search('location=MCO&arrivalDate=2027-03-03T09:00&departureDate=2027-03-05T10:30');
+    const providers = res.json.providers as any[];
+    for (const p of providers) {
+      expect(p.days).toBe(3);
+      expect(p.serviceFee).toBe(1.99);
+      expect(p.subtotal).toBeCloseTo(p.price * 3, 2);
+      expect(p.total).toBeCloseTo(p.subtotal + 1.99, 2);
+      expect(p.availableSpaces).toBe(p.capacity);
+      for (const field of ['name', 'location', 'distance', 'price', 'features', 'amenities', 'vehicleTypes', 'imageUrls', 'rating', 'reviewCount', 'pricingSource', 'weeklyRate', 'latitude', 'longitude', 'address']) {
+        expect(p).toHaveProperty(field);
+      }
+    }
+    const totals = providers.map((p) => p.total);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+  });
+
+  it('applies the weekly rate when it is cheaper', async () => {
+    const res = await search('location=MCO&arrivalDate=2027-03-01&departureDate=2027-03-15');
+    const weekly = (res.json.providers as any[]).find((p) => p.weeklyRate && p.weeklyRate < p.price * 7);
+    expect(weekly).toBeTruthy();
+    expect(weekly.days).toBe(14);
+    expect(weekly.subtotal).toBeCloseTo(weekly.weeklyRate * 2, 2);
+    expect(weekly.weeklyRateApplied).toBe(true);
+  });
+
+  it('sorts by distance and rating and filters by amenities, distance and price', async () => {
+    const base = 'location=MCO&arrivalDate=2027-03-03&departureDate=2027-03-05';
+    const byDistance = (await search(`${base}&sort=distance`)).json.providers.map((p: any) => p.distanceMiles);
+    expect(byDistance).toEqual([...byDistance].sort((a: number, b: number) => a - b));
+    const byRating = (await search(`${base}&sort=rating`)).json.providers.map((p: any) => p.rating);
+    expect(byRating).toEqual([...byRating].sort((a: number, b: number) => b - a));
+
+    const shuttle = (await search(`${base}&amenities=shuttle,covered`)).json.providers as any[];
+    for (const p of shuttle) expect(p.amenities).toEqual(expect.arrayContaining(['Shuttle', 'Covered']));
+    const near = (await search(`${base}&maxDistance=2`)).json.providers as any[];
+    for (const p of near) expect(p.distanceMiles).toBeLessThanOrEqual(2);
+    const cheap = (await search(`${base}&maxPrice=30`)).json.providers as any[];
+    for (const p of cheap) expect(p.total).toBeLessThanOrEqual(30);
+    expect((await search(`${base}&amenities=jacuzzi`)).status).toBe(400);
+  });
+
+  it('counts overlapping active bookings against capacity', async () => {
+    const first = (await search('location=JFK&arrivalDate=2027-05-01&departureDate=2027-05-03')).json.providers[0];
+    const [user] = t.db.insert(users).values({ name: 'B', email: 'booker@example.com' }).returning().all();
+    const booking = {
+      userId: user!.id,
+      providerId: first.id,
+      firstName: 'B',
+      lastName: 'K',
+      email: 'booker@example.com',
+      phone: '555',
+      vehicleMake: 'Ford',
+      vehicleModel: 'Focus',
+      licensePlate: 'X1',
+      parkingFee: 10,
+      serviceFee: 1.99,
+      totalFee: 11.99,
+    };
+    t.db.insert(bookings).values([
+      { ...booking, confirmationNumber: 'PP-OVERLAP1', arrivalDate: '2027-05-02T00:00', departureDate: '2027-05-04T00:00' },
+      { ...booking, confirmationNumber: 'PP-OUTSIDE1', arrivalDate: '2027-05-03T00:00', departureDate: '2027-05-05T00:00' },
+      { ...booking, confirmationNumber: 'PP-CANCEL01', arrivalDate: '2027-05-01T00:00', departureDate: '2027-05-02T00:00', status: 'cancelled' },
+    ]).run();
+    const again = (await search('location=JFK&arrivalDate=2027-05-01&departureDate=2027-05-03')).json.providers.find((p: any) => p.id === first.id);
+    expect(again.availableSpaces).toBe(first.capacity - 1);
+  });
+});
+
+describe('GET /api/parking/search', () => {
+  it('returns a plain array and accepts startDate and endDate', async () => {
+    const res = await call(t.request, '/api/parking/search?location=TPA&startDate=2027-03-03&endDate=2027-03-04');
+    expect(Array.isArray(res.json)).toBe(true);
+    expect(res.json[0]).toMatchObject({ days: 1 });
+  });
+});
+
+describe('search history', () => {
+  it('is 401 for anonymous callers', async () => {
+    const res = await call(t.request, '/api/search-history');
+    expect(res.status).toBe(401);
+  });
+
+  it('records signed-in searches, newest first, and not anonymous ones', async () => {
+    const reg = await call(t.request, '/api/auth/register', { name: 'Hist', email: 'hist@example.com', password: 'long enough' });
+    const cookie = sessionCookieFrom(reg.headers)!;
+    await search('location=jfk');
+    await search('location=orlando', cookie);
+    await search('location=Nowhereville', cookie);
+    const res = await call(t.request, '/api/search-history', undefined, { cookie });
+    expect(res.status).toBe(200);
+    expect(res.json).toHaveLength(2);
+    expect(res.json[0]).toMatchObject({ location: 'Nowhereville', resultCount: 0 });
+    expect(res.json[1]).toMatchObject({ location: 'Orlando International Airport' });
+    expect(res.json[1].resultCount).toBeGreaterThan(0);
+    for (const item of res.json) expect(Object.keys(item)).toEqual(expect.arrayContaining(['id', 'location', 'resultCount', 'searchedAt']));
+  });
+});
