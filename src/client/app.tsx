@@ -65,7 +65,7 @@ function HeadManager() {
     const { route, params } = matchPath(pathname);
     void (async () => {
       const config = await api.system.config.fetch();
-      const { data, notFound } = await loadRoute(api, route, params).catch(() => ({ data: null, notFound: false }));
+      const { data, notFound } = await loadRoute(api, route, params, new URLSearchParams(window.location.search)).catch(() => ({ data: null, notFound: false }));
       if (cancelled) return;
       applyHead(route.head({ params, data: notFound ? null : data, config }), config.appUrl);
     })();

@@ -25,7 +25,7 @@ export async function render(
   const api = createServerSideHelpers({ router: server.router, ctx: server.ctx, queryClient }) as unknown as Api;
   const [config] = await Promise.all([api.system.config.fetch(), api.auth.me.prefetch()]);
   const { route, params } = matchPath(url.pathname);
-  const { data, notFound } = await loadRoute(api, route, params);
+  const { data, notFound } = await loadRoute(api, route, params, url.searchParams);
   const head = route.head({ params, data: notFound ? null : data, config });
 
   const { prelude } = await prerenderToNodeStream(

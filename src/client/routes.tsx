@@ -4,6 +4,7 @@ import { parse } from 'regexparam';
 import type { TPublicConfig } from '@/server/env';
 import type { HeadData } from './lib/head';
 import type { Api } from './lib/trpc';
+import { searchInputFromParams } from './features/search/search-params';
 
 type PageModule = { default: ComponentType };
 export type LazyPage = ReturnType<typeof lazy<ComponentType>> & { preload: () => Promise<PageModule> };
@@ -26,13 +27,29 @@ export interface RouteDef<T = unknown> {
   path: string;
   page: LazyPage;
   /** Fetches what the page renders; called on the server before rendering and on client navigation. */
-  load?: (api: Api, params: Record<string, string>) => Promise<T>;
+  load?: (api: Api, params: Record<string, string>, search: URLSearchParams) => Promise<T>;
   head: (ctx: HeadContext<T>) => HeadData;
 }
 
 const route = <T,>(def: RouteDef<T>) => def as RouteDef<unknown>;
 
 const TAGLINE = 'Airport & Cruise Port Parking';
+
+async function loadLocationPage(api: Api, slug: string, search: URLSearchParams) {
+  const location = await api.catalogue.getLocation.fetch({ slug });
+  await api.search.providers.prefetch(searchInputFromParams(location.code, search));
+  return location;
+}
+
+function locationHead({ data, config }: HeadContext<Awaited<ReturnType<typeof loadLocationPage>>>): HeadData {
+  if (!data) return { title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 };
+  const what = data.kind === 'airport' ? `${data.name} (${data.code})` : data.name;
+  return {
+    title: `${data.name} Parking from $${(data.minPrice ?? 0).toFixed(2)}/day | ${config.brandName}`,
+    description: `Compare ${data.providerCount} parking lots near ${what} in ${data.city}, ${data.state}. See the total price up front, shuttle times and reviews, and book in minutes.`,
+    canonical: `/locations/${data.slug}`,
+  };
+}
 
 export const notFoundRoute = route({
   path: '*',
@@ -59,6 +76,12 @@ export const routes: RouteDef[] = [
       description: 'Browse parking at the 50 largest US airports and 20 US cruise ports. Search by airport code, city or state and compare lots by total price.',
       canonical: '/locations',
     }),
+  }),
+  route({
+    path: '/locations/:slug',
+    page: lazyPage(() => import('./pages/location')),
+    load: (api, { slug = '' }, search) => loadLocationPage(api, slug, search),
+    head: locationHead,
   }),
   route({
     path: '/how-it-works',
@@ -104,6 +127,13 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/reset-password')),
     head: ({ config }) => ({ title: `Reset Password | ${config.brandName}`, robots: 'noindex' }),
   }),
+  // SEO location pages (/{city}-{state}-{code}-airport-parking, /{port}-cruise-port-parking): the same page.
+  route({
+    path: '/:slug',
+    page: lazyPage(() => import('./pages/location')),
+    load: (api, { slug = '' }, search) => loadLocationPage(api, slug, search),
+    head: locationHead,
+  }),
 ];
 
 const compiled = routes.map((r) => ({ route: r, ...parse(r.path) }));
@@ -124,9 +154,9 @@ export function matchPath(pathname: string): { route: RouteDef; params: Record<s
 }
 
 /** Runs a route's loader; NOT_FOUND becomes null data (the page shows its not-found view). */
-export async function loadRoute(api: Api, def: RouteDef, params: Record<string, string>) {
+export async function loadRoute(api: Api, def: RouteDef, params: Record<string, string>, search = new URLSearchParams()) {
   try {
-    return { data: def.load ? await def.load(api, params) : null, notFound: false };
+    return { data: def.load ? await def.load(api, params, search) : null, notFound: false };
   } catch (err) {
     const code = (err as { code?: string; data?: { code?: string } }).data?.code ?? (err as { code?: string }).code;
     if (code === 'NOT_FOUND') return { data: null, notFound: true };

@@ -2,15 +2,9 @@
 import { z } from 'zod';
 import { dayFromToday, parseWallClock, toWallClock } from '../pricing';
 
-export const AMENITY_FILTERS = {
-  shuttle: 'Shuttle',
-  covered: 'Covered',
-  valet: 'Valet',
-  ev: 'EV Charging',
-  '24/7': '24/7',
-} as const;
-export type TAmenityFilter = keyof typeof AMENITY_FILTERS;
-export const SORTS = ['price', 'distance', 'rating'] as const;
+import { AMENITY_FILTERS, SORTS, type TAmenityFilter } from '../search-options';
+
+export { AMENITY_FILTERS, SORTS, type TAmenityFilter };
 
 const DATE_MESSAGE = 'Dates must look like YYYY-MM-DD or YYYY-MM-DDTHH:mm';
 const date = z
@@ -32,6 +26,8 @@ export const ZSearchInput = z
       .pipe(z.array(z.enum(Object.keys(AMENITY_FILTERS) as [TAmenityFilter, ...TAmenityFilter[]], { error: 'Unknown amenity filter' }))),
     maxDistance: number.optional(),
     maxPrice: number.optional(),
+    /** False for page views (location pages) so they do not fill the user's search history. */
+    record: z.boolean().default(true),
   })
   .transform((v, ctx) => {
     // Missing dates default to the spec's window: tomorrow to the day after.

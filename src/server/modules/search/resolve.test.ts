@@ -22,6 +22,9 @@ describe('resolveLocation', () => {
     ['Orlndo', 'MCO'],
     ['Galveston cruise', 'GLS-PORT'],
     ['Seattle', 'SEA'],
+    ['MIA-PORT', 'MIA-PORT'],
+    ['mia-port', 'MIA-PORT'],
+    ['TPA-PORT', 'TPA-PORT'],
     ['seattle cruise port', 'SEA-PORT'],
   ])('%s → %s', (text, code) => {
     expect(find(text)).toBe(code);

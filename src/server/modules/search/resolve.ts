@@ -72,7 +72,7 @@ export function resolveLocation<T extends ResolvableLocation>(locations: readonl
   const q = normalize(text);
   if (!q) return null;
   const slug = q.replace(/\s+/g, '-');
-  const bySlug = locations.find((l) => l.slug === slug || l.seoSlug === slug);
+  const bySlug = locations.find((l) => l.code.toLowerCase() === slug || l.slug === slug || l.seoSlug === slug);
   if (bySlug) return bySlug;
 
   const wantsPort = /\b(cruise|port|ship|pier)\b/.test(q);

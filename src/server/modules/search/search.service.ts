@@ -44,7 +44,8 @@ export type TProviderResult = ReturnType<typeof searchProviders>['providers'][nu
 
 export function searchProviders(db: DB, query: TSearchQuery) {
   const location = findLocation(db, query.location);
-  if (!location) return { location: null, providers: [] };
+  const dates = { arrivalDate: query.arrivalDate, departureDate: query.departureDate };
+  if (!location) return { location: null, ...dates, providers: [] };
   const rows = db.select().from(parkingProviders).where(eq(parkingProviders.locationId, location.id)).all();
   const days = billableDays(query.arrivalDate, query.departureDate);
   const taken = takenSpaces(db, rows.map((r) => r.id), query.arrivalDate, query.departureDate);
@@ -105,7 +106,7 @@ export function searchProviders(db: DB, query: TSearchQuery) {
     rating: (a: (typeof providers)[number], b: (typeof providers)[number]) => (b.rating ?? 0) - (a.rating ?? 0) || a.total - b.total,
   }[query.sort];
   providers.sort(by);
-  return { location: { id: location.id, code: location.code, name: location.name, shortName: location.shortName, kind: location.kind, slug: location.slug, city: location.city, state: location.state }, providers };
+  return { ...dates, location: { id: location.id, code: location.code, name: location.name, shortName: location.shortName, kind: location.kind, slug: location.slug, city: location.city, state: location.state }, providers };
 }
 
 export function recordSearch(db: DB, userId: number, searchTerm: string, locationName: string, resultCount: number) {

@@ -1,0 +1,107 @@
+// One lot in the results: photo, rating, distance, up to 4 amenities, price per day and the total.
+import { Bus, MapPin, Star } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import type { RouterOutputs } from '@/client/lib/trpc';
+import { DEFAULT_RATING, DEFAULT_REVIEW_COUNT } from '@/shared/constants';
+import { formatPrice } from '@/shared/pricing';
+import { stayQuery } from './search-params';
+
+export type ProviderResult = RouterOutputs['search']['providers']['providers'][number];
+const FALLBACK_IMAGE = '/api/placeholder/800/500?label=Parking';
+const MAX_AMENITIES = 4;
+
+export function ProviderCard({ provider, arrivalDate, departureDate, onSelect }: {
+  provider: ProviderResult;
+  arrivalDate: string;
+  departureDate: string;
+  onSelect: (provider: ProviderResult) => void;
+}) {
+  const [image, setImage] = useState(provider.imageUrls[0] ?? FALLBACK_IMAGE);
+  const extra = provider.amenities.length - MAX_AMENITIES;
+  const href = `/provider/${provider.slug}?${stayQuery({ location: provider.location, arrivalDate, departureDate })}`;
+  const few = provider.availableSpaces > 0 && provider.availableSpaces <= 10;
+
+  return (
+    <Card className="flex flex-col overflow-hidden sm:flex-row">
+      <img
+        src={image}
+        onError={() => setImage(FALLBACK_IMAGE)}
+        alt=""
+        width={320}
+        height={200}
+        loading="lazy"
+        className="aspect-[16/10] w-full shrink-0 bg-muted object-cover sm:aspect-auto sm:w-60"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 className="text-lg font-semibold leading-tight">
+              <Link href={href} className="hover:underline">
+                {provider.name}
+              </Link>
+            </h3>
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+              <span className="inline-flex items-center gap-1">
+                <Star className="size-4 fill-accent text-accent" aria-hidden="true" />
+                <span className="font-medium text-foreground">{(provider.rating ?? DEFAULT_RATING).toFixed(1)}</span>
+                <span>{`(${(provider.reviewCount ?? DEFAULT_REVIEW_COUNT).toLocaleString('en-US')} reviews)`}</span>
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <MapPin className="size-4" aria-hidden="true" />
+                {provider.distance}
+              </span>
+            </p>
+          </div>
+          {provider.pricingSource === 'scraping' && <Badge variant="success">Live price</Badge>}
+        </div>
+        {provider.shuttleInfo && (
+          <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+            <Bus className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {provider.shuttleInfo}
+          </p>
+        )}
+        <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
+          {provider.amenities.slice(0, MAX_AMENITIES).map((a) => (
+            <li key={a}>
+              <Badge variant="secondary">{a}</Badge>
+            </li>
+          ))}
+          {extra > 0 && (
+            <li>
+              <Badge variant="outline">{`+${extra} more`}</Badge>
+            </li>
+          )}
+        </ul>
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-3 border-t border-border pt-3">
+          <div>
+            <p className="text-2xl font-bold tracking-tight">
+              {formatPrice(provider.total)}
+              <span className="ml-1 text-sm font-normal text-muted-foreground">{`total for ${provider.days} ${provider.days === 1 ? 'day' : 'days'}`}</span>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {`${formatPrice(provider.price)}/day + ${formatPrice(provider.serviceFee)} service fee`}
+              {provider.weeklyRateApplied && ' · weekly rate applied'}
+            </p>
+            {provider.availableSpaces === 0 ? (
+              <p className="text-sm font-medium text-destructive">Sold out for these dates</p>
+            ) : few ? (
+              <p className="text-sm font-medium text-warning">{`Only ${provider.availableSpaces} spaces left`}</p>
+            ) : null}
+          </div>
+          <div className="flex gap-2">
+            <Button asChild variant="outline">
+              <Link href={href}>View Details</Link>
+            </Button>
+            <Button disabled={provider.availableSpaces === 0} onClick={() => onSelect(provider)}>
+              Select
+            </Button>
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+// The provider results list (spec section 2): title with count, Live Pricing badge, both empty states.
+import { SearchX, Zap } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { Badge } from '@/client/components/ui/badge';
+import { Card } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { toast } from '@/client/components/ui/toast';
+import { useAuthDialog } from '@/client/features/auth/auth-dialog';
+import { useSession } from '@/client/features/auth/use-session';
+import { ProviderCard, type ProviderResult } from './provider-card';
+import { stayQuery } from './search-params';
+
+export function ResultsList({ locationLabel, providers, arrivalDate, departureDate, filtered = false }: {
+  locationLabel: string;
+  providers: ProviderResult[];
+  arrivalDate: string;
+  departureDate: string;
+  /** True when filters are active: the empty state suggests changing them instead of the location. */
+  filtered?: boolean;
+}) {
+  const select = useSelectProvider(arrivalDate, departureDate);
+  const live = providers.some((p) => p.pricingSource === 'scraping');
+
+  return (
+    <section aria-labelledby="results-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="results-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
+          {`Parking Options for ${locationLabel} (${providers.length} found)`}
+        </h2>
+        {live && (
+          <Badge variant="success" className="gap-1">
+            <Zap className="size-3.5" aria-hidden="true" />
+            Live Pricing Available
+          </Badge>
+        )}
+      </div>
+      {providers.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 p-10 text-center">
+          <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />
+          {filtered ? (
+            <>
+              <p className="font-semibold">No parking providers found</p>
+              <p className="text-sm text-muted-foreground">Try adjusting your search location or dates</p>
+            </>
+          ) : (
+            <p className="text-muted-foreground">{`No parking providers found for "${locationLabel}". Please try a different location.`}</p>
+          )}
+        </Card>
+      ) : (
+        <ul className="space-y-4">
+          {providers.map((p) => (
+            <li key={p.id}>
+              <ProviderCard provider={p} arrivalDate={arrivalDate} departureDate={departureDate} onSelect={select} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ResultsSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true" aria-label="Loading parking options">
+      <Skeleton className="h-8 w-2/3" />
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-56 w-full sm:h-48" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Selecting a lot: signed-in travellers go on to the lot's page to reserve; signed-out ones are asked to
+ * create an account first (spec section 4) and continue to the same place afterwards.
+ */
+export function useSelectProvider(arrivalDate: string, departureDate: string) {
+  const { user } = useSession();
+  const { openAuth } = useAuthDialog();
+  const [, navigate] = useLocation();
+  return (provider: ProviderResult) => {
+    // TODO(issue 5): open the booking step (/booking) directly once checkout lands.
+    const next = () => navigate(`/provider/${provider.slug}?${stayQuery({ location: provider.location, arrivalDate, departureDate })}`);
+    if (user) return next();
+    toast({ title: 'Sign in to continue', description: 'Please create an account or sign in to select parking providers and make bookings.' });
+    openAuth('register', next);
+  };
+}

@@ -1,0 +1,23 @@
+// URL query ⇄ search input: the same input is prefetched on the server and read by the page.
+import { SORTS } from '@/shared/search-options';
+
+export type Sort = (typeof SORTS)[number];
+
+export function searchInputFromParams(location: string, params: URLSearchParams, record = false) {
+  const sort = params.get('sort');
+  return {
+    location,
+    arrivalDate: params.get('arrivalDate') || undefined,
+    departureDate: params.get('departureDate') || undefined,
+    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : undefined,
+    amenities: params.get('amenities') || undefined,
+    record,
+  };
+}
+
+/** Query string for a provider page or a results link, carrying the location and dates. */
+export function stayQuery(p: { location: string; arrivalDate: string; departureDate: string; extra?: Record<string, string | number> }) {
+  const q = new URLSearchParams({ location: p.location, arrivalDate: p.arrivalDate.slice(0, 10), departureDate: p.departureDate.slice(0, 10) });
+  for (const [k, v] of Object.entries(p.extra ?? {})) q.set(k, String(v));
+  return q.toString();
+}

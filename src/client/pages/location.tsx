@@ -1,0 +1,112 @@
+// /locations/{slug} (and /{seo-slug}): parking near one airport or cruise port, priced for the chosen dates.
+import { ArrowLeft, Anchor, Plane } from 'lucide-react';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { Badge } from '@/client/components/ui/badge';
+import { NativeSelect } from '@/client/components/ui/select';
+import { Label } from '@/client/components/ui/label';
+import { ResultsList, ResultsSkeleton } from '@/client/features/search/results-list';
+import { SearchForm } from '@/client/features/search/search-form';
+import { searchInputFromParams } from '@/client/features/search/search-params';
+import { trpc } from '@/client/lib/trpc';
+import { AMENITY_FILTERS, type TAmenityFilter } from '@/shared/search-options';
+import NotFoundPage from './not-found';
+
+export default function LocationPage() {
+  const { slug = '' } = useParams<{ slug: string }>();
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const location = trpc.catalogue.getLocation.useQuery({ slug }, { retry: false });
+
+  if (location.error?.data?.code === 'NOT_FOUND') return <NotFoundPage />;
+  if (!location.data) return <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6"><ResultsSkeleton /></div>;
+  const loc = location.data;
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+    const qs = next.toString();
+    navigate(qs ? `${path}?${qs}` : path, { replace: true });
+  };
+  const amenities = (params.get('amenities') ?? '').split(',').filter(Boolean);
+  const toggleAmenity = (key: string) =>
+    update({ amenities: (amenities.includes(key) ? amenities.filter((a) => a !== key) : [...amenities, key]).join(',') || null });
+  const Icon = loc.kind === 'airport' ? Plane : Anchor;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link href="/locations" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" /> All locations
+      </Link>
+      <div className="mt-4 flex items-start gap-4">
+        <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-secondary text-primary sm:flex">
+          <Icon className="size-6" aria-hidden="true" />
+        </span>
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{`${loc.name} Parking`}</h1>
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-muted-foreground">
+            {`${loc.city}, ${loc.state}`}
+            {loc.kind === 'airport' && <Badge variant="outline">{loc.code}</Badge>}
+            <span>{`${loc.providerCount} lots${loc.minPrice ? ` from $${loc.minPrice.toFixed(2)}/day` : ''}`}</span>
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <Results code={loc.code} label={loc.name} params={params} onDates={(a, d) => update({ arrivalDate: a || null, departureDate: d || null })}>
+          <div className="flex flex-wrap items-end gap-4">
+            <div className="space-y-1.5">
+              <Label htmlFor="sort">Sort by</Label>
+              <NativeSelect id="sort" value={params.get('sort') ?? 'price'} onChange={(e) => update({ sort: e.target.value === 'price' ? null : e.target.value })}>
+                <option value="price">Total price</option>
+                <option value="distance">Distance</option>
+                <option value="rating">Rating</option>
+              </NativeSelect>
+            </div>
+            <fieldset className="flex flex-wrap gap-2">
+              <legend className="mb-1.5 text-sm font-medium">Must have</legend>
+              {(Object.entries(AMENITY_FILTERS) as [TAmenityFilter, string][]).map(([key, label]) => (
+                <button
+                  key={key}
+                  type="button"
+                  aria-pressed={amenities.includes(key)}
+                  onClick={() => toggleAmenity(key)}
+                  className="rounded-full border border-border px-3 py-1.5 text-sm font-medium transition-colors hover:bg-muted aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
+                >
+                  {label}
+                </button>
+              ))}
+            </fieldset>
+          </div>
+        </Results>
+      </div>
+    </div>
+  );
+}
+
+function Results({ code, label, params, onDates, children }: {
+  code: string;
+  label: string;
+  params: URLSearchParams;
+  onDates: (arrival: string, departure: string) => void;
+  children: React.ReactNode;
+}) {
+  const input = searchInputFromParams(code, params);
+  const result = trpc.search.providers.useQuery(input, { placeholderData: (prev) => prev });
+  const filtered = Boolean(input.amenities);
+  if (!result.data) return <ResultsSkeleton />;
+  const { arrivalDate, departureDate, providers } = result.data;
+  return (
+    <div className="space-y-6">
+      <SearchForm
+        key={`${arrivalDate}|${departureDate}`}
+        lockLocation
+        initial={{ location: code, arrivalDate, departureDate }}
+        pending={result.isFetching}
+        onSearch={(v) => onDates(v.arrivalDate, v.departureDate)}
+      />
+      {children}
+      <ResultsList locationLabel={label} providers={providers} arrivalDate={arrivalDate} departureDate={departureDate} filtered={filtered} />
+    </div>
+  );
+}
