@@ -41,6 +41,18 @@ async function loadLocationPage(api: Api, slug: string, search: URLSearchParams)
   return location;
 }
 
+function providerHead(
+  { data, config }: HeadContext<{ name: string; slug: string; location: string; description: string | null; price: number }>,
+  kind: 'provider' | 'property',
+): HeadData {
+  if (!data) return { title: `${kind === 'provider' ? 'Provider' : 'Property'} not found | ${config.brandName}`, robots: 'noindex', status: 404 };
+  return {
+    title: `${data.name}: ${data.location} Parking from $${data.price.toFixed(2)}/day | ${config.brandName}`,
+    description: data.description ?? `Parking at ${data.name} near ${data.location}.`,
+    canonical: `/provider/${data.slug}`,
+  };
+}
+
 function locationHead({ data, config }: HeadContext<Awaited<ReturnType<typeof loadLocationPage>>>): HeadData {
   if (!data) return { title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 };
   const what = data.kind === 'airport' ? `${data.name} (${data.code})` : data.name;
@@ -82,6 +94,18 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/location')),
     load: (api, { slug = '' }, search) => loadLocationPage(api, slug, search),
     head: locationHead,
+  }),
+  route({
+    path: '/provider/:slug',
+    page: lazyPage(() => import('./pages/provider')),
+    load: (api, { slug = '' }) => api.catalogue.getProvider.fetch({ slug }),
+    head: (ctx) => providerHead(ctx, 'provider'),
+  }),
+  route({
+    path: '/property/:slug',
+    page: lazyPage(() => import('./pages/provider')),
+    load: (api, { slug = '' }) => api.catalogue.getProvider.fetch({ slug }),
+    head: (ctx) => providerHead(ctx, 'property'),
   }),
   route({
     path: '/how-it-works',

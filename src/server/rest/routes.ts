@@ -12,6 +12,8 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/locations/stats', procedure: 'catalogue.stats' },
   { method: 'GET', path: '/api/locations/:slug', procedure: 'catalogue.getLocation', input: ({ params }) => ({ slug: params.slug }) },
 
+  { method: 'GET', path: '/api/providers/:slug', procedure: 'catalogue.getProvider', input: ({ params }) => ({ slug: params.slug }) },
+
   // Search (spec section 7)
   {
     method: 'GET',

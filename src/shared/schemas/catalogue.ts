@@ -19,3 +19,8 @@ export const ZGetLocationInput = z.object({
 });
 
 export { filterDirectory, matchesDirectoryQuery, type DirectoryEntry } from '../directory';
+
+export const ZGetProviderInput = z.object({
+  /** The provider's name slug ('orlando-airport-economy-parking') or its numeric id. */
+  slug: z.string().trim().min(1, 'Provider is required').max(160),
+});

@@ -61,3 +61,18 @@ export async function getDirectoryStats({ db }: { db: DB }) {
     .from(sql`(select 1)`);
   return row!;
 }
+
+/** One provider by name slug (or id) with its location, for the provider, property and arrival pages. */
+export function getProvider({ db }: { db: DB }, slugOrId: string) {
+  const key = slugOrId.trim().toLowerCase();
+  const where = /^\d+$/.test(key) ? eq(parkingProviders.id, Number(key)) : eq(parkingProviders.slug, key);
+  const row = db
+    .select({ provider: parkingProviders, location: locationColumns })
+    .from(parkingProviders)
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+    .where(where)
+    .get();
+  if (!row) return null;
+  const { locationId: _l, createdAt: _c, updatedAt: _u, ...provider } = row.provider;
+  return { ...provider, terminal: row.location };
+}

@@ -1,8 +1,8 @@
 // Catalogue procedures: the location directory, one location, and coverage figures.
-import { ZGetLocationInput, ZListLocationsInput } from '@/shared/schemas/catalogue';
+import { ZGetLocationInput, ZGetProviderInput, ZListLocationsInput } from '@/shared/schemas/catalogue';
 import { notFound } from '../../errors';
 import { publicProcedure, router } from '../../trpc/init';
-import { getDirectoryStats, getLocation, listLocations } from './catalogue.service';
+import { getDirectoryStats, getLocation, getProvider, listLocations } from './catalogue.service';
 
 export const catalogueRouter = router({
   listLocations: publicProcedure.input(ZListLocationsInput).query(({ ctx, input }) => listLocations(ctx, input)),
@@ -10,6 +10,11 @@ export const catalogueRouter = router({
     const location = await getLocation(ctx, input.slug);
     if (!location) throw notFound('Location not found');
     return location;
+  }),
+  getProvider: publicProcedure.input(ZGetProviderInput).query(({ ctx, input }) => {
+    const provider = getProvider(ctx, input.slug);
+    if (!provider) throw notFound('Provider not found');
+    return provider;
   }),
   stats: publicProcedure.query(({ ctx }) => getDirectoryStats(ctx)),
 });

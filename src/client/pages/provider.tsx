@@ -1,0 +1,256 @@
+// /provider/{name-slug} and /property/{name-slug}: everything about one lot, priced for the dates in the URL.
+import { ArrowLeft, Bus, CalendarClock, Car, CheckCircle2, Clock, Globe, MapPin, Phone, ShieldCheck, Star, View } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams, useRoute, useSearch } from 'wouter';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { LotMap } from '@/client/features/search/lot-map';
+import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { DEFAULT_CANCELLATION_POLICY, DEFAULT_RATING, DEFAULT_REVIEW_COUNT, DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
+import { billableDays, dayFromToday, formatPrice, priceStay, toWallClock } from '@/shared/pricing';
+
+type Provider = RouterOutputs['catalogue']['getProvider'];
+const FALLBACK_IMAGE = '/api/placeholder/800/500?label=Parking';
+
+export default function ProviderPage() {
+  const { slug = '' } = useParams<{ slug: string }>();
+  const [isProperty] = useRoute('/property/:slug');
+  const provider = trpc.catalogue.getProvider.useQuery({ slug }, { retry: false });
+  const noun = isProperty ? 'Property' : 'Provider';
+
+  if (provider.error) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold tracking-tight">{`${noun} not found`}</h1>
+        <p className="text-muted-foreground">This parking lot is not in our catalogue any more. Search again to see the lots near your terminal.</p>
+        <Button asChild>
+          <Link href="/locations">Browse locations</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (!provider.data) {
+    return (
+      <div className="mx-auto max-w-6xl space-y-4 px-4 py-10 sm:px-6" aria-busy="true" aria-label="Loading">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-80 w-full" />
+      </div>
+    );
+  }
+  return <Details provider={provider.data} isProperty={isProperty} />;
+}
+
+function Details({ provider: p, isProperty }: { provider: Provider; isProperty: boolean }) {
+  const params = new URLSearchParams(useSearch());
+  const arrival = toWallClock(params.get('arrivalDate') ?? '') ?? toWallClock(dayFromToday(1))!;
+  const departureRaw = toWallClock(params.get('departureDate') ?? '');
+  const departure = departureRaw && departureRaw > arrival ? departureRaw : toWallClock(new Date(Date.parse(`${arrival}:00Z`) + 86_400_000).toISOString().slice(0, 10))!;
+  const days = billableDays(arrival, departure);
+  const quote = priceStay({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
+  const images = p.imageUrls.length ? p.imageUrls : [FALLBACK_IMAGE];
+  const bookingHref = `/booking?${new URLSearchParams({
+    providerId: String(p.id),
+    providerName: p.name,
+    price: String(p.price),
+    location: p.location,
+    arrivalDate: arrival,
+    departureDate: departure,
+  })}`;
+  const backHref = `/locations/${p.terminal.slug}?${new URLSearchParams({ arrivalDate: arrival.slice(0, 10), departureDate: departure.slice(0, 10) })}`;
+  const dateFmt = (v: string) => new Date(`${v}:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link href={backHref} className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" /> {`All lots near ${p.terminal.shortName}`}
+      </Link>
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{p.name}</h1>
+          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
+            <span className="inline-flex items-center gap-1">
+              <Star className="size-4 fill-accent text-accent" aria-hidden="true" />
+              <span className="font-medium text-foreground">{(p.rating ?? DEFAULT_RATING).toFixed(1)}</span>
+              {`(${(p.reviewCount ?? DEFAULT_REVIEW_COUNT).toLocaleString('en-US')} reviews)`}
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <MapPin className="size-4" aria-hidden="true" />
+              {p.address}
+            </span>
+          </p>
+        </div>
+        {p.pricingSource === 'scraping' && <Badge variant="success">Live price</Badge>}
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_340px]">
+        <div className="min-w-0 space-y-6">
+          <Gallery images={images} name={p.name} />
+          {p.description && <p className="leading-7 text-muted-foreground">{p.description}</p>}
+
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Getting to the terminal</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-5 md:grid-cols-2">
+              <LotMap lot={p} terminal={p.terminal} lotName={p.name} terminalName={p.terminal.name} distance={p.distance} className="w-full rounded-xl" />
+              <dl className="space-y-4 text-sm">
+                <Fact icon={MapPin} label="Distance">{`${p.distance.replace(/ from terminal$/, '')} from ${p.terminal.name}`}</Fact>
+                <Fact icon={Bus} label="Shuttle">{p.shuttleInfo ?? DEFAULT_SHUTTLE_INFO}</Fact>
+                <Fact icon={Clock} label="Hours">{p.operatingHours ?? 'Contact the lot for hours'}</Fact>
+                <Link href={`/ar-parking/${p.id}`} className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline">
+                  <View className="size-4" aria-hidden="true" /> View in AR: arrival guide
+                </Link>
+              </dl>
+            </CardContent>
+          </Card>
+
+          <div className="grid gap-6 md:grid-cols-2">
+            <ListCard title="Features" items={p.features} />
+            <ListCard title="Amenities" items={p.amenities} />
+            <ListCard title="Vehicle types" items={p.vehicleTypes} icon={Car} />
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">Security</CardTitle>
+              </CardHeader>
+              <CardContent className="flex items-start gap-2 text-sm text-muted-foreground">
+                <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+                {p.securityFeatures ?? 'Ask the lot about its security measures.'}
+              </CardContent>
+            </Card>
+          </div>
+
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Cancellation policy</CardTitle>
+            </CardHeader>
+            <CardContent className="text-sm text-muted-foreground">{p.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY}</CardContent>
+          </Card>
+        </div>
+
+        <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Booking summary</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <div className="flex items-start gap-2 text-sm">
+                <CalendarClock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span>
+                  {`${dateFmt(arrival)} → ${dateFmt(departure)}`}
+                  <span className="block text-muted-foreground">{`${days} ${days === 1 ? 'day' : 'days'}`}</span>
+                </span>
+              </div>
+              <dl className="divide-y divide-border rounded-lg border border-border text-sm">
+                <div className="flex justify-between gap-4 p-3">
+                  <dt>{`Parking (${days} × ${formatPrice(p.price)})`}</dt>
+                  <dd className="font-medium" data-testid="parking-total">
+                    {formatPrice(quote.subtotal)}
+                  </dd>
+                </div>
+                <div className="flex justify-between gap-4 p-3">
+                  <dt>Service fee</dt>
+                  <dd className="font-medium">{formatPrice(quote.serviceFee)}</dd>
+                </div>
+                <div className="flex justify-between gap-4 p-3 text-base font-semibold">
+                  <dt>Total</dt>
+                  <dd data-testid="total">{formatPrice(quote.total)}</dd>
+                </div>
+              </dl>
+              {quote.subtotal < p.price * days - 0.001 && <p className="text-sm text-success">Weekly rate applied.</p>}
+              <Button asChild size="lg" className="w-full">
+                <Link href={bookingHref}>{isProperty ? 'Book Now' : 'Reserve Your Spot'}</Link>
+              </Button>
+              <p className="text-center text-xs text-muted-foreground">No charge until you confirm at checkout.</p>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Contact</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-2 text-sm">
+              {p.phoneNumber && (
+                <a href={`tel:${p.phoneNumber.replace(/[^\d+]/g, '')}`} className="flex items-center gap-2 hover:underline">
+                  <Phone className="size-4 text-muted-foreground" aria-hidden="true" /> {p.phoneNumber}
+                </a>
+              )}
+              {p.website && (
+                <a href={p.website} rel="noopener noreferrer nofollow" target="_blank" className="flex items-center gap-2 break-all hover:underline">
+                  <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" /> {p.website.replace(/^https?:\/\//, '')}
+                </a>
+              )}
+              <p className="flex items-start gap-2 text-muted-foreground">
+                <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> {p.address}
+              </p>
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Gallery({ images, name }: { images: string[]; name: string }) {
+  const [active, setActive] = useState(0);
+  const [failed, setFailed] = useState<Set<number>>(() => new Set());
+  const src = (i: number) => (failed.has(i) ? FALLBACK_IMAGE : images[i]!);
+  const fail = (i: number) => setFailed((f) => new Set(f).add(i));
+  return (
+    <div className="space-y-3">
+      <img src={src(active)} onError={() => fail(active)} alt={`${name}, photo ${active + 1} of ${images.length}`} width={800} height={500} className="aspect-[16/10] w-full rounded-xl bg-muted object-cover" />
+      {images.length > 1 && (
+        <div className="flex gap-2 overflow-x-auto p-1">
+          {images.map((_, i) => (
+            <button
+              key={i}
+              type="button"
+              aria-label={`Show photo ${i + 1}`}
+              aria-pressed={i === active}
+              onClick={() => setActive(i)}
+              className="shrink-0 overflow-hidden rounded-md ring-offset-2 aria-pressed:ring-2 aria-pressed:ring-primary"
+            >
+              <img src={src(i)} onError={() => fail(i)} alt="" width={96} height={60} loading="lazy" className="h-15 w-24 object-cover" />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Fact({ icon: Icon, label, children }: { icon: typeof MapPin; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-start gap-2">
+      <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <div>
+        <dt className="font-medium">{label}</dt>
+        <dd className="text-muted-foreground">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function ListCard({ title, items, icon: Icon = CheckCircle2 }: { title: string; items: string[]; icon?: typeof MapPin }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {items.length ? (
+          <ul className="space-y-2 text-sm">
+            {items.map((item) => (
+              <li key={item} className="flex items-start gap-2">
+                <Icon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">Not listed.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
