@@ -108,6 +108,15 @@ export const routes: RouteDef[] = [
     head: (ctx) => providerHead(ctx, 'property'),
   }),
   route({
+    path: '/ar-parking/:id',
+    page: lazyPage(() => import('./pages/ar-parking')),
+    load: (api, { id = '' }) => api.catalogue.getProvider.fetch({ slug: id }),
+    head: ({ data, config }) =>
+      data
+        ? { title: `Arrival guide: ${data.name} | ${config.brandName}`, robots: 'noindex' }
+        : { title: `Provider not found | ${config.brandName}`, robots: 'noindex', status: 404 },
+  }),
+  route({
     path: '/how-it-works',
     page: lazyPage(() => import('./pages/how-it-works')),
     head: ({ config }) => ({
