@@ -73,6 +73,12 @@ export const routes: RouteDef[] = [
   route({
     path: '/',
     page: lazyPage(() => import('./pages/home')),
+    load: async (api, _params, search) => {
+      const location = search.get('location');
+      if (location) await api.search.providers.prefetch(searchInputFromParams(location, search, true));
+      if (await api.auth.me.fetch()) await api.search.history.prefetch();
+      return null;
+    },
     head: ({ config }) => ({
       title: `${config.brandName} | ${TAGLINE} with Honest Total Prices`,
       description: `Compare and book parking near 50 US airports and 20 cruise ports. See the full price up front: the lot's rate plus one flat $1.99 fee.`,

@@ -46,8 +46,8 @@ test('the home page hydrates: the carousel advances and navigation works without
   await expect(page.getByRole('tab', { name: 'Step 2: Compare Options' })).toHaveAttribute('aria-selected', 'true', { timeout: 6000 });
 
   await page.getByRole('link', { name: /Tampa/ }).click();
-  await expect(page).toHaveURL(/\/locations\?q=TPA/);
-  await expect(page.getByRole('link', { name: /Tampa International Airport/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/\?location=TPA/);
+  await expect(page.getByRole('heading', { name: /Parking Options for Tampa International Airport \(\d+ found\)/ })).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -130,3 +130,50 @@ describe('search history', () => {
     for (const item of res.json) expect(Object.keys(item)).toEqual(expect.arrayContaining(['id', 'location', 'resultCount', 'searchedAt']));
   });
 });
+
+describe('search pages render on the server', () => {
+  const rendered = async (path: string) => {
+    const res = await t.request(path);
+    const page = await res.text();
+    return { status: res.status, html: page.slice(page.indexOf('<div id="root">'), page.indexOf('<script type="application/json"')), head: page.slice(0, page.indexOf('</head>')) };
+  };
+
+  it('renders a location page with its priced results, by directory slug and by SEO slug', async () => {
+    for (const path of ['/locations/orlando-international-airport', '/orlando-fl-mco-airport-parking']) {
+      const { status, html, head } = await rendered(`${path}?arrivalDate=2027-03-03&departureDate=2027-03-06`);
+      expect(status).toBe(200);
+      expect(html).toMatch(/Parking Options for Orlando International Airport \(\d+ found\)/);
+      expect(html).toContain('total for 3 days');
+      expect(head).toContain('<link rel="canonical" href="http://localhost:3999/locations/orlando-international-airport"');
+    }
+    expect((await rendered('/miami-cruise-port-parking')).html).toMatch(/Parking Options for PortMiami/);
+  });
+
+  it('answers 404 for unknown locations and providers', async () => {
+    const atlantis = await rendered('/locations/atlantis-airport');
+    expect(atlantis.status).toBe(404);
+    expect(atlantis.html).toContain('404 Page Not Found');
+    expect((await rendered('/no-such-page')).status).toBe(404);
+    const provider = await rendered('/provider/no-such-lot');
+    expect(provider.status).toBe(404);
+    expect(provider.html).toContain('Provider not found');
+    expect((await rendered('/property/no-such-lot')).html).toContain('Property not found');
+  });
+
+  it('renders a provider page whose parking total is the price times the ceiling of the days', async () => {
+    const [first] = (await search('location=MCO')).json.providers;
+    const { html } = await rendered(`/provider/${first.slug}?arrivalDate=2027-03-03T10:00&departureDate=2027-03-05T11:00`);
+    expect(html).toContain(`Parking (3 × $${first.price.toFixed(2)})`);
+    expect(html).toContain(`data-testid="parking-total">$${(first.price * 3).toFixed(2)}<`);
+    expect(html).toContain(`href="/ar-parking/${first.id}"`);
+    const ar = await rendered(`/ar-parking/${first.id}`);
+    expect(ar.html).toContain(`Arriving at ${first.name}`);
+    expect(ar.html).toContain(`destination=${first.latitude},${first.longitude}`);
+  });
+
+  it('renders the home search for ?location=', async () => {
+    const { html } = await rendered('/?location=jfk');
+    expect(html).toMatch(/Parking Options for John F. Kennedy International Airport \(\d+ found\)/);
+    expect(html).toContain('Sign in to keep your recent searches');
+  });
+});

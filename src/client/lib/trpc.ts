@@ -34,3 +34,9 @@ export function makeTrpcClient(baseUrl = '') {
 
 /** The same typed `fetch` API on the server (router caller) and in the browser (HTTP client). */
 export type Api = ReturnType<typeof createServerSideHelpers<AppRouter>>;
+
+/** True for a NOT_FOUND error, whether it came over HTTP (client) or from the in-process caller (server render). */
+export function isNotFound(error: unknown): boolean {
+  const e = error as { code?: string; data?: { code?: string } } | null;
+  return e?.data?.code === 'NOT_FOUND' || e?.code === 'NOT_FOUND';
+}

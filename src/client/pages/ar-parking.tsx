@@ -10,7 +10,7 @@ import { DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
 
 export default function ArParkingPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const provider = trpc.catalogue.getProvider.useQuery({ slug: id }, { retry: false });
+  const provider = trpc.catalogue.getProvider.useQuery({ slug: id }, { retry: false, retryOnMount: false });
 
   if (provider.error) {
     return (

@@ -1,12 +1,13 @@
 // Home, signed out with no search: hero, Start Searching, the steps carousel, trust tiles, destinations.
 import { ArrowRight, BadgeDollarSign, Clock, Handshake, Users } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
 import { AssistantButton } from '@/client/features/home/assistant-button';
 import { PopularDestinations } from '@/client/features/home/popular-destinations';
 import { StepsCarousel } from '@/client/features/home/steps-carousel';
+import { HomeSearch } from '@/client/features/search/home-search';
 
 const STATS = [
   { value: '3M+', label: 'daily travelers', icon: Users },
@@ -16,6 +17,9 @@ const STATS = [
 ];
 
 export default function HomePage() {
+  const { user } = useSession();
+  const hasSearch = new URLSearchParams(useSearch()).has('location');
+  if (user || hasSearch) return <SearchHome />;
   return (
     <>
       <section className="border-b border-border bg-gradient-to-b from-secondary to-background">
@@ -62,13 +66,42 @@ export default function HomePage() {
   );
 }
 
+/** Home, signed in or after a search (spec section 2): compact hero, search, stat tiles, results. */
+function SearchHome() {
+  return (
+    <>
+      <section className="border-b border-border bg-gradient-to-b from-secondary to-background">
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">Find parking near your terminal</h1>
+          <p className="mt-2 text-muted-foreground">Every lot with its total price: the daily rate for your dates plus one flat $1.99 fee.</p>
+        </div>
+      </section>
+      <div className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">
+        <HomeSearch />
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Why travellers choose us">
+          {STATS.map(({ value, label, icon: Icon }) => (
+            <li key={label} className="flex items-center gap-3 rounded-lg border border-border bg-background p-4">
+              <Icon className="size-6 shrink-0 text-primary" aria-hidden="true" />
+              <span>
+                <span className="block text-xl font-bold leading-6">{value}</span>
+                <span className="text-sm text-muted-foreground">{label}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <AssistantButton />
+    </>
+  );
+}
+
 /** Spec: Start Searching opens sign-in when signed out. */
 function StartSearchingButton() {
   const { user } = useSession();
   const { openAuth } = useAuthDialog();
   const [, navigate] = useLocation();
-  // TODO(issue 4): go to the search form on the home page once search lands; the directory until then.
-  const go = () => navigate('/locations');
+  // Signed in, the home page itself becomes the search screen.
+  const go = () => navigate('/');
   return (
     <Button size="lg" onClick={() => (user ? go() : openAuth('login', go))}>
       Start Searching <ArrowRight className="size-4" aria-hidden="true" />

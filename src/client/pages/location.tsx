@@ -7,7 +7,7 @@ import { Label } from '@/client/components/ui/label';
 import { ResultsList, ResultsSkeleton } from '@/client/features/search/results-list';
 import { SearchForm } from '@/client/features/search/search-form';
 import { searchInputFromParams } from '@/client/features/search/search-params';
-import { trpc } from '@/client/lib/trpc';
+import { isNotFound, trpc } from '@/client/lib/trpc';
 import { AMENITY_FILTERS, type TAmenityFilter } from '@/shared/search-options';
 import NotFoundPage from './not-found';
 
@@ -16,9 +16,9 @@ export default function LocationPage() {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const params = new URLSearchParams(search);
-  const location = trpc.catalogue.getLocation.useQuery({ slug }, { retry: false });
+  const location = trpc.catalogue.getLocation.useQuery({ slug }, { retry: false, retryOnMount: false });
 
-  if (location.error?.data?.code === 'NOT_FOUND') return <NotFoundPage />;
+  if (isNotFound(location.error)) return <NotFoundPage />;
   if (!location.data) return <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6"><ResultsSkeleton /></div>;
   const loc = location.data;
 

@@ -17,7 +17,7 @@ const FALLBACK_IMAGE = '/api/placeholder/800/500?label=Parking';
 export default function ProviderPage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const [isProperty] = useRoute('/property/:slug');
-  const provider = trpc.catalogue.getProvider.useQuery({ slug }, { retry: false });
+  const provider = trpc.catalogue.getProvider.useQuery({ slug }, { retry: false, retryOnMount: false });
   const noun = isProperty ? 'Property' : 'Provider';
 
   if (provider.error) {

@@ -17,7 +17,7 @@ export function PopularDestinations() {
           return (
             <li key={d.code}>
               <Link
-                href={`/locations?q=${encodeURIComponent(port ? 'Miami' : d.code)}${port ? '&tab=cruise-ports' : ''}`}
+                href={`/?location=${encodeURIComponent(d.code)}`}
                 className="flex h-full items-center gap-3 rounded-lg border border-border bg-background p-4 text-left shadow-sm transition hover:border-primary hover:shadow-md"
               >
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-secondary text-primary">

@@ -1,0 +1,79 @@
+// Search journeys in Chromium: directory → location page, filters, provider details, home search,
+// the signed-out selection prompt and recent searches.
+import { expect, test, uniqueEmail } from './fixtures';
+
+test('from the directory, Orlando International lists its parking options and a lot opens its details', async ({ page }) => {
+  await page.goto('/locations');
+  await page.getByRole('link', { name: /Orlando International Airport/ }).first().click();
+  await expect(page).toHaveURL(/\/locations\/orlando-international-airport/);
+  const heading = page.getByRole('heading', { name: /^Parking Options for Orlando International Airport \((\d+) found\)$/ });
+  await expect(heading).toBeVisible();
+  const count = Number(/\((\d+) found\)/.exec((await heading.textContent())!)![1]);
+  expect(count).toBeGreaterThanOrEqual(4);
+  await expect(page.getByRole('button', { name: 'Select' })).toHaveCount(count);
+
+  // Amenity filter narrows the list, and every card shows at most 4 amenities.
+  await page.getByRole('button', { name: 'Covered' }).click();
+  await expect(page).toHaveURL(/amenities=covered/);
+  await expect(page.getByRole('heading', { name: /Parking Options for/ })).not.toHaveText(`Parking Options for Orlando International Airport (${count} found)`);
+  for (const list of await page.getByRole('list', { name: 'Amenities' }).all()) {
+    expect(await list.getByRole('listitem').filter({ hasNotText: /more$/ }).count()).toBeLessThanOrEqual(4);
+  }
+
+  // Dates change the totals: 3 days → 3 × daily price + $1.99.
+  await page.getByLabel('Arrival date').fill('2027-03-03');
+  await page.getByLabel('Departure date').fill('2027-03-06');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('total for 3 days').first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'View Details' }).first().click();
+  await expect(page).toHaveURL(/\/provider\/[a-z0-9-]+\?/);
+  await expect(page.getByRole('heading', { name: 'Booking summary' })).toBeVisible();
+  const perDay = await page.getByText(/^Parking \(3 × \$[\d.]+\)$/).textContent();
+  const price = Number(/\$([\d.]+)/.exec(perDay!)![1]);
+  await expect(page.getByTestId('parking-total')).toHaveText(`$${(price * 3).toFixed(2)}`);
+  await expect(page.getByRole('img', { name: /^Map: / })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Reserve Your Spot' })).toHaveAttribute('href', /\/booking\?providerId=\d+&providerName=.+&price=.+&location=.+&arrivalDate=2027-03-03T00%3A00&departureDate=2027-03-06T00%3A00/);
+});
+
+test('an unknown provider slug shows Provider not found', async ({ page }) => {
+  const res = await page.goto('/provider/no-such-lot');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Provider not found' })).toBeVisible();
+  await page.goto('/property/no-such-lot');
+  await expect(page.getByRole('heading', { name: 'Property not found' })).toBeVisible();
+});
+
+test('a signed-out traveller is asked to sign up when selecting a lot, then continues to it', async ({ page }) => {
+  await page.goto('/?location=Miami%20Cruise%20Port');
+  await expect(page.getByRole('heading', { name: /Parking Options for PortMiami \(\d+ found\)/ })).toBeVisible();
+  await expect(page.getByText('Sign in to keep your recent searches')).toBeVisible();
+  const name = await page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Select' }) }).first().getByRole('heading').textContent();
+  await page.getByRole('button', { name: 'Select' }).first().click();
+  await expect(page.getByText('Please create an account or sign in to select parking providers and make bookings.')).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await dialog.getByLabel('Full Name').fill('Cruise Goer');
+  await dialog.getByLabel('Email').fill(uniqueEmail('select'));
+  await dialog.getByLabel('Password', { exact: true }).fill('secret password');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: name! })).toBeVisible();
+});
+
+test('signed-in searches appear in recent searches, typos included', async ({ page }) => {
+  const email = uniqueEmail('recent');
+  // page.request shares the browser's cookies: the page is signed in afterwards.
+  await page.request.post('/api/auth/register', { data: { name: 'Re Cent', email, password: 'secret password' } });
+  await page.goto('/');
+  await expect(page.getByText('No recent searches yet...')).toBeVisible();
+  await page.getByLabel('Where are you parking?').fill('orlndo airport');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { name: /Parking Options for Orlando International Airport/ })).toBeVisible();
+  const recent = page.getByRole('complementary').getByRole('button', { name: /Orlando International Airport.*\d+ results.*just now/ });
+  await expect(recent).toBeVisible();
+});
+
+test('an unknown place says so', async ({ page }) => {
+  await page.goto('/?location=Nowhereville');
+  await expect(page.getByText('No parking providers found for "Nowhereville". Please try a different location.')).toBeVisible();
+});
