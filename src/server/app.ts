@@ -14,6 +14,7 @@ import type { TEnv } from './env';
 import { compression } from './compression';
 import { createMailer } from './integrations/mailer';
 import type { Mailer } from './integrations/mailer/types';
+import { createPaymentsGateway, type PaymentsGateway } from './integrations/payments';
 import { mountAuthRoutes } from './modules/auth/routes';
 import { readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken } from './modules/auth/session';
 import { placeholderSvg } from './placeholder';
@@ -29,6 +30,8 @@ export interface AppDeps {
   clientDir?: string;
   /** Defaults to SMTP when SMTP_URL is set, else the outbox directory. */
   mailer?: Mailer;
+  /** Defaults to Stripe when STRIPE_SECRET_KEY is set, else the sandbox gateway. */
+  payments?: PaymentsGateway;
 }
 
 const FALLBACK_TEMPLATE = `<!doctype html>
@@ -49,6 +52,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function createApp(deps: AppDeps) {
   const { db, env } = deps;
   const mailer = deps.mailer ?? createMailer(env);
+  const payments = deps.payments ?? createPaymentsGateway(env);
+  const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY);
   const isProd = env.NODE_ENV === 'production';
   const appOrigin = new URL(env.APP_URL!).origin;
   const templatePath = deps.clientDir && path.join(deps.clientDir, 'index.html');
@@ -61,12 +66,13 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Stripe.js and its Payment Element frames, only when real payments are configured.
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -107,6 +113,7 @@ export function createApp(deps: AppDeps) {
       db,
       env,
       mailer,
+      payments,
       user: found?.user ?? null,
       session: found ? { id: found.session.id, expiresAt: found.session.expiresAt } : null,
       ip: clientIp(c),

@@ -31,6 +31,17 @@ export const restRoutes: readonly RestRoute[] = [
   },
   { method: 'GET', path: '/api/search-history', procedure: 'search.history' },
 
+  // Payments (spec section 7)
+  { method: 'POST', path: '/api/payments/information-access', procedure: 'payments.createInformationAccess' },
+  { method: 'POST', path: '/api/payments/information-access/complete', procedure: 'payments.completeInformationAccess' },
+  { method: 'POST', path: '/api/payments/sandbox/confirm', procedure: 'payments.confirmSandbox' },
+  {
+    method: 'GET',
+    path: '/api/payments/check-access/:location',
+    procedure: 'payments.checkAccess',
+    input: ({ params }) => ({ location: params.location }),
+  },
+
   // Authentication and account (spec section 7)
   { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', output: (user) => ({ user }) },
   { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', output: (user) => ({ user }), status: 201 },

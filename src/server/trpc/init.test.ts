@@ -13,6 +13,7 @@ const ctx = (user: SessionUser | null): Context => ({
   db: {} as DB,
   env: {} as TEnv,
   mailer: { send: async () => undefined },
+  payments: { mode: 'sandbox', createIntent: async () => { throw new Error('unused'); }, retrieveIntent: async () => null },
   user,
   session: user ? { id: 1, expiresAt: new Date() } : null,
   ip: '127.0.0.1',

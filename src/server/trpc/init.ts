@@ -5,6 +5,7 @@ import { z, ZodError } from 'zod';
 import type { DB } from '../db/client';
 import type { TEnv } from '../env';
 import type { Mailer } from '../integrations/mailer/types';
+import type { PaymentsGateway } from '../integrations/payments/types';
 
 // 1. Context -----------------------------------------------------------------
 
@@ -20,6 +21,7 @@ export interface Services {
   db: DB;
   env: TEnv;
   mailer: Mailer;
+  payments: PaymentsGateway;
 }
 
 export interface Context extends Services {

@@ -2,6 +2,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { authRouter, profileRouter } from '../modules/auth/router';
 import { searchRouter } from '../modules/search/router';
+import { paymentsRouter } from '../modules/payments/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { systemRouter } from '../modules/system/router';
 import { createCallerFactory, router } from './init';
@@ -12,6 +13,7 @@ export const appRouter = router({
   profile: profileRouter,
   catalogue: catalogueRouter,
   search: searchRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

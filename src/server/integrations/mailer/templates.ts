@@ -81,3 +81,17 @@ export function passwordChangedEmail({ brand, name, supportEmail }: { brand: str
     text: `Hi ${name},\n\nThe password of your ${brand} account was just changed, and your other devices were signed out.\n\nIf this was not you, reset your password now and contact us at ${supportEmail}.\n`,
   };
 }
+
+export function setPasswordEmail({ brand, name, url }: { brand: string; name: string; url: string }): MailContent {
+  const title = 'Your account is ready';
+  return {
+    subject: `Set your ${brand} password`,
+    html: layout(
+      brand,
+      title,
+      [`Hi ${escapeHtml(name)},`, `We created a ${escapeHtml(brand)} account with your email when you unlocked detailed parking information, so your $0.99 credit is waiting for your booking.`, 'Choose a password to sign in. The link works once and expires in 3 days.'],
+      { label: 'Choose a password', url },
+    ),
+    text: `Hi ${name},\n\nWe created a ${brand} account with your email when you unlocked detailed parking information, so your $0.99 credit is waiting for your booking.\n\nChoose a password (the link works once and expires in 3 days):\n\n${url}\n`,
+  };
+}

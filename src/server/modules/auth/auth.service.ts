@@ -5,7 +5,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { passwordResetTokens, userCredits, userPreferences, users } from '../../db/schema';
 import type { TEnv } from '../../env';
-import { passwordChangedEmail, passwordResetEmail, verificationEmail, welcomeEmail } from '../../integrations/mailer';
+import { passwordChangedEmail, passwordResetEmail, setPasswordEmail, verificationEmail, welcomeEmail } from '../../integrations/mailer';
 import type { Mailer } from '../../integrations/mailer/types';
 import type { Context } from '../../trpc/init';
 import type {
@@ -230,6 +230,14 @@ export function verifyEmail(db: DB, token: string) {
   if (!user) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This verification link is invalid or has already been used.' });
   db.update(users).set({ emailVerified: 1, emailVerificationToken: null }).where(eq(users.id, user.id)).run();
   return { success: true as const, email: user.email };
+}
+
+/** Mails a single-use link to choose a password (accounts created at guest checkout have none). */
+export async function sendSetPasswordLink(ctx: Pick<Ctx, 'db' | 'env' | 'mailer'>, user: { id: number; email: string; name: string }, ttlMs = 72 * 60 * 60 * 1000) {
+  const token = generateToken();
+  ctx.db.insert(passwordResetTokens).values({ userId: user.id, token: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) }).run();
+  const mail = setPasswordEmail({ brand: ctx.env.BRAND_NAME, name: user.name, url: link(ctx.env, '/reset-password', token) });
+  await sendQuietly('set password', () => ctx.mailer.send({ to: user.email, kind: 'set-password', ...mail }));
 }
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we have sent a link to reset the password. It expires in 1 hour.';

@@ -1,0 +1,11 @@
+// Payments over tRPC: the detail-access fee (create, sandbox confirm, complete) and the access check.
+import { ZCheckAccessInput, ZInformationAccessInput, ZPaymentIntentRef, ZSandboxCardInput } from '@/shared/schemas/payments';
+import { publicProcedure, router } from '../../trpc/init';
+import * as access from './access.service';
+
+export const paymentsRouter = router({
+  createInformationAccess: publicProcedure.input(ZInformationAccessInput).mutation(({ ctx, input }) => access.createAccessPayment(ctx, input)),
+  confirmSandbox: publicProcedure.input(ZSandboxCardInput).mutation(({ ctx, input }) => access.confirmSandboxPayment(ctx, input)),
+  completeInformationAccess: publicProcedure.input(ZPaymentIntentRef).mutation(({ ctx, input }) => access.completeAccessPayment(ctx, input.paymentIntentId)),
+  checkAccess: publicProcedure.input(ZCheckAccessInput).query(({ ctx, input }) => ({ hasAccess: access.hasAccess(ctx, ctx.user?.id, input.location) })),
+});

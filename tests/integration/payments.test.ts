@@ -1,0 +1,203 @@
+// The $0.99 detail-access fee through HTTP in sandbox mode, and the Stripe adapter against a local fake
+// of the Stripe API (the real SDK, never the internet).
+import http from 'node:http';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { informationAccess, userCredits, users } from '@/server/db/schema';
+import { createStripeGateway } from '@/server/integrations/payments';
+import { readOutbox } from '@/server/integrations/mailer';
+import { call, sessionCookieFrom } from '../support/http';
+import { createTestApp } from '../support/test-app';
+
+const t = createTestApp();
+afterAll(() => t.close());
+
+const card = (number: string) => ({ cardNumber: number, expiry: '12/34', cvc: '123', postalCode: '32801' });
+
+async function pay(intent: { paymentIntentId: string; clientSecret: string }, number = '4242 4242 4242 4242', cookie?: string) {
+  return call(t.request, '/api/payments/sandbox/confirm', { ...intent, ...card(number) }, { cookie });
+}
+
+async function signUp(email: string) {
+  const res = await call(t.request, '/api/auth/register', { name: 'Pay Er', email, password: 'long enough' });
+  return { cookie: sessionCookieFrom(res.headers)!, id: res.json.user.id as number };
+}
+
+describe('detail access for a signed-in traveller', () => {
+  it('charges $0.99, unlocks the location, and credits the fee', async () => {
+    const u = await signUp('signed@example.com');
+    expect((await call(t.request, '/api/payments/check-access/MCO', undefined, { cookie: u.cookie })).json).toEqual({ hasAccess: false });
+
+    const created = await call(t.request, '/api/payments/information-access', { location: 'orlando', amount: 0.99 }, { cookie: u.cookie });
+    expect(created.status).toBe(200);
+    expect(created.json).toMatchObject({ hasAccess: false, mode: 'sandbox', amount: 0.99, location: 'MCO' });
+    expect(created.json.clientSecret).toMatch(/^pi_sandbox_\w+_secret_\w+$/);
+
+    // Completing before paying is refused.
+    const early = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
+    expect(early.status).toBe(402);
+
+    expect((await pay(created.json, '4242424242424242', u.cookie)).status).toBe(200);
+    const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
+    expect(done.json).toMatchObject({ hasAccess: true, location: 'MCO', signedIn: true, accountCreated: false });
+
+    for (const loc of ['MCO', 'Orlando International Airport', 'orlando-international-airport']) {
+      expect((await call(t.request, `/api/payments/check-access/${encodeURIComponent(loc)}`, undefined, { cookie: u.cookie })).json).toEqual({ hasAccess: true });
+    }
+    expect((await call(t.request, '/api/payments/check-access/LAX', undefined, { cookie: u.cookie })).json).toEqual({ hasAccess: false });
+    expect((await call(t.request, '/api/payments/check-access/MCO')).json).toEqual({ hasAccess: false });
+
+    const credits = t.db.select().from(userCredits).where(eq(userCredits.userId, u.id)).all();
+    expect(credits).toHaveLength(1);
+    expect(credits[0]).toMatchObject({ amount: 0.99, type: 'access_fee_credit', relatedPaymentId: created.json.paymentIntentId });
+    expect(t.db.select().from(users).where(eq(users.id, u.id)).get()!.creditBalance).toBeCloseTo(0.99);
+
+    // Completing twice records once.
+    await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
+    expect(t.db.select().from(informationAccess).where(eq(informationAccess.userId, u.id)).all()).toHaveLength(1);
+
+    // A second unlock of the same place is not charged again.
+    const again = await call(t.request, '/api/payments/information-access', { location: 'MCO' }, { cookie: u.cookie });
+    expect(again.json).toMatchObject({ hasAccess: true, clientSecret: null });
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', 'Your card was declined.'],
+    ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
+    ['4242 4242 4242 4241', 'Your card number is invalid.'],
+  ])('declines %s with the provider message and grants nothing', async (number, message) => {
+    const u = await signUp(`decline-${number.replace(/\D/g, '')}@example.com`);
+    const created = await call(t.request, '/api/payments/information-access', { location: 'LAX' }, { cookie: u.cookie });
+    const res = await pay(created.json, number, u.cookie);
+    expect(res.status).toBe(402);
+    expect(res.json.error).toBe(message);
+    expect((await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie })).status).toBe(402);
+    expect((await call(t.request, '/api/payments/check-access/LAX', undefined, { cookie: u.cookie })).json.hasAccess).toBe(false);
+  });
+
+  it('refuses a tampered amount, an unknown place and a forged client secret', async () => {
+    const u = await signUp('tamper@example.com');
+    expect((await call(t.request, '/api/payments/information-access', { location: 'MCO', amount: 0.01 }, { cookie: u.cookie })).json.error).toBe('The detail access fee is $0.99');
+    expect((await call(t.request, '/api/payments/information-access', { location: 'Nowhereville' }, { cookie: u.cookie })).status).toBe(400);
+    const created = await call(t.request, '/api/payments/information-access', { location: 'MCO' }, { cookie: u.cookie });
+    expect((await pay({ ...created.json, clientSecret: 'pi_x_secret_forged' }, undefined, u.cookie)).status).toBe(404);
+  });
+});
+
+describe('detail access for a guest', () => {
+  it('requires contact details', async () => {
+    const res = await call(t.request, '/api/payments/information-access', { location: 'MCO', amount: 0.99 });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe('Required Information Missing: Please fill in your contact information to proceed');
+    const partial = await call(t.request, '/api/payments/information-access', { location: 'MCO', customerInfo: { firstName: 'A', lastName: '', email: 'a@example.com' } });
+    expect(partial.json.error).toBe('Required Information Missing: Please fill in your contact information to proceed');
+  });
+
+  it('creates an account, signs it in and mails a set-password link', async () => {
+    const email = 'guest-new@example.com';
+    const created = await call(t.request, '/api/payments/information-access', { location: 'Miami Cruise Port', customerInfo: { firstName: 'Gail', lastName: 'Guest', email, phone: '555-010-1234' } });
+    await pay(created.json);
+    const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId });
+    expect(done.json).toMatchObject({ hasAccess: true, location: 'MIA-PORT', signedIn: true, accountCreated: true });
+    const cookie = sessionCookieFrom(done.headers)!;
+    const me = (await call(t.request, '/api/auth/me', undefined, { cookie })).json.user;
+    expect(me).toMatchObject({ email, name: 'Gail Guest', phone: '555-010-1234', hasPassword: false, creditBalance: 0.99 });
+    expect((await call(t.request, '/api/payments/check-access/MIA-PORT', undefined, { cookie })).json.hasAccess).toBe(true);
+    const mail = (await readOutbox(t.env.OUTBOX_DIR)).find((m) => m.to.includes(email) && /Set your/.test(m.subject));
+    expect(mail?.text).toMatch(/\/reset-password\?token=[a-z0-9]+/);
+  });
+
+  it("never signs a guest into someone else's existing account", async () => {
+    const owner = await signUp('owner@example.com');
+    const created = await call(t.request, '/api/payments/information-access', { location: 'JFK', customerInfo: { firstName: 'Mal', lastName: 'Lory', email: 'owner@example.com' } });
+    await pay(created.json);
+    const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId });
+    expect(done.json).toMatchObject({ hasAccess: true, signedIn: false, accountCreated: false });
+    expect(sessionCookieFrom(done.headers)).toBeUndefined();
+    // The access and the credit belong to the account owner, who sees them after signing in.
+    expect((await call(t.request, '/api/payments/check-access/JFK', undefined, { cookie: owner.cookie })).json.hasAccess).toBe(true);
+  });
+});
+
+describe('Stripe adapter', () => {
+  let server: http.Server;
+  let port = 0;
+  const requests: { method: string; url: string; body: string; auth?: string }[] = [];
+  const intents = new Map<string, Record<string, unknown>>();
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        requests.push({ method: req.method!, url: req.url!, body, auth: req.headers.authorization });
+        res.setHeader('Content-Type', 'application/json');
+        if (req.method === 'POST' && req.url === '/v1/payment_intents') {
+          const form = new URLSearchParams(body);
+          const id = `pi_fake_${intents.size + 1}`;
+          const pi = {
+            id,
+            object: 'payment_intent',
+            amount: Number(form.get('amount')),
+            currency: form.get('currency'),
+            status: 'requires_payment_method',
+            client_secret: `${id}_secret_abc`,
+            metadata: Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
+            latest_charge: null,
+            last_payment_error: null,
+          };
+          intents.set(id, pi);
+          return res.end(JSON.stringify(pi));
+        }
+        const m = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url!);
+        if (req.method === 'GET' && m) {
+          const pi = intents.get(m[1]!);
+          if (!pi) {
+            res.statusCode = 404;
+            return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such payment_intent' } }));
+          }
+          return res.end(JSON.stringify({ ...pi, status: 'succeeded', latest_charge: { id: 'ch_1', object: 'charge', payment_method_details: { card: { brand: 'visa', last4: '4242' } } } }));
+        }
+        res.statusCode = 404;
+        res.end(JSON.stringify({ error: { message: 'unknown route' } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('creates and reads PaymentIntents with the real SDK', async () => {
+    const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port, protocol: 'http' });
+    const intent = await gateway.createIntent({ amount: 99, currency: 'usd', description: 'Detailed parking information', metadata: { purpose: 'information_access', location: 'MCO' } });
+    expect(intent).toMatchObject({ id: 'pi_fake_1', clientSecret: 'pi_fake_1_secret_abc', amount: 99, currency: 'usd', metadata: { purpose: 'information_access', location: 'MCO' } });
+    const create = requests.find((r) => r.method === 'POST')!;
+    expect(create.auth).toBe('Bearer sk_test_fake');
+    expect(new URLSearchParams(create.body).get('automatic_payment_methods[enabled]')).toBe('true');
+
+    const read = await gateway.retrieveIntent('pi_fake_1');
+    expect(read).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '4242' } });
+    expect(requests.at(-1)!.url).toContain('expand[0]=latest_charge');
+    expect(await gateway.retrieveIntent('pi_missing')).toBeNull();
+  });
+
+  it('drives the whole access flow through the app', async () => {
+    const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port, protocol: 'http' });
+    const s = createTestApp();
+    try {
+      const { createApp } = await import('@/server/app');
+      const app = createApp({ db: s.db, env: s.env, payments: gateway, mailer: { send: async () => undefined } });
+      const request = (p: string, init?: RequestInit) => app.request(`http://localhost:3999${p}`, init);
+      const reg = await call(request, '/api/auth/register', { name: 'Stripe User', email: 'stripe@example.com', password: 'long enough' });
+      const cookie = sessionCookieFrom(reg.headers)!;
+      const created = await call(request, '/api/payments/information-access', { location: 'TPA' }, { cookie });
+      expect(created.json).toMatchObject({ mode: 'stripe', clientSecret: expect.stringMatching(/^pi_fake_\d+_secret_abc$/) });
+      // In Stripe mode the sandbox confirm endpoint does not exist.
+      expect((await call(request, '/api/payments/sandbox/confirm', { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, ...card('4242424242424242') }, { cookie })).status).toBe(404);
+      const done = await call(request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie });
+      expect(done.json).toMatchObject({ hasAccess: true, location: 'TPA' });
+    } finally {
+      s.close();
+    }
+  });
+});
