@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { toast, Toaster } from './components/ui/toast';
+import { AccessDialogProvider } from './features/access/access-dialog';
 import { AuthDialogProvider } from './features/auth/auth-dialog';
 import { SiteFooter } from './features/layout/site-footer';
 import { SiteHeader } from './features/layout/site-header';
@@ -26,6 +27,7 @@ export function App({ queryClient, trpcClient, ssrPath, ssrSearch }: AppProps) {
       <QueryClientProvider client={queryClient}>
         <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
           <AuthDialogProvider>
+            <AccessDialogProvider>
             <div className="flex min-h-dvh flex-col">
               <a
                 href="#main"
@@ -49,6 +51,7 @@ export function App({ queryClient, trpcClient, ssrPath, ssrSearch }: AppProps) {
             <Toaster />
             <HeadManager />
             <AuthNotice />
+            </AccessDialogProvider>
           </AuthDialogProvider>
         </Router>
       </QueryClientProvider>

@@ -106,7 +106,7 @@ function Results({ code, label, params, onDates, children }: {
         onSearch={(v) => onDates(v.arrivalDate, v.departureDate)}
       />
       {children}
-      <ResultsList locationLabel={label} providers={providers} arrivalDate={arrivalDate} departureDate={departureDate} filtered={filtered} />
+      <ResultsList locationLabel={label} locationCode={code} providers={providers} arrivalDate={arrivalDate} departureDate={departureDate} filtered={filtered} />
     </div>
   );
 }

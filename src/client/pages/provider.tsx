@@ -1,11 +1,13 @@
 // /provider/{name-slug} and /property/{name-slug}: everything about one lot, priced for the dates in the URL.
-import { ArrowLeft, Bus, CalendarClock, Car, CheckCircle2, Clock, Globe, MapPin, Phone, ShieldCheck, Star, View } from 'lucide-react';
+import { ArrowLeft, Bus, CalendarClock, Car, CheckCircle2, Clock, Globe, Lock, MapPin, Phone, ShieldCheck, Star, View } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useRoute, useSearch } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { useAccessDialog } from '@/client/features/access/access-dialog';
+import { useDetailsLocked } from '@/client/features/access/gating';
 import { LotMap } from '@/client/features/search/lot-map';
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_RATING, DEFAULT_REVIEW_COUNT, DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
@@ -44,6 +46,8 @@ export default function ProviderPage() {
 
 function Details({ provider: p, isProperty }: { provider: Provider; isProperty: boolean }) {
   const params = new URLSearchParams(useSearch());
+  const { locked } = useDetailsLocked(p.terminal.code);
+  const { openAccess } = useAccessDialog();
   const arrival = toWallClock(params.get('arrivalDate') ?? '') ?? toWallClock(dayFromToday(1))!;
   const departureRaw = toWallClock(params.get('departureDate') ?? '');
   const departure = departureRaw && departureRaw > arrival ? departureRaw : toWallClock(new Date(Date.parse(`${arrival}:00Z`) + 86_400_000).toISOString().slice(0, 10))!;
@@ -75,10 +79,12 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
               <span className="font-medium text-foreground">{(p.rating ?? DEFAULT_RATING).toFixed(1)}</span>
               {`(${(p.reviewCount ?? DEFAULT_REVIEW_COUNT).toLocaleString('en-US')} reviews)`}
             </span>
-            <span className="inline-flex items-center gap-1">
-              <MapPin className="size-4" aria-hidden="true" />
-              {p.address}
-            </span>
+            {!locked && (
+              <span className="inline-flex items-center gap-1">
+                <MapPin className="size-4" aria-hidden="true" />
+                {p.address}
+              </span>
+            )}
           </p>
         </div>
         {p.pricingSource === 'scraping' && <Badge variant="success">Live price</Badge>}
@@ -89,6 +95,19 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
           <Gallery images={images} name={p.name} />
           {p.description && <p className="leading-7 text-muted-foreground">{p.description}</p>}
 
+          {locked ? (
+            <Card>
+              <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
+                <Lock className="size-8 text-primary" aria-hidden="true" />
+                <h2 className="text-lg font-semibold">Detailed information is locked</h2>
+                <p className="max-w-md text-sm text-muted-foreground">
+                  {`Unlock the map, shuttle schedule, amenities and contact details of every lot near ${p.terminal.shortName} for $0.99, credited back when you book.`}
+                </p>
+                <Button onClick={() => openAccess({ locationCode: p.terminal.code, locationName: p.terminal.name })}>Unlock details for $0.99</Button>
+              </CardContent>
+            </Card>
+          ) : (
+          <>
           <Card>
             <CardHeader>
               <CardTitle as="h2">Getting to the terminal</CardTitle>
@@ -127,6 +146,8 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
             </CardHeader>
             <CardContent className="text-sm text-muted-foreground">{p.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY}</CardContent>
           </Card>
+          </>
+          )}
         </div>
 
         <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
@@ -165,6 +186,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
               <p className="text-center text-xs text-muted-foreground">No charge until you confirm at checkout.</p>
             </CardContent>
           </Card>
+          {!locked && (
           <Card>
             <CardHeader>
               <CardTitle as="h2">Contact</CardTitle>
@@ -185,6 +207,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
               </p>
             </CardContent>
           </Card>
+          )}
         </aside>
       </div>
     </div>

@@ -66,6 +66,7 @@ export function HomeSearch() {
           ) : (
             <ResultsList
               locationLabel={data.location?.name ?? input.location}
+              locationCode={data.location?.code}
               providers={data.providers}
               arrivalDate={data.arrivalDate}
               departureDate={data.departureDate}

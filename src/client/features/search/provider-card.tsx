@@ -1,5 +1,5 @@
 // One lot in the results: photo, rating, distance, up to 4 amenities, price per day and the total.
-import { Bus, MapPin, Star } from 'lucide-react';
+import { Bus, Lock, MapPin, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
@@ -14,11 +14,14 @@ export type ProviderResult = RouterOutputs['search']['providers']['providers'][n
 const FALLBACK_IMAGE = '/api/placeholder/800/500?label=Parking';
 const MAX_AMENITIES = 4;
 
-export function ProviderCard({ provider, arrivalDate, departureDate, onSelect }: {
+export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, locked = false, onUnlock }: {
   provider: ProviderResult;
   arrivalDate: string;
   departureDate: string;
   onSelect: (provider: ProviderResult) => void;
+  /** Details are gated: show the locked preview (2 features) and the unlock action. */
+  locked?: boolean;
+  onUnlock?: () => void;
 }) {
   const [image, setImage] = useState(provider.imageUrls[0] ?? FALLBACK_IMAGE);
   const extra = provider.amenities.length - MAX_AMENITIES;
@@ -40,9 +43,13 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect }:
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <h3 className="text-lg font-semibold leading-tight">
-              <Link href={href} className="hover:underline">
-                {provider.name}
-              </Link>
+              {locked ? (
+                provider.name
+              ) : (
+                <Link href={href} className="hover:underline">
+                  {provider.name}
+                </Link>
+              )}
             </h3>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
               <span className="inline-flex items-center gap-1">
@@ -50,20 +57,38 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect }:
                 <span className="font-medium text-foreground">{(provider.rating ?? DEFAULT_RATING).toFixed(1)}</span>
                 <span>{`(${(provider.reviewCount ?? DEFAULT_REVIEW_COUNT).toLocaleString('en-US')} reviews)`}</span>
               </span>
-              <span className="inline-flex items-center gap-1">
-                <MapPin className="size-4" aria-hidden="true" />
-                {provider.distance}
-              </span>
+              {!locked && (
+                <span className="inline-flex items-center gap-1">
+                  <MapPin className="size-4" aria-hidden="true" />
+                  {provider.distance}
+                </span>
+              )}
             </p>
           </div>
           {provider.pricingSource === 'scraping' && <Badge variant="success">Live price</Badge>}
         </div>
-        {provider.shuttleInfo && (
+        {locked ? (
+          <div className="space-y-2 rounded-md border border-dashed border-border bg-muted/40 p-3">
+            <ul className="space-y-1 text-sm" aria-label="Preview">
+              {provider.features.slice(0, 2).map((f) => (
+                <li key={f}>{`• ${f}`}</li>
+              ))}
+            </ul>
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <Lock className="size-4" aria-hidden="true" /> Distance, shuttle, amenities and contact details are locked.
+            </p>
+            <Button size="sm" variant="outline" onClick={onUnlock}>
+              Unlock details for $0.99
+            </Button>
+          </div>
+        ) : null}
+        {!locked && provider.shuttleInfo && (
           <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
             <Bus className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             {provider.shuttleInfo}
           </p>
         )}
+        {!locked && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
           {provider.amenities.slice(0, MAX_AMENITIES).map((a) => (
             <li key={a}>
@@ -76,6 +101,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect }:
             </li>
           )}
         </ul>
+        )}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 border-t border-border pt-3">
           <div>
             <p className="text-2xl font-bold tracking-tight">
@@ -93,9 +119,11 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect }:
             ) : null}
           </div>
           <div className="flex gap-2">
-            <Button asChild variant="outline">
-              <Link href={href}>View Details</Link>
-            </Button>
+            {!locked && (
+              <Button asChild variant="outline">
+                <Link href={href}>View Details</Link>
+              </Button>
+            )}
             <Button disabled={provider.availableSpaces === 0} onClick={() => onSelect(provider)}>
               Select
             </Button>

@@ -1,17 +1,22 @@
 // The provider results list (spec section 2): title with count, Live Pricing badge, both empty states.
 import { SearchX, Zap } from 'lucide-react';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Card } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/toast';
+import { useAccessDialog } from '@/client/features/access/access-dialog';
+import { countSearch, useDetailsLocked } from '@/client/features/access/gating';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
 import { ProviderCard, type ProviderResult } from './provider-card';
 import { stayQuery } from './search-params';
 
-export function ResultsList({ locationLabel, providers, arrivalDate, departureDate, filtered = false }: {
+export function ResultsList({ locationLabel, locationCode, providers, arrivalDate, departureDate, filtered = false }: {
   locationLabel: string;
+  /** The resolved location's code (gating and the access fee are per location). */
+  locationCode?: string;
   providers: ProviderResult[];
   arrivalDate: string;
   departureDate: string;
@@ -20,6 +25,13 @@ export function ResultsList({ locationLabel, providers, arrivalDate, departureDa
 }) {
   const select = useSelectProvider(arrivalDate, departureDate);
   const live = providers.some((p) => p.pricingSource === 'scraping');
+  const { locked } = useDetailsLocked(locationCode);
+  const { openAccess } = useAccessDialog();
+  const unlock = (then?: () => void) => locationCode && openAccess({ locationCode, locationName: locationLabel, onUnlocked: then });
+  // Each list shown for a place and dates is one search for the gating count.
+  useEffect(() => {
+    if (locationCode) countSearch();
+  }, [locationCode, arrivalDate, departureDate]);
 
   return (
     <section aria-labelledby="results-heading" className="space-y-4">
@@ -50,7 +62,14 @@ export function ResultsList({ locationLabel, providers, arrivalDate, departureDa
         <ul className="space-y-4">
           {providers.map((p) => (
             <li key={p.id}>
-              <ProviderCard provider={p} arrivalDate={arrivalDate} departureDate={departureDate} onSelect={select} />
+              <ProviderCard
+                provider={p}
+                arrivalDate={arrivalDate}
+                departureDate={departureDate}
+                locked={locked}
+                onUnlock={() => unlock()}
+                onSelect={(provider) => (locked ? unlock(() => select(provider)) : select(provider))}
+              />
             </li>
           ))}
         </ul>

@@ -1,0 +1,60 @@
+// Detail gating (spec section 9): details are hidden when access to the location is not paid and the
+// visitor has run 2 or more searches or 2 minutes have passed since the session started (local storage).
+import { useEffect, useState } from 'react';
+import { useSession } from '@/client/features/auth/use-session';
+import { trpc } from '@/client/lib/trpc';
+import { GATING_SEARCH_LIMIT, GATING_TIME_MS } from '@/shared/constants';
+
+const SEARCH_COUNT = 'searchCount';
+const SESSION_START = 'sessionStartTime';
+
+function read(key: string): number {
+  try {
+    return Number(window.localStorage.getItem(key) ?? 0) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function write(key: string, value: number) {
+  try {
+    window.localStorage.setItem(key, String(value));
+  } catch {
+    // Private mode: gating then relies on the clock only.
+  }
+}
+
+/** Counts one search (call once per search the visitor runs). */
+export function countSearch() {
+  write(SEARCH_COUNT, read(SEARCH_COUNT) + 1);
+  window.dispatchEvent(new Event('pp:gating'));
+}
+
+function overLimit(now = Date.now()): boolean {
+  let start = read(SESSION_START);
+  if (!start) {
+    start = now;
+    write(SESSION_START, start);
+  }
+  return read(SEARCH_COUNT) >= GATING_SEARCH_LIMIT || now - start >= GATING_TIME_MS;
+}
+
+/** Whether the lot details of a location are locked for this visitor. Never locked on the server render. */
+export function useDetailsLocked(locationCode: string | undefined) {
+  const { user } = useSession();
+  const access = trpc.payments.checkAccess.useQuery({ location: locationCode ?? '' }, { enabled: Boolean(user && locationCode) });
+  const [limited, setLimited] = useState(false);
+  useEffect(() => {
+    const update = () => setLimited(overLimit());
+    update();
+    const start = read(SESSION_START);
+    const timer = window.setTimeout(update, Math.max(0, start + GATING_TIME_MS - Date.now()) + 50);
+    window.addEventListener('pp:gating', update);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('pp:gating', update);
+    };
+  }, []);
+  const paid = Boolean(access.data?.hasAccess);
+  return { locked: limited && !paid && Boolean(locationCode), paid };
+}

@@ -1,0 +1,47 @@
+// Stripe mode: the Payment Element (card data goes to Stripe, never to us). Loaded only when configured.
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/client/components/ui/button';
+
+let stripePromise: Promise<Stripe | null> | null = null;
+
+export default function StripePayment({ publishableKey, clientSecret, amountLabel, onPaid, onError }: {
+  publishableKey: string;
+  clientSecret: string;
+  amountLabel: string;
+  onPaid: () => void;
+  onError: (title: string, message: string) => void;
+}) {
+  stripePromise ??= loadStripe(publishableKey);
+  return (
+    <Elements stripe={stripePromise} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
+      <PayForm amountLabel={amountLabel} onPaid={onPaid} onError={onError} />
+    </Elements>
+  );
+}
+
+function PayForm({ amountLabel, onPaid, onError }: { amountLabel: string; onPaid: () => void; onError: (title: string, message: string) => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setPending(true);
+    const { error, paymentIntent } = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
+    setPending(false);
+    if (error) return onError(error.type === 'card_error' ? 'Payment Failed' : 'Payment Error', error.message ?? 'Payment processing failed');
+    if (paymentIntent?.status === 'succeeded') onPaid();
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <PaymentElement />
+      <Button type="submit" className="w-full" loading={pending} disabled={!stripe}>
+        {pending ? 'Processing...' : `Pay ${amountLabel}`}
+      </Button>
+    </form>
+  );
+}
