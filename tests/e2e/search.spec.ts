@@ -20,20 +20,24 @@ test('from the directory, Orlando International lists its parking options and a 
     expect(await list.getByRole('listitem').filter({ hasNotText: /more$/ }).count()).toBeLessThanOrEqual(4);
   }
 
-  // Dates change the totals: 3 days → 3 × daily price + $1.99.
+  // The lot's details: the parking total is the daily price times the days (1 by default).
+  await page.getByRole('link', { name: 'View Details' }).first().click();
+  await expect(page).toHaveURL(/\/provider\/[a-z0-9-]+\?/);
+  await expect(page.getByRole('heading', { name: 'Booking summary' })).toBeVisible();
+  const perDay = await page.getByText(/^Parking \(1 × \$[\d.]+\)$/).textContent();
+  const price = Number(/\$([\d.]+)/.exec(perDay!)![1]);
+  await expect(page.getByTestId('parking-total')).toHaveText(`$${price.toFixed(2)}`);
+  await expect(page.getByRole('img', { name: /^Map: / })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Reserve Your Spot' })).toHaveAttribute('href', /\/booking\?providerId=\d+&providerName=.+&price=.+&location=.+&arrivalDate=.+&departureDate=.+/);
+
+  // New dates are a second search: totals follow the dates, and the details lock until the fee is paid.
+  await page.goBack();
   await page.getByLabel('Arrival date').fill('2027-03-03');
   await page.getByLabel('Departure date').fill('2027-03-06');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('total for 3 days').first()).toBeVisible();
-
-  await page.getByRole('link', { name: 'View Details' }).first().click();
-  await expect(page).toHaveURL(/\/provider\/[a-z0-9-]+\?/);
-  await expect(page.getByRole('heading', { name: 'Booking summary' })).toBeVisible();
-  const perDay = await page.getByText(/^Parking \(3 × \$[\d.]+\)$/).textContent();
-  const price = Number(/\$([\d.]+)/.exec(perDay!)![1]);
-  await expect(page.getByTestId('parking-total')).toHaveText(`$${(price * 3).toFixed(2)}`);
-  await expect(page.getByRole('img', { name: /^Map: / })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Reserve Your Spot' })).toHaveAttribute('href', /\/booking\?providerId=\d+&providerName=.+&price=.+&location=.+&arrivalDate=2027-03-03T00%3A00&departureDate=2027-03-06T00%3A00/);
+  await expect(page.getByText('Distance, shuttle, amenities and contact details are locked.').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Details' })).toHaveCount(0);
 });
 
 test('an unknown provider slug shows Provider not found', async ({ page }) => {
