@@ -5,6 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono, type Context as HonoContext } from 'hono';
+import type Stripe from 'stripe';
 import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { createMailer } from './integrations/mailer';
 import type { Mailer } from './integrations/mailer/types';
 import { createPaymentsGateway, type PaymentsGateway } from './integrations/payments';
 import { mountAuthRoutes } from './modules/auth/routes';
+import { mountStripeWebhook } from './modules/payments/webhooks';
 import { readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken } from './modules/auth/session';
 import { placeholderSvg } from './placeholder';
 import { mountRestRoutes } from './rest/adapter';
@@ -140,6 +142,9 @@ export function createApp(deps: AppDeps) {
 
   mountRestRoutes(app, restRoutes, (c) => createContext(c));
   mountAuthRoutes(app, { db, env });
+  if (payments.mode === 'stripe' && env.STRIPE_WEBHOOK_SECRET) {
+    mountStripeWebhook(app, { db, env, mailer, payments, stripe: (payments as PaymentsGateway & { stripe: Stripe }).stripe, secret: env.STRIPE_WEBHOOK_SECRET });
+  }
 
   app.get('/api/placeholder/:w/:h', (c) => {
     const svg = placeholderSvg(Number(c.req.param('w')), Number(c.req.param('h')), c.req.query('label'));

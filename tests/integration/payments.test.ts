@@ -181,6 +181,35 @@ describe('Stripe adapter', () => {
     expect(await gateway.retrieveIntent('pi_missing')).toBeNull();
   });
 
+  it('records a guest payment from a signed webhook, once, and refuses a bad signature', async () => {
+    const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port, protocol: 'http' });
+    const s = createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_test' });
+    try {
+      const { createApp } = await import('@/server/app');
+      const app = createApp({ db: s.db, env: s.env, payments: gateway, mailer: { send: async () => undefined } });
+      const request = (p: string, init?: RequestInit) => app.request(`http://localhost:3999${p}`, init);
+      const created = await call(request, '/api/payments/information-access', { location: 'SEA', customerInfo: { firstName: 'Web', lastName: 'Hook', email: 'webhook@example.com' } });
+      const payload = JSON.stringify({
+        id: 'evt_1',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: created.json.paymentIntentId, object: 'payment_intent', metadata: { purpose: 'information_access' } } },
+      });
+      const post = (body: string, signature: string) => request('/webhooks/stripe', { method: 'POST', body, headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' } });
+      const signature = gateway.stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' });
+
+      expect((await post(payload, 'v1=forged')).status).toBe(400);
+      const ok = await post(payload, signature);
+      expect(ok.status).toBe(200);
+      expect(sessionCookieFrom(ok.headers)).toBeUndefined();
+      const guest = s.db.select().from(users).where(eq(users.email, 'webhook@example.com')).get()!;
+      expect(s.db.select().from(informationAccess).where(eq(informationAccess.userId, guest.id)).get()).toMatchObject({ location: 'SEA', status: 'succeeded' });
+      expect(await (await post(payload, signature)).json()).toMatchObject({ duplicate: true });
+    } finally {
+      s.close();
+    }
+  });
+
   it('drives the whole access flow through the app', async () => {
     const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port, protocol: 'http' });
     const s = createTestApp();

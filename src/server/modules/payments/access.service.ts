@@ -81,7 +81,12 @@ export function confirmSandboxPayment(ctx: Ctx, input: z.output<typeof ZSandboxC
  * account. A guest is signed in only when the account is new: paying with someone else's e-mail must not
  * open their account.
  */
-export async function completeAccessPayment(ctx: Pick<Ctx, 'db' | 'env' | 'mailer' | 'payments' | 'resHeaders' | 'ip'> & { user: Ctx['user'] }, paymentIntentId: string) {
+export async function completeAccessPayment(
+  ctx: Pick<Ctx, 'db' | 'env' | 'mailer' | 'payments' | 'resHeaders' | 'ip'> & { user: Ctx['user'] },
+  paymentIntentId: string,
+  /** False for webhooks: there is no browser to sign in. */
+  signInGuest = true,
+) {
   const intent = await ctx.payments.retrieveIntent(paymentIntentId);
   if (!intent || intent.metadata.purpose !== PURPOSE) throw new TRPCError({ code: 'NOT_FOUND', message: 'Payment not found' });
   if (intent.status !== 'succeeded') throw new TRPCError({ code: 'PAYMENT_REQUIRED', message: intent.lastError ?? 'The payment has not completed yet.' });
@@ -135,7 +140,7 @@ export async function completeAccessPayment(ctx: Pick<Ctx, 'db' | 'env' | 'maile
   let signedIn = ctx.user?.id === userId;
   if (recorded && created) {
     await sendSetPasswordLink(ctx, created);
-    if (!ctx.user) {
+    if (!ctx.user && signInGuest) {
       startSession(ctx, created.id);
       signedIn = true;
     }
