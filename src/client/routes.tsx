@@ -76,7 +76,9 @@ export const routes: RouteDef[] = [
     load: async (api, _params, search) => {
       const location = search.get('location');
       if (location) await api.search.providers.prefetch(searchInputFromParams(location, search, true));
-      if (await api.auth.me.fetch()) await api.search.history.prefetch();
+      if (await api.auth.me.fetch()) {
+        await (search.get('view') === 'history' ? api.bookings.history.prefetch() : api.search.history.prefetch());
+      }
       return null;
     },
     head: ({ config }) => ({

@@ -7,6 +7,7 @@ import { useSession } from '@/client/features/auth/use-session';
 import { AssistantButton } from '@/client/features/home/assistant-button';
 import { PopularDestinations } from '@/client/features/home/popular-destinations';
 import { StepsCarousel } from '@/client/features/home/steps-carousel';
+import { BookingHistory } from '@/client/features/bookings/booking-history';
 import { HomeSearch } from '@/client/features/search/home-search';
 
 const STATS = [
@@ -18,8 +19,9 @@ const STATS = [
 
 export default function HomePage() {
   const { user } = useSession();
-  const hasSearch = new URLSearchParams(useSearch()).has('location');
-  if (user || hasSearch) return <SearchHome />;
+  const params = new URLSearchParams(useSearch());
+  if (user && params.get('view') === 'history') return <SearchHome history />;
+  if (user || params.has('location')) return <SearchHome />;
   return (
     <>
       <section className="border-b border-border bg-gradient-to-b from-secondary to-background">
@@ -67,17 +69,21 @@ export default function HomePage() {
 }
 
 /** Home, signed in or after a search (spec section 2): compact hero, search, stat tiles, results. */
-function SearchHome() {
+function SearchHome({ history = false }: { history?: boolean }) {
   return (
     <>
       <section className="border-b border-border bg-gradient-to-b from-secondary to-background">
         <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">Find parking near your terminal</h1>
-          <p className="mt-2 text-muted-foreground">Every lot with its total price: the daily rate for your dates plus one flat $1.99 fee.</p>
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            {history ? 'Your trips' : 'Find parking near your terminal'}
+          </h1>
+          <p className="mt-2 text-muted-foreground">
+            {history ? 'Every reservation you made, newest first.' : 'Every lot with its total price: the daily rate for your dates plus one flat $1.99 fee.'}
+          </p>
         </div>
       </section>
       <div className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">
-        <HomeSearch />
+        {history ? <BookingHistory /> : <HomeSearch />}
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Why travellers choose us">
           {STATS.map(({ value, label, icon: Icon }) => (
             <li key={label} className="flex items-center gap-3 rounded-lg border border-border bg-background p-4">

@@ -31,6 +31,9 @@ export const restRoutes: readonly RestRoute[] = [
   },
   { method: 'GET', path: '/api/search-history', procedure: 'search.history' },
 
+  // Bookings (spec section 7; checkout comes with the bookings issue)
+  { method: 'GET', path: '/api/bookings/history', procedure: 'bookings.history' },
+
   // Payments (spec section 7)
   { method: 'POST', path: '/api/payments/information-access', procedure: 'payments.createInformationAccess' },
   { method: 'POST', path: '/api/payments/information-access/complete', procedure: 'payments.completeInformationAccess' },

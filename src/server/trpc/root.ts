@@ -3,6 +3,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { authRouter, profileRouter } from '../modules/auth/router';
 import { searchRouter } from '../modules/search/router';
 import { paymentsRouter } from '../modules/payments/router';
+import { bookingsRouter } from '../modules/bookings/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { systemRouter } from '../modules/system/router';
 import { createCallerFactory, router } from './init';
@@ -14,6 +15,7 @@ export const appRouter = router({
   catalogue: catalogueRouter,
   search: searchRouter,
   payments: paymentsRouter,
+  bookings: bookingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,7 @@
 // The header's user menu (spec section 2): initials avatar, who is signed in, the account pages with a
 // 'Current' marker, Admin Panel for the administrator only, and Sign Out.
-import { CreditCard, LogOut, Search, Settings, Shield } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { CreditCard, History, LogOut, Search, Settings, Shield } from 'lucide-react';
+import { Link, useLocation, useSearch } from 'wouter';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -17,10 +17,22 @@ import { initials, useSignOut, type SessionUser } from './use-session';
 export function accountLinks(user: SessionUser) {
   return [
     { href: '/', label: 'Search Parking', icon: Search },
+    { href: '/?view=history', label: 'Booking History', icon: History },
     { href: '/account-settings', label: 'Account Settings', icon: Settings },
     { href: '/payment-methods', label: 'Payment Methods', icon: CreditCard },
     ...(user.role === 'admin' ? [{ href: '/admin', label: 'Admin Panel', icon: Shield }] : []),
   ];
+}
+
+/** Whether a menu link is the current screen: the home page's two views differ only by ?view=history. */
+export function useIsCurrent() {
+  const [pathname] = useLocation();
+  const history = new URLSearchParams(useSearch()).get('view') === 'history';
+  return (href: string) => {
+    if (href === '/?view=history') return pathname === '/' && history;
+    if (href === '/') return pathname === '/' && !history;
+    return pathname === href;
+  };
 }
 
 export function memberSince(date: Date | string): string {
@@ -57,7 +69,7 @@ export function useSignOutAction() {
 }
 
 export function UserMenu({ user }: { user: SessionUser }) {
-  const [pathname] = useLocation();
+  const isCurrent = useIsCurrent();
   const signOut = useSignOutAction();
   const place = [user.city, user.state].filter(Boolean).join(', ');
 
@@ -79,7 +91,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {accountLinks(user).map(({ href, label, icon: Icon }) => {
-          const current = pathname === href;
+          const current = isCurrent(href);
           return (
             <DropdownMenuItem key={href} asChild>
               <Link href={href} aria-current={current ? 'page' : undefined}>

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
-import { accountLinks, Avatar, useSignOutAction, UserMenu } from '@/client/features/auth/user-menu';
+import { accountLinks, Avatar, useIsCurrent, useSignOutAction, UserMenu } from '@/client/features/auth/user-menu';
 import { useSession } from '@/client/features/auth/use-session';
 import { cn } from '@/client/lib/utils';
 import { useConfig } from '@/client/lib/use-api';
@@ -27,6 +27,7 @@ export function SiteHeader() {
   const { user, isLoading } = useSession();
   const { openAuth } = useAuthDialog();
   const signOut = useSignOutAction();
+  const isCurrent = useIsCurrent();
   useEffect(() => setOpen(false), [pathname]);
 
   const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
@@ -56,6 +57,23 @@ export function SiteHeader() {
           <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => setSupportOpen(true)}>
             Support
           </Button>
+          {user && (
+            <div role="group" aria-label="Search or history" className="ml-2 flex rounded-md bg-muted p-0.5">
+              {[
+                { href: '/', label: 'Search' },
+                { href: '/?view=history', label: 'History' },
+              ].map((item) => (
+                <Link
+                  key={item.href}
+                  href={item.href}
+                  aria-current={isCurrent(item.href) ? 'page' : undefined}
+                  className="rounded px-2.5 py-1 text-sm font-medium text-muted-foreground aria-[current=page]:bg-background aria-[current=page]:text-foreground aria-[current=page]:shadow-xs"
+                >
+                  {item.label}
+                </Link>
+              ))}
+            </div>
+          )}
           <div className="ml-2 flex h-9 min-w-9 items-center justify-end">
             {isLoading ? (
               <Skeleton className="size-9 rounded-full" />
@@ -127,11 +145,11 @@ export function SiteHeader() {
                   <li key={item.href}>
                     <Link
                       href={item.href}
-                      aria-current={pathname === item.href ? 'page' : undefined}
+                      aria-current={isCurrent(item.href) ? 'page' : undefined}
                       className="flex items-center justify-between rounded-md px-3 py-2.5 text-base font-medium hover:bg-muted"
                     >
                       {item.label}
-                      {pathname === item.href && <span className="rounded bg-secondary px-1.5 py-0.5 text-xs font-medium text-secondary-foreground">Current</span>}
+                      {isCurrent(item.href) && <span className="rounded bg-secondary px-1.5 py-0.5 text-xs font-medium text-secondary-foreground">Current</span>}
                     </Link>
                   </li>
                 ))}
