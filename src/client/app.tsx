@@ -79,6 +79,10 @@ function HeadManager() {
   useEffect(() => {
     if (!window.location.hash) window.scrollTo(0, 0);
   }, [pathname]);
+  // Marks the page interactive (tests wait for it; CSS could too).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return null;
 }
 

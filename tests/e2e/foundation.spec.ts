@@ -1,5 +1,5 @@
 // Journeys through the foundation screens in Chromium: directory search and filters, 404, legal, hydration.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the directory lists 50 airports and 20 cruise ports and filters by text and region', async ({ page }) => {
   await page.goto('/locations');
