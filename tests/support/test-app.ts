@@ -6,10 +6,11 @@ import { createApp } from '@/server/app';
 import { openDatabase } from '@/server/db/client';
 import { loadEnv, type TEnv } from '@/server/env';
 import { createMailer } from '@/server/integrations/mailer';
+import type { PaymentsGateway } from '@/server/integrations/payments';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 
-export function createTestApp(envOverrides: Record<string, string> = {}) {
+export function createTestApp(envOverrides: Record<string, string> = {}, deps: { payments?: PaymentsGateway } = {}) {
   const base = process.env.TEST_BASE_DB;
   if (!base) throw new Error('TEST_BASE_DB is not set: run through vitest (global setup)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-test-'));
@@ -26,7 +27,7 @@ export function createTestApp(envOverrides: Record<string, string> = {}) {
     ...envOverrides,
   });
   const db = openDatabase(file);
-  const app = createApp({ db, env, mailer: createMailer(env, () => undefined) });
+  const app = createApp({ db, env, mailer: createMailer(env, () => undefined), ...deps });
   const request = (p: string, init?: RequestInit) => app.request(`${TEST_ORIGIN}${p}`, init);
   const close = () => {
     db.$client.close();

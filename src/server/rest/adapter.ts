@@ -11,6 +11,8 @@ export interface RestRequest {
   params: Record<string, string>;
   query: Record<string, string>;
   body: unknown;
+  /** Request headers, lower-case names (e.g. 'idempotency-key'). */
+  headers: Record<string, string>;
 }
 
 export interface RestRoute {
@@ -24,6 +26,8 @@ export interface RestRoute {
   /** Shapes the procedure output for REST callers (renaming only, no logic). */
   output?: (data: any) => unknown;
   status?: 200 | 201;
+  /** Errors answer `{ success: false, error }` (paths whose success answers carry `success`). */
+  envelope?: boolean;
 }
 
 export function procedureExists(path: string): boolean {
@@ -59,7 +63,7 @@ export function mountRestRoutes(
       const ctx = await createContext(c);
       try {
         const body = await readBody(c);
-        const req: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body };
+        const req: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body, headers: c.req.header() };
         const input = route.input ? route.input(req) : route.method === 'GET' ? req.query : body;
         const caller = createCaller(ctx) as unknown as Record<string, unknown>;
         const fn = route.procedure.split('.').reduce<any>((node, key) => node[key], caller) as (i: unknown) => Promise<unknown>;
@@ -72,7 +76,7 @@ export function mountRestRoutes(
         const status = getHTTPStatusCodeFromError(error);
         if (status >= 500) console.error(`REST ${route.method} ${route.path} failed:`, error.cause ?? error);
         const message = status >= 500 ? 'Something went wrong. Please try again.' : restMessage(error);
-        return c.json({ error: message }, status as 400);
+        return c.json(route.envelope ? { success: false, error: message } : { error: message }, status as 400);
       }
     });
   }

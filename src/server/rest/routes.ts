@@ -31,8 +31,29 @@ export const restRoutes: readonly RestRoute[] = [
   },
   { method: 'GET', path: '/api/search-history', procedure: 'search.history' },
 
-  // Bookings (spec section 7; checkout comes with the bookings issue)
+  // Bookings (spec section 7)
+  { method: 'POST', path: '/api/bookings/estimate', procedure: 'bookings.estimate' },
+  {
+    method: 'POST',
+    path: '/api/bookings/automated',
+    procedure: 'bookings.create',
+    input: ({ body, headers }) => ({ ...(body as object), idempotencyKey: headers['idempotency-key'] ?? (body as { idempotencyKey?: string } | undefined)?.idempotencyKey }),
+    envelope: true,
+  },
   { method: 'GET', path: '/api/bookings/history', procedure: 'bookings.history' },
+  {
+    method: 'GET',
+    path: '/api/bookings/:confirmationNumber',
+    procedure: 'bookings.get',
+    input: ({ params }) => ({ confirmationNumber: params.confirmationNumber }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/bookings/:id/status',
+    procedure: 'bookings.updateStatus',
+    input: ({ params, body }) => ({ ...(body as object), id: params.id }),
+    envelope: true,
+  },
 
   // Payments (spec section 7)
   { method: 'POST', path: '/api/payments/information-access', procedure: 'payments.createInformationAccess' },

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/client/comp
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { formatPrice } from '@/shared/pricing';
+import { formatStay } from '@/shared/format';
 import { cn } from '@/client/lib/utils';
 
 type Booking = RouterOutputs['bookings']['history'][number];
@@ -19,14 +20,7 @@ const STATUS_STYLES: Record<string, string> = {
   completed: 'border-primary/20 bg-primary/10 text-primary',
 };
 
-/** 'Mar 03, 2027 at 9:00 AM' from a wall-clock 'YYYY-MM-DDTHH:mm'. */
-export function formatStay(value: string): string {
-  const d = new Date(`${value.length === 10 ? `${value}T00:00` : value}:00Z`);
-  if (Number.isNaN(d.getTime())) return value;
-  const date = d.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
-  const time = d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-  return `${date} at ${time}`;
-}
+export { formatStay };
 
 export function BookingHistory() {
   const history = trpc.bookings.history.useQuery();

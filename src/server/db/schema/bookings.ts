@@ -102,6 +102,8 @@ export const informationAccess = sqliteTable(
     status: text('status').notNull(),
     creditedBack: integer('credited_back').notNull().default(0),
     creditedAt: timestamp('credited_at'),
+    /** The booking the fee was credited to (cleared again if that booking's payment fails). */
+    creditedBookingId: integer('credited_booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('information_access_user_location_idx').on(t.userId, t.location)],

@@ -9,7 +9,7 @@ export function createOutboxMailer({ dir, from, log = console.log }: { dir: stri
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });
       fs.mkdirSync(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const who = message.to.replace(/[^a-z0-9@._-]+/gi, '_').slice(0, 80);
@@ -26,6 +26,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** File names of attachments, e.g. ['parking-pass.png', 'PP-ABCD2345.ics']. */
+  attachments: string[];
 }
 
 /** Reads the outbox back (oldest first): for tests, and for following links in development. */
@@ -70,7 +72,7 @@ function decodeHeader(value: string): string {
   );
 }
 
-function collectParts(raw: string, out: { text: string; html: string }) {
+function collectParts(raw: string, out: { text: string; html: string; attachments: string[] }) {
   const { headers, body } = splitHead(raw);
   const type = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -81,6 +83,12 @@ function collectParts(raw: string, out: { text: string; html: string }) {
     }
     return;
   }
+  const disposition = headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  if (filename) {
+    out.attachments.push(decodeHeader(filename));
+    return;
+  }
   const decoded = decodeBody(body, headers.get('content-transfer-encoding'));
   if (type.toLowerCase().startsWith('text/html')) out.html ||= decoded;
   else if (type.toLowerCase().startsWith('text/plain')) out.text ||= decoded;
@@ -88,7 +96,7 @@ function collectParts(raw: string, out: { text: string; html: string }) {
 
 export function parseEml(raw: string): Omit<OutboxMessage, 'file'> {
   const { headers } = splitHead(raw);
-  const out = { text: '', html: '' };
+  const out = { text: '', html: '', attachments: [] as string[] };
   collectParts(raw, out);
   return { to: decodeHeader(headers.get('to') ?? ''), subject: decodeHeader(headers.get('subject') ?? ''), ...out };
 }

@@ -6,7 +6,7 @@ export function createSmtpMailer({ url, from }: { url: string; from: string }): 
   const transport = nodemailer.createTransport(url);
   return {
     async send(message: MailMessage) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });
     },
   };
 }

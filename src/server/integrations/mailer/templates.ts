@@ -82,8 +82,16 @@ export function passwordChangedEmail({ brand, name, supportEmail }: { brand: str
   };
 }
 
-export function setPasswordEmail({ brand, name, url }: { brand: string; name: string; url: string }): MailContent {
+export function setPasswordEmail({ brand, name, url, reason = 'access' }: { brand: string; name: string; url: string; reason?: 'access' | 'booking' }): MailContent {
   const title = 'Your account is ready';
+  if (reason === 'booking') {
+    const why = `We created a ${brand} account with your email when you booked parking, so you can view, change or cancel your booking any time.`;
+    return {
+      subject: `Set your ${brand} password`,
+      html: layout(brand, title, [`Hi ${escapeHtml(name)},`, escapeHtml(why), 'Choose a password to sign in. The link works once and expires in 3 days.'], { label: 'Choose a password', url }),
+      text: `Hi ${name},\n\n${why}\n\nChoose a password (the link works once and expires in 3 days):\n\n${url}\n`,
+    };
+  }
   return {
     subject: `Set your ${brand} password`,
     html: layout(
@@ -93,5 +101,104 @@ export function setPasswordEmail({ brand, name, url }: { brand: string; name: st
       { label: 'Choose a password', url },
     ),
     text: `Hi ${name},\n\nWe created a ${brand} account with your email when you unlocked detailed parking information, so your $0.99 credit is waiting for your booking.\n\nChoose a password (the link works once and expires in 3 days):\n\n${url}\n`,
+  };
+}
+
+export interface BookingMailDetails {
+  name: string;
+  confirmationNumber: string;
+  providerName: string;
+  address: string;
+  /** Formatted for people, e.g. 'Dec 01, 2026 at 10:00 AM'. */
+  arrival: string;
+  departure: string;
+  vehicle: string;
+  lines: { label: string; amount: string }[];
+  total: string;
+  card?: string | null;
+  shuttleInfo?: string | null;
+  phone?: string | null;
+  cancellationPolicy?: string | null;
+  manageUrl: string;
+  supportEmail: string;
+  supportPhone: string;
+}
+
+function detailRows(rows: [string, string][]): string {
+  return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:6px 0;font-size:14px;color:#4b5563;vertical-align:top;width:40%">${escapeHtml(k)}</td><td style="padding:6px 0;font-size:14px;color:#111827;font-weight:600">${escapeHtml(v)}</td></tr>`,
+    )
+    .join('')}</table>`;
+}
+
+/** The booking confirmation, with the parking pass (a QR code of the confirmation number) inline as cid:pass. */
+export function bookingConfirmationEmail(brand: string, d: BookingMailDetails): MailContent {
+  const title = 'Your parking is booked';
+  const details: [string, string][] = [
+    ['Confirmation number', d.confirmationNumber],
+    ['Parking', d.providerName],
+    ['Address', d.address],
+    ['Check-in', d.arrival],
+    ['Check-out', d.departure],
+    ['Vehicle', d.vehicle],
+  ];
+  const money: [string, string][] = [...d.lines.map((l): [string, string] => [l.label, l.amount]), ['Total charged', d.total]];
+  if (d.card) money.push(['Paid with', d.card]);
+  const html = layout(
+    brand,
+    title,
+    [
+      `Hi ${escapeHtml(d.name)},`,
+      `Your space at ${escapeHtml(d.providerName)} is reserved. Show this parking pass when you arrive:`,
+      `<img src="cid:pass" width="180" height="180" alt="Parking pass QR code for ${escapeHtml(d.confirmationNumber)}" style="display:block;border:1px solid #e5e7eb;border-radius:8px;padding:8px"><span style="font-family:monospace;font-size:18px;font-weight:700;letter-spacing:1px">${escapeHtml(d.confirmationNumber)}</span>`,
+      detailRows(details),
+      detailRows(money),
+      ...(d.shuttleInfo ? [`<strong>Shuttle:</strong> ${escapeHtml(d.shuttleInfo)}`] : []),
+      ...(d.cancellationPolicy ? [`<strong>Cancellation:</strong> ${escapeHtml(d.cancellationPolicy)}`] : []),
+      'The attached calendar file adds your drop-off and pick-up times to your calendar.',
+      `Questions? We answer 24/7 at ${escapeHtml(d.supportEmail)} or ${escapeHtml(d.supportPhone)}${d.phone ? `; the lot’s own number is ${escapeHtml(d.phone)}` : ''}.`,
+    ],
+    { label: 'View your booking', url: d.manageUrl },
+  );
+  const text = [
+    `Hi ${d.name},`,
+    '',
+    `Your space at ${d.providerName} is reserved. Show your confirmation number when you arrive.`,
+    '',
+    ...details.map(([k, v]) => `${k}: ${v}`),
+    '',
+    ...money.map(([k, v]) => `${k}: ${v}`),
+    ...(d.shuttleInfo ? ['', `Shuttle: ${d.shuttleInfo}`] : []),
+    ...(d.cancellationPolicy ? [`Cancellation: ${d.cancellationPolicy}`] : []),
+    '',
+    `View your booking: ${d.manageUrl}`,
+    `Questions? ${d.supportEmail} or ${d.supportPhone}`,
+    '',
+  ].join('\n');
+  return { subject: `Booking confirmed: ${d.providerName} (${d.confirmationNumber})`, html, text };
+}
+
+export function bookingCancelledEmail(
+  brand: string,
+  d: { name: string; confirmationNumber: string; providerName: string; arrival: string; refund: string | null; credit: string | null; supportEmail: string },
+): MailContent {
+  const title = 'Your booking is cancelled';
+  const refundLine = d.refund
+    ? `We refunded ${d.refund} to your card. Refunds usually appear within 5 to 10 business days, depending on your bank.`
+    : 'Under the cancellation policy of this lot, this cancellation is not refundable.';
+  const creditLine = d.credit ? `${d.credit} went back to your ${brand} credit balance for your next booking.` : '';
+  const paragraphs = [
+    `Hi ${escapeHtml(d.name)},`,
+    `Booking ${escapeHtml(d.confirmationNumber)} at ${escapeHtml(d.providerName)} (check-in ${escapeHtml(d.arrival)}) is cancelled.`,
+    escapeHtml(refundLine),
+    ...(creditLine ? [escapeHtml(creditLine)] : []),
+    `The $1.99 service fee is not refundable. Questions? Write to ${escapeHtml(d.supportEmail)}.`,
+  ];
+  return {
+    subject: `Booking cancelled: ${d.confirmationNumber}`,
+    html: layout(brand, title, paragraphs),
+    text: `Hi ${d.name},\n\nBooking ${d.confirmationNumber} at ${d.providerName} (check-in ${d.arrival}) is cancelled.\n\n${refundLine}\n${creditLine ? `${creditLine}\n` : ''}\nThe $1.99 service fee is not refundable. Questions? Write to ${d.supportEmail}.\n`,
   };
 }

@@ -7,6 +7,15 @@ export interface MailMessage {
   text: string;
   /** What the message is, for logs and outbox file names: 'verify-email', 'password-reset', 'welcome', … */
   kind: string;
+  /** Files to attach; an attachment with a cid can be shown inline in the HTML (<img src="cid:...">). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer | string;
+  contentType: string;
+  cid?: string;
 }
 
 export interface Mailer {

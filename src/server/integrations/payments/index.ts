@@ -3,7 +3,7 @@ import { createSandboxGateway } from './sandbox';
 import { createStripeGateway } from './stripe';
 import type { PaymentsGateway } from './types';
 
-export type { PaymentIntent, PaymentsGateway, SandboxCard } from './types';
+export { CardError, type CardPaymentMethod, type PaymentIntent, type PaymentsGateway, type SandboxCard } from './types';
 export { createSandboxGateway, type SandboxGateway } from './sandbox';
 export { createStripeGateway } from './stripe';
 

@@ -1,7 +1,7 @@
 // Stripe PaymentIntents. The browser confirms with Stripe's Payment Element; the server only creates
 // and reads intents, so no card data ever reaches us. `host`/`port`/`protocol` point tests at a fake.
 import Stripe from 'stripe';
-import type { CreateIntent, IntentStatus, PaymentIntent, PaymentsGateway } from './types';
+import { CardError, type CardPaymentMethod, type ChargeInput, type CreateIntent, type IntentStatus, type PaymentIntent, type PaymentsGateway } from './types';
 
 export interface StripeOptions {
   secretKey: string;
@@ -25,6 +25,19 @@ function toIntent(pi: Stripe.PaymentIntent): PaymentIntent {
   };
 }
 
+function toCard(pm: Stripe.PaymentMethod): CardPaymentMethod {
+  return {
+    id: pm.id,
+    brand: pm.card?.brand ?? 'card',
+    last4: pm.card?.last4 ?? '',
+    expMonth: pm.card?.exp_month ?? 0,
+    expYear: pm.card?.exp_year ?? 0,
+    customerId: typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null),
+  };
+}
+
+const isCardError = (err: unknown): err is Stripe.errors.StripeCardError => (err as { type?: string }).type === 'StripeCardError';
+
 export function createStripeGateway(options: StripeOptions): PaymentsGateway & { stripe: Stripe } {
   const stripe = new Stripe(options.secretKey, {
     host: options.host,
@@ -46,6 +59,67 @@ export function createStripeGateway(options: StripeOptions): PaymentsGateway & {
         automatic_payment_methods: { enabled: true },
       });
       return toIntent(pi);
+    },
+    async charge(input: ChargeInput) {
+      if (!input.paymentMethodId) throw new CardError('A card is required.');
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: 'usd',
+            description: input.description,
+            receipt_email: input.receiptEmail,
+            metadata: input.metadata,
+            payment_method: input.paymentMethodId,
+            customer: input.customerId,
+            confirm: true,
+            // Cards that need a redirect (3-D Secure) come back as requires_action and are not charged.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            expand: ['latest_charge'],
+          },
+          input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
+        );
+        return toIntent(pi);
+      } catch (err) {
+        if (!isCardError(err)) throw err;
+        const pi = err.payment_intent;
+        return {
+          id: pi?.id ?? '',
+          clientSecret: pi?.client_secret ?? '',
+          status: 'requires_payment_method' as const,
+          amount: input.amount,
+          currency: 'usd',
+          metadata: input.metadata,
+          lastError: err.message,
+        };
+      }
+    },
+    async refund({ paymentIntentId, amount, idempotencyKey }) {
+      const r = await stripe.refunds.create({ payment_intent: paymentIntentId, amount, reason: 'requested_by_customer' }, { idempotencyKey });
+      return { id: r.id, amount: r.amount, status: r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' ? 'failed' : 'pending' };
+    },
+    async createCustomer({ email, name, userId }) {
+      const c = await stripe.customers.create({ email, name, metadata: { userId: String(userId) } });
+      return c.id;
+    },
+    async retrievePaymentMethod(id: string) {
+      try {
+        return toCard(await stripe.paymentMethods.retrieve(id));
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 404) return null;
+        throw err;
+      }
+    },
+    async attachPaymentMethod(id: string, customerId: string) {
+      try {
+        return toCard(await stripe.paymentMethods.attach(id, { customer: customerId }));
+      } catch (err) {
+        if (isCardError(err)) throw new CardError(err.message);
+        throw err;
+      }
+    },
+    async detachPaymentMethod(id: string) {
+      await stripe.paymentMethods.detach(id);
     },
     async retrieveIntent(id: string) {
       try {

@@ -24,11 +24,55 @@ export interface CreateIntent {
   metadata: Record<string, string>;
 }
 
+/** A one-step charge: create and confirm a payment for a booking. */
+export interface ChargeInput {
+  /** Whole cents. */
+  amount: number;
+  description: string;
+  receiptEmail?: string;
+  metadata: Record<string, string>;
+  /** A card typed into the sandbox card form (sandbox only; the number is never kept). */
+  card?: SandboxCard;
+  /** A saved card, or one Stripe.js created from the Payment Element. */
+  paymentMethodId?: string;
+  customerId?: string;
+  /** Repeats with the same key return the first charge instead of charging again. */
+  idempotencyKey?: string;
+}
+
+export interface Refund {
+  id: string;
+  /** Whole cents. */
+  amount: number;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
+/** A card as a payment method: brand, last four and expiry only. */
+export interface CardPaymentMethod {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  customerId: string | null;
+}
+
 export interface PaymentsGateway {
   mode: 'stripe' | 'sandbox';
   createIntent(input: CreateIntent): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
+  /** Charges now. A decline is not thrown: the intent comes back with status 'requires_payment_method' and lastError. */
+  charge(input: ChargeInput): Promise<PaymentIntent>;
+  refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund>;
+  /** The customer that saved cards are attached to (created once per user). */
+  createCustomer(input: { email: string; name: string; userId: number }): Promise<string>;
+  retrievePaymentMethod(id: string): Promise<CardPaymentMethod | null>;
+  attachPaymentMethod(id: string, customerId: string): Promise<CardPaymentMethod>;
+  detachPaymentMethod(id: string): Promise<void>;
 }
+
+/** A decline or invalid card, carrying the card issuer's message (HTTP 402 for callers). */
+export class CardError extends Error {}
 
 /** The sandbox's card form posts here (Stripe mode confirms in the browser with Stripe.js instead). */
 export interface SandboxCard {

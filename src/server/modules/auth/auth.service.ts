@@ -233,10 +233,15 @@ export function verifyEmail(db: DB, token: string) {
 }
 
 /** Mails a single-use link to choose a password (accounts created at guest checkout have none). */
-export async function sendSetPasswordLink(ctx: Pick<Ctx, 'db' | 'env' | 'mailer'>, user: { id: number; email: string; name: string }, ttlMs = 72 * 60 * 60 * 1000) {
+export async function sendSetPasswordLink(
+  ctx: Pick<Ctx, 'db' | 'env' | 'mailer'>,
+  user: { id: number; email: string; name: string },
+  reason: 'access' | 'booking' = 'access',
+  ttlMs = 72 * 60 * 60 * 1000,
+) {
   const token = generateToken();
   ctx.db.insert(passwordResetTokens).values({ userId: user.id, token: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) }).run();
-  const mail = setPasswordEmail({ brand: ctx.env.BRAND_NAME, name: user.name, url: link(ctx.env, '/reset-password', token) });
+  const mail = setPasswordEmail({ brand: ctx.env.BRAND_NAME, name: user.name, url: link(ctx.env, '/reset-password', token), reason });
   await sendQuietly('set password', () => ctx.mailer.send({ to: user.email, kind: 'set-password', ...mail }));
 }
 

@@ -1,7 +1,12 @@
-// Bookings over tRPC: the booking history of the signed-in traveller.
-import { authedProcedure, router } from '../../trpc/init';
-import { bookingHistory } from './bookings.service';
+// Bookings over tRPC: estimate, checkout, one booking, history and cancellation.
+import { ZBookingRef, ZCreateBookingInput, ZEstimateInput, ZUpdateBookingStatusInput } from '@/shared/schemas/bookings';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init';
+import * as service from './bookings.service';
 
 export const bookingsRouter = router({
-  history: authedProcedure.query(({ ctx }) => bookingHistory(ctx.db, ctx.user.id)),
+  estimate: publicProcedure.input(ZEstimateInput).query(({ ctx, input }) => service.estimate(ctx, input)),
+  create: publicProcedure.input(ZCreateBookingInput).mutation(({ ctx, input }) => service.createBooking(ctx, input)),
+  history: authedProcedure.query(({ ctx }) => service.bookingHistory(ctx.db, ctx.user.id)),
+  get: authedProcedure.input(ZBookingRef).query(({ ctx, input }) => service.getBooking(ctx.db, ctx.user.id, input.confirmationNumber)),
+  updateStatus: authedProcedure.input(ZUpdateBookingStatusInput).mutation(({ ctx, input }) => service.cancelBooking(ctx, input)),
 });

@@ -1,8 +1,9 @@
 // Provider search shared by every entry point (REST, tRPC, chat, location pages): resolve the text to a
 // location, price each lot for the dates, count free spaces, filter, sort, and record signed-in searches.
-import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { bookings, locations, parkingProviders, searchHistory } from '../../db/schema';
+import { locations, parkingProviders, searchHistory } from '../../db/schema';
+import { takenSpaces } from '../bookings/inventory';
 import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
 import { billableDays, priceStay } from '@/shared/pricing';
 import { resolveLocation } from './resolve';
@@ -20,25 +21,7 @@ export function findLocation(db: DB, text: string) {
   return resolveLocation(allLocations(db), text);
 }
 
-/** Spaces taken per provider by bookings that overlap [arrival, departure) and still hold a space. */
-export function takenSpaces(db: DB, providerIds: number[], arrival: string, departure: string, now = new Date()) {
-  if (!providerIds.length) return new Map<number, number>();
-  const rows = db
-    .select({ providerId: bookings.providerId })
-    .from(bookings)
-    .where(
-      and(
-        inArray(bookings.providerId, providerIds),
-        lt(bookings.arrivalDate, departure),
-        gt(bookings.departureDate, arrival),
-        or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'pending'), or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)))),
-      ),
-    )
-    .all();
-  const taken = new Map<number, number>();
-  for (const r of rows) taken.set(r.providerId, (taken.get(r.providerId) ?? 0) + 1);
-  return taken;
-}
+export { takenSpaces } from '../bookings/inventory';
 
 export type TProviderResult = ReturnType<typeof searchProviders>['providers'][number];
 

@@ -1,0 +1,1 @@
+ALTER TABLE `information_access` ADD `credited_booking_id` integer REFERENCES bookings(id);

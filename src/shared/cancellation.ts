@@ -1,0 +1,38 @@
+// Cancellation refunds (terms section 6): cancelling 24 hours or more before arrival refunds the parking
+// fee; later, the lot's own policy decides. The $1.99 service fee is kept either way.
+import { SERVICE_FEE } from './constants';
+
+export const FULL_REFUND_HOURS = 24;
+
+/** Share of the parking fee refunded when cancelling `hoursBefore` arrival under a lot's policy text. */
+export function refundShare(policy: string | null | undefined, hoursBefore: number): number {
+  if (hoursBefore <= 0) return 0;
+  if (hoursBefore >= FULL_REFUND_HOURS) return 1;
+  const text = (policy ?? '').toLowerCase();
+  if (/any time before/.test(text)) return 1;
+  const hours = /up to (\d+)\s*hours?/.exec(text);
+  const days = /up to (\d+)\s*days?/.exec(text);
+  const window = hours ? Number(hours[1]) : days ? Number(days[1]) * 24 : FULL_REFUND_HOURS;
+  return hoursBefore >= window ? 1 : 0;
+}
+
+export interface RefundPlan {
+  /** Back to the card, in dollars. */
+  card: number;
+  /** Back to the credit balance (credit that paid for more than the kept service fee). */
+  credit: number;
+}
+
+/**
+ * What a cancellation returns. Paid = card charge + credit applied = parking fee + service fee. The fee is
+ * kept; of the parking fee (times the policy's share), the card gets back up to what it paid and any rest
+ * goes back to credit.
+ */
+export function refundPlan(b: { parkingFee: number; serviceFee?: number; creditApplied: number; totalFee: number }, share: number): RefundPlan {
+  if (share <= 0) return { card: 0, credit: 0 };
+  const cents = (v: number) => Math.round(v * 100);
+  const due = Math.round(cents(b.parkingFee) * share);
+  const card = Math.min(cents(b.totalFee), due);
+  const credit = Math.max(0, Math.min(due - card, cents(b.creditApplied) - cents(b.serviceFee ?? SERVICE_FEE)));
+  return { card: card / 100, credit: credit / 100 };
+}

@@ -1,0 +1,157 @@
+// zod inputs of bookings: checkout (the form and POST /api/bookings/automated share this schema), the
+// estimate and cancellation. Checks run in the spec's order and the first message is the one shown.
+import { z } from 'zod';
+import { parseWallClock } from '../pricing';
+
+export const PROVIDER_MISSING_MESSAGE = 'Provider information is missing. Please select a parking provider.';
+export const DEPARTURE_ORDER_MESSAGE = 'Departure date must be after arrival date';
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+export const TERMS_MESSAGE = 'Please accept the Terms of Service and Privacy Policy';
+export const MAX_STAY_DAYS = 90;
+
+/** 'firstName' → 'First name' */
+export function fieldWords(field: string): string {
+  const words = field.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export const requiredMessage = (field: string) => `${fieldWords(field)} is required`;
+
+const required = (field: string, max: number) =>
+  z
+    .string({ error: requiredMessage(field) })
+    .trim()
+    .min(1, requiredMessage(field))
+    .max(max, `${fieldWords(field)} is too long`);
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ZBookingCustomer = z.object({
+  firstName: required('firstName', 60),
+  lastName: required('lastName', 60),
+  email: required('email', 254).transform((v) => v.toLowerCase()),
+  phone: required('phone', 32),
+});
+
+export const ZBookingReservation = z.object({
+  arrivalDate: required('arrivalDate', 16),
+  departureDate: required('departureDate', 16),
+  vehicleMake: required('vehicleMake', 40),
+  vehicleModel: required('vehicleModel', 40),
+  licensePlate: z.string().trim().max(12, 'License plate is too long').optional().default(''),
+});
+
+/** A typed card (sandbox mode) or a payment method: a saved card, or one Stripe's Payment Element created. */
+export const ZBookingPayment = z
+  .object({
+    paymentMethodId: z.string().trim().min(1).max(120).optional(),
+    cardNumber: z.string().optional(),
+    expirationDate: z.string().optional(),
+    cvv: z.string().optional(),
+    billingZip: z.string().optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.paymentMethodId) return;
+    for (const field of ['cardNumber', 'expirationDate', 'cvv', 'billingZip'] as const) {
+      if (!p[field]?.trim()) return void ctx.addIssue({ code: 'custom', path: [field], message: requiredMessage(field) });
+    }
+    if (!/^\d{12,19}$/.test(p.cardNumber!.replace(/[\s-]/g, ''))) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: 'Please enter a valid card number' });
+    else if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(p.expirationDate!.trim())) ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: 'Expiration date must look like MM/YY' });
+    else if (!/^\d{3,4}$/.test(p.cvv!.trim())) ctx.addIssue({ code: 'custom', path: ['cvv'], message: 'Please enter the 3 or 4 digit security code' });
+    else if (!/^\d{5}(-\d{4})?$/.test(p.billingZip!.trim())) ctx.addIssue({ code: 'custom', path: ['billingZip'], message: 'Please enter a valid 5-digit ZIP code' });
+  });
+
+export const ZCreateBookingInput = z
+  .object({
+    // A missing group reports its first missing field, not a type error.
+    customerInfo: ZBookingCustomer.prefault({} as z.input<typeof ZBookingCustomer>),
+    reservationDetails: ZBookingReservation.prefault({} as z.input<typeof ZBookingReservation>),
+    paymentInfo: ZBookingPayment.prefault({} as z.input<typeof ZBookingPayment>),
+    providerId: z.coerce.number({ error: PROVIDER_MISSING_MESSAGE }).int(PROVIDER_MISSING_MESSAGE).positive(PROVIDER_MISSING_MESSAGE),
+    /** The Idempotency-Key header (REST) or the same value from the tRPC client. */
+    idempotencyKey: z.string().trim().min(8, 'Idempotency-Key must be 8 to 100 characters').max(100, 'Idempotency-Key must be 8 to 100 characters').optional(),
+  })
+  .superRefine((b, ctx) => {
+    const { arrivalDate, departureDate } = b.reservationDetails;
+    const arrival = parseWallClock(arrivalDate);
+    const departure = parseWallClock(departureDate);
+    if (arrival === null) return void ctx.addIssue({ code: 'custom', path: ['reservationDetails', 'arrivalDate'], message: 'Arrival date is not a valid date' });
+    if (departure === null) return void ctx.addIssue({ code: 'custom', path: ['reservationDetails', 'departureDate'], message: 'Departure date is not a valid date' });
+    if (departure <= arrival) return void ctx.addIssue({ code: 'custom', path: ['reservationDetails', 'departureDate'], message: DEPARTURE_ORDER_MESSAGE });
+    if (departure - arrival > MAX_STAY_DAYS * 86_400_000) {
+      return void ctx.addIssue({ code: 'custom', path: ['reservationDetails', 'departureDate'], message: `Stays can be booked online for up to ${MAX_STAY_DAYS} days` });
+    }
+    if (!EMAIL_PATTERN.test(b.customerInfo.email)) ctx.addIssue({ code: 'custom', path: ['customerInfo', 'email'], message: EMAIL_MESSAGE });
+  });
+export type TCreateBookingInput = z.input<typeof ZCreateBookingInput>;
+export type TCreateBooking = z.output<typeof ZCreateBookingInput>;
+
+export const ZEstimateInput = z
+  .object({
+    providerId: z.coerce.number({ error: PROVIDER_MISSING_MESSAGE }).int(PROVIDER_MISSING_MESSAGE).positive(PROVIDER_MISSING_MESSAGE),
+    arrivalDate: required('arrivalDate', 16),
+    departureDate: required('departureDate', 16),
+    /** Sent by one of the spec's forms; ignored: the server's price wins. */
+    providerPrice: z.unknown().optional(),
+  })
+  .superRefine((e, ctx) => {
+    const arrival = parseWallClock(e.arrivalDate);
+    const departure = parseWallClock(e.departureDate);
+    if (arrival === null || departure === null) return void ctx.addIssue({ code: 'custom', path: ['arrivalDate'], message: 'Please enter valid dates' });
+    if (departure <= arrival) ctx.addIssue({ code: 'custom', path: ['departureDate'], message: DEPARTURE_ORDER_MESSAGE });
+  });
+
+export const ZUpdateBookingStatusInput = z.object({
+  id: z.coerce.number().int().positive(),
+  status: z.literal('cancelled', { error: "Only 'cancelled' can be set" }),
+  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters').optional().default(''),
+});
+
+export const ZBookingRef = z.object({ confirmationNumber: z.string().trim().min(4).max(20) });
+
+/** The checkout form's fields (spec section 3, Booking form), flat as the screen holds them. */
+export interface TBookingForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  arrivalDate: string;
+  departureDate: string;
+  vehicleMake: string;
+  vehicleModel: string;
+  licensePlate: string;
+  cardNumber: string;
+  expirationDate: string;
+  cvv: string;
+  billingZip: string;
+  acceptTerms: boolean;
+}
+
+/** Maps the flat form to the request body; with a payment method the card fields are not sent. */
+export function toBookingRequest(form: TBookingForm, providerId: number | string | undefined, paymentMethodId?: string): TCreateBookingInput {
+  return {
+    providerId: providerId as number,
+    customerInfo: { firstName: form.firstName, lastName: form.lastName, email: form.email, phone: form.phone },
+    reservationDetails: {
+      arrivalDate: form.arrivalDate,
+      departureDate: form.departureDate,
+      vehicleMake: form.vehicleMake,
+      vehicleModel: form.vehicleModel,
+      licensePlate: form.licensePlate,
+    },
+    paymentInfo: paymentMethodId
+      ? { paymentMethodId }
+      : { cardNumber: form.cardNumber, expirationDate: form.expirationDate, cvv: form.cvv, billingZip: form.billingZip },
+  };
+}
+
+/** The form's first problem (the server runs the same schema), as { field, message }, or null. */
+export function firstBookingFormError(form: TBookingForm, providerId: number | string | undefined, paymentMethodId?: string): { field: string; message: string } | null {
+  const parsed = ZCreateBookingInput.safeParse(toBookingRequest(form, providerId, paymentMethodId));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { field: String(issue.path[issue.path.length - 1] ?? ''), message: issue.message };
+  }
+  if (!form.acceptTerms) return { field: 'acceptTerms', message: TERMS_MESSAGE };
+  return null;
+}

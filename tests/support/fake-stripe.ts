@@ -1,0 +1,121 @@
+// A local HTTP fake of the parts of the Stripe API we use, so the real `stripe` SDK can be driven in tests
+// (through its host/port/protocol options) without the internet. Payment methods whose id contains
+// 'declined' are refused like Stripe's test card 4000 0000 0000 0002.
+import http from 'node:http';
+
+export interface FakeStripe {
+  port: number;
+  requests: { method: string; url: string; body: string; auth?: string; idempotencyKey?: string }[];
+  intents: Map<string, Record<string, any>>;
+  refunds: Map<string, Record<string, any>>;
+  customers: Map<string, Record<string, any>>;
+  paymentMethods: Map<string, Record<string, any>>;
+  /** Makes a card payment method the fake knows about (as Stripe.js would create it in the browser). */
+  addPaymentMethod(id: string, card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number }): void;
+  close(): Promise<void>;
+}
+
+const metadataOf = (form: URLSearchParams) =>
+  Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: FakeStripe['requests'] = [];
+  const intents = new Map<string, Record<string, any>>();
+  const refunds = new Map<string, Record<string, any>>();
+  const customers = new Map<string, Record<string, any>>();
+  const paymentMethods = new Map<string, Record<string, any>>();
+  const byIdempotencyKey = new Map<string, string>();
+
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const key = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method!, url: req.url!, body, auth: req.headers.authorization, idempotencyKey: key });
+      res.setHeader('Content-Type', 'application/json');
+      const send = (status: number, value: unknown) => {
+        res.statusCode = status;
+        if (key && status < 400) byIdempotencyKey.set(key, JSON.stringify(value));
+        res.end(JSON.stringify(value));
+      };
+      if (key && byIdempotencyKey.has(key)) return res.end(byIdempotencyKey.get(key));
+      const form = new URLSearchParams(body);
+      const url = req.url!.split('?')[0]!;
+      let m: RegExpExecArray | null;
+
+      if (req.method === 'POST' && url === '/v1/payment_intents') {
+        const id = `pi_fake_${intents.size + 1}`;
+        const pm = form.get('payment_method');
+        const pi: Record<string, any> = {
+          id,
+          object: 'payment_intent',
+          amount: Number(form.get('amount')),
+          currency: form.get('currency'),
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_abc`,
+          customer: form.get('customer'),
+          metadata: metadataOf(form),
+          latest_charge: null,
+          last_payment_error: null,
+        };
+        if (form.get('confirm') === 'true' && pm) {
+          if (pm.includes('declined')) {
+            pi.last_payment_error = { message: 'Your card was declined.' };
+            intents.set(id, pi);
+            return send(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: pi } });
+          }
+          const card = paymentMethods.get(pm)?.card ?? { brand: 'visa', last4: '4242' };
+          pi.status = 'succeeded';
+          pi.latest_charge = { id: `ch_${id}`, object: 'charge', payment_method_details: { card: { brand: card.brand, last4: card.last4 } } };
+        }
+        intents.set(id, pi);
+        return send(200, pi);
+      }
+      if (req.method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url))) {
+        const pi = intents.get(m[1]!);
+        if (!pi) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        // Reading an access-fee intent back: the browser has confirmed it with Stripe.js by then.
+        return send(200, { ...pi, status: 'succeeded', latest_charge: pi.latest_charge ?? { id: 'ch_1', object: 'charge', payment_method_details: { card: { brand: 'visa', last4: '4242' } } } });
+      }
+      if (req.method === 'POST' && url === '/v1/refunds') {
+        const id = `re_fake_${refunds.size + 1}`;
+        const refund = { id, object: 'refund', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent'), status: 'succeeded' };
+        refunds.set(id, refund);
+        return send(200, refund);
+      }
+      if (req.method === 'POST' && url === '/v1/customers') {
+        const id = `cus_fake_${customers.size + 1}`;
+        const customer = { id, object: 'customer', email: form.get('email'), name: form.get('name'), metadata: metadataOf(form) };
+        customers.set(id, customer);
+        return send(200, customer);
+      }
+      if ((m = /^\/v1\/payment_methods\/([^/]+)(\/attach|\/detach)?$/.exec(url))) {
+        const pm = paymentMethods.get(m[1]!);
+        if (!pm) return send(404, { error: { type: 'invalid_request_error', message: 'No such PaymentMethod' } });
+        if (m[2] === '/attach') pm.customer = form.get('customer');
+        if (m[2] === '/detach') pm.customer = null;
+        return send(200, pm);
+      }
+      send(404, { error: { type: 'invalid_request_error', message: `unknown route ${req.method} ${url}` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    requests,
+    intents,
+    refunds,
+    customers,
+    paymentMethods,
+    addPaymentMethod(id, card = {}) {
+      paymentMethods.set(id, {
+        id,
+        object: 'payment_method',
+        type: 'card',
+        customer: null,
+        card: { brand: card.brand ?? 'visa', last4: card.last4 ?? '4242', exp_month: card.exp_month ?? 12, exp_year: card.exp_year ?? 2034 },
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
