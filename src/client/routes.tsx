@@ -154,6 +154,21 @@ export const routes: RouteDef[] = [
     head: ({ config }) => ({ title: `Account Settings | ${config.brandName}`, robots: 'noindex' }),
   }),
   route({
+    path: '/booking',
+    page: lazyPage(() => import('./pages/booking')),
+    load: async (api, _params, search) => {
+      const id = search.get('providerId');
+      await Promise.all([api.auth.me.prefetch(), id && search.get('providerName') ? api.catalogue.getProvider.prefetch({ slug: id }) : null]);
+      return null;
+    },
+    head: ({ config }) => ({ title: `Complete Your Reservation | ${config.brandName}`, robots: 'noindex' }),
+  }),
+  route({
+    path: '/thank-you',
+    page: lazyPage(() => import('./pages/thank-you')),
+    head: ({ config }) => ({ title: `Booking Confirmed | ${config.brandName}`, robots: 'noindex' }),
+  }),
+  route({
     path: '/verify-email',
     page: lazyPage(() => import('./pages/verify-email')),
     head: ({ config }) => ({ title: `Verify Email | ${config.brandName}`, robots: 'noindex' }),

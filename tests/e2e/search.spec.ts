@@ -48,7 +48,7 @@ test('an unknown provider slug shows Provider not found', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Property not found' })).toBeVisible();
 });
 
-test('a signed-out traveller is asked to sign up when selecting a lot, then continues to it', async ({ page }) => {
+test('a signed-out traveller is asked to sign up when selecting a lot, then the booking step opens with it', async ({ page }) => {
   await page.goto('/?location=Miami%20Cruise%20Port');
   await expect(page.getByRole('heading', { name: /Parking Options for PortMiami \(\d+ found\)/ })).toBeVisible();
   await expect(page.getByText('Sign in to keep your recent searches')).toBeVisible();
@@ -61,7 +61,12 @@ test('a signed-out traveller is asked to sign up when selecting a lot, then cont
   await dialog.getByLabel('Email').fill(uniqueEmail('select'));
   await dialog.getByLabel('Password', { exact: true }).fill('secret password');
   await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: name! })).toBeVisible();
+  await expect(page).toHaveURL(/\/booking\?providerId=\d+/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Booking Summary' })).toBeVisible();
+  await expect(page.getByText(name!).first()).toBeVisible();
+  // The new account prefills the contact details.
+  await expect(page.getByLabel('First name')).toHaveValue('Cruise');
 });
 
 test('signed-in searches appear in recent searches, typos included', async ({ page }) => {

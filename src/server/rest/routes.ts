@@ -66,6 +66,13 @@ export const restRoutes: readonly RestRoute[] = [
     input: ({ params }) => ({ location: params.location }),
   },
 
+  // Saved cards (spec section 7)
+  { method: 'GET', path: '/api/payment-methods', procedure: 'paymentMethods.list', output: (list) => ({ payment_methods: list }) },
+  { method: 'POST', path: '/api/payment-methods', procedure: 'paymentMethods.add', output: (pm) => ({ payment_method: pm }), status: 201 },
+  { method: 'DELETE', path: '/api/payment-methods/:id', procedure: 'paymentMethods.remove', input: ({ params }) => ({ id: params.id }) },
+  { method: 'PUT', path: '/api/payment-methods/:id/default', procedure: 'paymentMethods.setDefault', input: ({ params }) => ({ id: params.id }) },
+  { method: 'POST', path: '/api/payments/sandbox/payment-methods', procedure: 'paymentMethods.createSandbox' },
+
   // Authentication and account (spec section 7)
   { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', output: (user) => ({ user }) },
   { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', output: (user) => ({ user }), status: 201 },

@@ -4,6 +4,7 @@ import { authRouter, profileRouter } from '../modules/auth/router';
 import { searchRouter } from '../modules/search/router';
 import { paymentsRouter } from '../modules/payments/router';
 import { bookingsRouter } from '../modules/bookings/router';
+import { paymentMethodsRouter } from '../modules/payment-methods/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { systemRouter } from '../modules/system/router';
 import { createCallerFactory, router } from './init';
@@ -16,6 +17,7 @@ export const appRouter = router({
   search: searchRouter,
   payments: paymentsRouter,
   bookings: bookingsRouter,
+  paymentMethods: paymentMethodsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,10 +1,14 @@
 // 'Your Booking History' (spec section 2): skeleton of 3 cards, error and empty states, status colours,
 // and View Details for confirmed bookings that are still ahead.
 import { CalendarClock, Car, MapPin } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
-import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
+import { Label } from '@/client/components/ui/label';
+import { Textarea } from '@/client/components/ui/textarea';
+import { toast } from '@/client/components/ui/toast';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { formatPrice } from '@/shared/pricing';
@@ -12,6 +16,8 @@ import { formatStay } from '@/shared/format';
 import { cn } from '@/client/lib/utils';
 
 type Booking = RouterOutputs['bookings']['history'][number];
+
+const BookingDetails = lazy(() => import('./booking-details'));
 
 const STATUS_STYLES: Record<string, string> = {
   confirmed: 'border-success/20 bg-success/10 text-success',
@@ -59,7 +65,7 @@ export function BookingHistory() {
 }
 
 function BookingCard({ booking: b }: { booking: Booking }) {
-  const upcoming = b.status === 'confirmed' && Date.parse(`${b.arrivalDate}:00Z`) > Date.now();
+  const upcoming = b.status === 'confirmed' && b.cancellable;
   return (
     <Card className="space-y-3 p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -82,40 +88,87 @@ function BookingCard({ booking: b }: { booking: Booking }) {
         </p>
         <p className="flex items-start gap-2">
           <Car className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          {`${b.vehicleMake} ${b.vehicleModel} · ${b.licensePlate}`}
+          {[`${b.vehicleMake} ${b.vehicleModel}`, b.licensePlate].filter(Boolean).join(' · ')}
         </p>
       </div>
-      <div className="flex items-center justify-between gap-3 border-t border-border pt-3">
-        <p className="font-semibold">{formatPrice(b.totalFee)}</p>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-3">
+        <p className="font-semibold">
+          {formatPrice(b.totalFee)}
+          {b.status === 'cancelled' && (
+            <span className="ml-2 text-sm font-normal text-muted-foreground">{b.refundedAmount > 0 ? `${formatPrice(b.refundedAmount)} refunded` : 'No refund'}</span>
+          )}
+        </p>
         {upcoming && (
-          <Dialog>
-            <DialogTrigger asChild>
-              <Button size="sm" variant="outline">
-                View Details
-              </Button>
-            </DialogTrigger>
-            <DialogContent aria-describedby={undefined}>
-              <DialogTitle>{`Booking ${b.confirmationNumber}`}</DialogTitle>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-                <dt className="text-muted-foreground">Lot</dt>
-                <dd>{b.providerName}</dd>
-                <dt className="text-muted-foreground">Check-in</dt>
-                <dd>{formatStay(b.arrivalDate)}</dd>
-                <dt className="text-muted-foreground">Check-out</dt>
-                <dd>{formatStay(b.departureDate)}</dd>
-                <dt className="text-muted-foreground">Name</dt>
-                <dd>{`${b.firstName} ${b.lastName}`}</dd>
-                <dt className="text-muted-foreground">Email</dt>
-                <dd>{b.email}</dd>
-                <dt className="text-muted-foreground">Vehicle</dt>
-                <dd>{`${b.vehicleMake} ${b.vehicleModel} · ${b.licensePlate}`}</dd>
-                <dt className="text-muted-foreground">Total</dt>
-                <dd className="font-semibold">{formatPrice(b.totalFee)}</dd>
-              </dl>
-            </DialogContent>
-          </Dialog>
+          <div className="flex gap-2">
+            <CancelBooking booking={b} />
+            <Dialog>
+              <DialogTrigger asChild>
+                <Button size="sm" variant="outline">
+                  View Details
+                </Button>
+              </DialogTrigger>
+              <DialogContent className="sm:max-w-2xl">
+                <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                  <BookingDetails booking={b} />
+                </Suspense>
+              </DialogContent>
+            </Dialog>
+          </div>
         )}
       </div>
     </Card>
+  );
+}
+
+function CancelBooking({ booking: b }: { booking: Booking }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const utils = trpc.useUtils();
+  const cancel = trpc.bookings.updateStatus.useMutation();
+  const refund = b.refundIfCancelledNow;
+
+  async function confirm() {
+    try {
+      const result = await cancel.mutateAsync({ id: b.id, status: 'cancelled', reason });
+      await Promise.all([utils.bookings.history.invalidate(), utils.search.providers.invalidate(), utils.auth.me.invalidate()]);
+      setOpen(false);
+      toast({
+        title: 'Booking Cancelled',
+        description: result.refundAmount > 0 ? `${formatPrice(result.refundAmount)} is on its way back to your card.` : `Reservation ${b.confirmationNumber} is cancelled.`,
+        variant: 'success',
+      });
+    } catch (err) {
+      toast({ title: 'Cancellation Failed', description: (err as Error).message || 'Please try again.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive">
+          Cancel Booking
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{`Cancel booking ${b.confirmationNumber}?`}</DialogTitle>
+        <DialogDescription>
+          {refund.card > 0
+            ? `You will get ${formatPrice(refund.card)} back to your card${refund.credit > 0 ? ` and ${formatPrice(refund.credit)} as credit` : ''}. The ${formatPrice(b.serviceFee)} service fee is not refundable.`
+            : `Under this lot's policy (${b.cancellationPolicy ?? 'see terms'}) this cancellation is not refundable.`}
+        </DialogDescription>
+        <div className="space-y-1.5">
+          <Label htmlFor={`reason-${b.id}`}>Reason (optional)</Label>
+          <Textarea id={`reason-${b.id}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder="Flight changed, plans moved…" />
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Keep Booking
+          </Button>
+          <Button variant="destructive" loading={cancel.isPending} onClick={() => void confirm()}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Booking'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -6,7 +6,7 @@ import { BrandMark } from './brand-mark';
 export function SiteFooter() {
   const { brandName, supportPhone, supportEmail } = useConfig();
   return (
-    <footer className="border-t border-border bg-muted/50">
+    <footer className="border-t border-border bg-muted/50 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="flex items-center gap-2 font-semibold">

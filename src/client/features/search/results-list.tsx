@@ -11,7 +11,6 @@ import { countSearch, useDetailsLocked } from '@/client/features/access/gating';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
 import { ProviderCard, type ProviderResult } from './provider-card';
-import { stayQuery } from './search-params';
 
 export function ResultsList({ locationLabel, locationCode, providers, arrivalDate, departureDate, filtered = false }: {
   locationLabel: string;
@@ -90,16 +89,25 @@ export function ResultsSkeleton() {
 }
 
 /**
- * Selecting a lot: signed-in travellers go on to the lot's page to reserve; signed-out ones are asked to
- * create an account first (spec section 4) and continue to the same place afterwards.
+ * Selecting a lot opens the booking step. Signed-out travellers are asked to create an account first (spec
+ * section 4); the chosen lot is kept and the booking step opens with it once they have signed up.
  */
 export function useSelectProvider(arrivalDate: string, departureDate: string) {
   const { user } = useSession();
   const { openAuth } = useAuthDialog();
   const [, navigate] = useLocation();
   return (provider: ProviderResult) => {
-    // TODO(issue 5): open the booking step (/booking) directly once checkout lands.
-    const next = () => navigate(`/provider/${provider.slug}?${stayQuery({ location: provider.location, arrivalDate, departureDate })}`);
+    const next = () =>
+      navigate(
+        `/booking?${new URLSearchParams({
+          providerId: String(provider.id),
+          providerName: provider.name,
+          price: String(provider.price),
+          location: provider.location,
+          arrivalDate,
+          departureDate,
+        })}`,
+      );
     if (user) return next();
     toast({ title: 'Sign in to continue', description: 'Please create an account or sign in to select parking providers and make bookings.' });
     openAuth('register', next);

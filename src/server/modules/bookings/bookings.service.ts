@@ -327,7 +327,17 @@ async function placeBooking(ctx: Ctx, input: TCreateBooking) {
   return {
     success: true as const,
     confirmationNumber: confirmed.confirmationNumber,
-    booking: { ...publicBooking(confirmed), providerName: provider.name, providerSlug: provider.slug, location: provider.location, address: provider.address },
+    booking: {
+      ...publicBooking(confirmed),
+      providerName: provider.name,
+      providerSlug: provider.slug,
+      location: provider.location,
+      address: provider.address,
+      providerPhone: provider.phoneNumber,
+      shuttleInfo: provider.shuttleInfo,
+      startsAt: instantAt(confirmed.arrivalDate, location.state),
+      endsAt: instantAt(confirmed.departureDate, location.state),
+    },
     accountCreated: Boolean(created),
     signedIn,
   };

@@ -1,0 +1,70 @@
+// The parking pass: a QR code of the confirmation number (what the lot scans), with add-to-calendar.
+import { CalendarPlus } from 'lucide-react';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { bookingIcs } from '@/shared/ics';
+
+export interface PassBooking {
+  confirmationNumber: string;
+  providerName: string;
+  address: string;
+  providerPhone?: string | null;
+  startsAt: Date | string;
+  endsAt: Date | string;
+}
+
+export function ParkingPass({ booking, brand }: { booking: PassBooking; brand: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    QRCode.toString(booking.confirmationNumber, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
+      .then((s) => live && setSvg(s))
+      .catch(() => live && setSvg(''));
+    return () => {
+      live = false;
+    };
+  }, [booking.confirmationNumber]);
+
+  function downloadCalendar() {
+    const ics = bookingIcs({
+      confirmationNumber: booking.confirmationNumber,
+      providerName: booking.providerName,
+      address: booking.address,
+      start: new Date(booking.startsAt),
+      end: new Date(booking.endsAt),
+      url: `${window.location.origin}/thank-you?confirmation=${encodeURIComponent(booking.confirmationNumber)}`,
+      brand,
+      phone: booking.providerPhone,
+    });
+    const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${booking.confirmationNumber}.ics`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  return (
+    <div className="flex flex-col items-center gap-3 text-center">
+      {svg === null ? (
+        <Skeleton className="size-44" />
+      ) : (
+        <div
+          role="img"
+          aria-label={`Parking pass QR code for ${booking.confirmationNumber}`}
+          className="size-44 rounded-md border border-border bg-white p-2 [&>svg]:size-full"
+          dangerouslySetInnerHTML={{ __html: svg }}
+        />
+      )}
+      <p className="font-mono text-lg font-bold tracking-wider">{booking.confirmationNumber}</p>
+      <p className="text-sm text-muted-foreground">Show this pass at the lot entrance.</p>
+      <Button type="button" variant="outline" onClick={downloadCalendar} className="print:hidden">
+        <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar
+      </Button>
+    </div>
+  );
+}

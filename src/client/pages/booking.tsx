@@ -1,0 +1,307 @@
+// Checkout (/booking): 'Complete Your Reservation' with the 'Booking Details' form and the 'Booking Summary'.
+// The form runs the server's own schema (first error wins), the estimate is live, and submitting books and
+// pays in one call with an Idempotency-Key so a double click cannot book twice.
+import { ArrowLeft, FlaskConical, Lock, SearchX } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { toast } from '@/client/components/ui/toast';
+import { Field } from '@/client/features/auth/form-field';
+import { useSession } from '@/client/features/auth/use-session';
+import { BookingSummary } from '@/client/features/checkout/booking-summary';
+import { storeConfirmation } from '@/client/features/checkout/confirmation-store';
+import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
+import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
+import { isNotFound, trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useConfig } from '@/client/lib/use-api';
+import { billableDays, formatPrice, parseWallClock, toWallClock } from '@/shared/pricing';
+import { firstBookingFormError, toBookingRequest, type TBookingForm } from '@/shared/schemas/bookings';
+
+const StripeCard = lazy(() => import('@/client/features/checkout/stripe-card'));
+
+const EMPTY: TBookingForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  arrivalDate: '',
+  departureDate: '',
+  vehicleMake: '',
+  vehicleModel: '',
+  licensePlate: '',
+  cardNumber: '',
+  expirationDate: '',
+  cvv: '',
+  billingZip: '',
+  acceptTerms: false,
+};
+
+/** A date from the URL as a datetime-local value; a bare date (or midnight, as search links carry) becomes 10:00. */
+function initialDate(value: string | null): string {
+  const wall = value ? toWallClock(value) : null;
+  if (!wall) return '';
+  return wall.endsWith('T00:00') ? `${wall.slice(0, 10)}T10:00` : wall;
+}
+
+const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/-/g, '');
+
+export default function BookingPage() {
+  const params = new URLSearchParams(useSearch());
+  const providerId = params.get('providerId') ?? '';
+  const providerName = params.get('providerName');
+  const provider = trpc.catalogue.getProvider.useQuery({ slug: providerId }, { enabled: Boolean(providerName && providerId), retry: false, retryOnMount: false });
+
+  if (!providerName || (provider.isError && isNotFound(provider.error))) return <ProviderNotFound />;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <button type="button" onClick={() => history.back()} className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back
+      </button>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Complete Your Reservation</h1>
+      <p className="mt-2 text-muted-foreground">{`${providerName}${params.get('location') ? ` · ${params.get('location')}` : ''}`}</p>
+      <Checkout
+        providerId={providerId}
+        providerName={providerName}
+        location={params.get('location') ?? provider.data?.location ?? ''}
+        fallbackPrice={Number(params.get('price')) || 0}
+        provider={provider.data}
+        initialArrival={initialDate(params.get('arrivalDate'))}
+        initialDeparture={initialDate(params.get('departureDate'))}
+      />
+    </div>
+  );
+}
+
+function ProviderNotFound() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold tracking-tight">Provider Not Found</h1>
+      <p className="mt-2 text-muted-foreground">We couldn&apos;t find the parking lot for this reservation. Please choose a lot from your search results.</p>
+      <Button asChild className="mt-6">
+        <Link href="/">Return Home</Link>
+      </Button>
+    </div>
+  );
+}
+
+type ProviderData = RouterOutputs['catalogue']['getProvider'];
+
+function Checkout({ providerId, providerName, location, fallbackPrice, provider, initialArrival, initialDeparture }: {
+  providerId: string;
+  providerName: string;
+  location: string;
+  fallbackPrice: number;
+  provider: ProviderData | undefined;
+  initialArrival: string;
+  initialDeparture: string;
+}) {
+  const { user } = useSession();
+  const config = useConfig();
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const preferences = trpc.profile.preferences.useQuery(undefined, { enabled: Boolean(user) });
+  const [form, setForm] = useState<TBookingForm>({ ...EMPTY, arrivalDate: initialArrival, departureDate: initialDeparture });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [savedCard, setSavedCard] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const idempotencyKey = useRef(newKey());
+  const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
+  const onStripeReady = useCallback((fn: CreatePaymentMethod | null) => (createPaymentMethod.current = fn), []);
+  const [preparing, setPreparing] = useState(false);
+  const create = trpc.bookings.create.useMutation();
+  const stripeMode = Boolean(config.stripePublishableKey);
+
+  // Prefill from the account (name: first word is the first name) and saved vehicle preferences, once.
+  const prefilled = useRef({ user: false, prefs: false });
+  useEffect(() => {
+    if (!user || prefilled.current.user) return;
+    prefilled.current.user = true;
+    const [first = '', ...rest] = user.name.trim().split(/\s+/);
+    setForm((f) => ({ ...f, firstName: f.firstName || first, lastName: f.lastName || rest.join(' '), email: f.email || user.email, phone: f.phone || (user.phone ?? '') }));
+  }, [user]);
+  useEffect(() => {
+    const p = preferences.data;
+    if (!p || prefilled.current.prefs) return;
+    prefilled.current.prefs = true;
+    setForm((f) => ({ ...f, vehicleMake: f.vehicleMake || (p.vehicleMake ?? ''), vehicleModel: f.vehicleModel || (p.vehicleModel ?? ''), licensePlate: f.licensePlate || (p.licensePlate ?? '') }));
+  }, [preferences.data]);
+
+  const arrival = toWallClock(form.arrivalDate);
+  const departure = toWallClock(form.departureDate);
+  const datesValid = Boolean(arrival && departure && parseWallClock(departure)! > parseWallClock(arrival)!);
+  const estimate = trpc.bookings.estimate.useQuery(
+    { providerId: Number(providerId), arrivalDate: arrival ?? '', departureDate: departure ?? '' },
+    { enabled: datesValid && /^\d+$/.test(providerId), placeholderData: (prev) => prev, retry: false },
+  );
+  useEffect(() => {
+    if (estimate.error) console.warn('Estimate failed:', estimate.error.message);
+  }, [estimate.error]);
+  const shown = datesValid ? (estimate.data ?? null) : null;
+  const dailyPrice = provider?.price ?? fallbackPrice;
+  const total = shown?.total ?? (datesValid ? dailyPrice * billableDays(arrival!, departure!) + 1.99 : 0);
+
+  const set = (field: keyof TBookingForm) => (value: string | boolean) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: '' }));
+  };
+  const bind = (field: Exclude<keyof TBookingForm, 'acceptTerms'>) => ({
+    name: field,
+    value: form[field],
+    error: errors[field] || undefined,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field)(e.target.value),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (create.isPending || preparing) return;
+    const usesPaymentMethod = Boolean(savedCard) || stripeMode;
+    // In Stripe mode the card fields live in Stripe's iframe: validate the rest with a placeholder id.
+    const problem = firstBookingFormError(form, providerId || undefined, usesPaymentMethod ? (savedCard ?? 'pm_pending') : undefined);
+    if (problem) {
+      setErrors({ [problem.field]: problem.message });
+      toast({ title: 'Form Error', description: problem.message, variant: 'destructive' });
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus());
+      return;
+    }
+    setErrors({});
+    let paymentMethodId = savedCard ?? undefined;
+    if (!paymentMethodId && stripeMode) {
+      setPreparing(true);
+      try {
+        if (!createPaymentMethod.current) throw new Error('The card form is still loading. Please try again.');
+        paymentMethodId = await createPaymentMethod.current();
+      } catch (err) {
+        setPreparing(false);
+        toast({ title: 'Booking Failed', description: (err as Error).message, variant: 'destructive' });
+        return;
+      }
+      setPreparing(false);
+    }
+    try {
+      const result = await create.mutateAsync({ ...toBookingRequest(form, Number(providerId), paymentMethodId), idempotencyKey: idempotencyKey.current });
+      storeConfirmation(result, billableDays(result.booking.arrivalDate, result.booking.departureDate));
+      await Promise.all([utils.bookings.history.invalidate(), utils.auth.me.invalidate(), utils.profile.credits.invalidate(), utils.search.providers.invalidate()]);
+      toast({ title: 'Booking Confirmed!', description: `Reservation ${result.confirmationNumber} has been successfully created.`, variant: 'success' });
+      navigate(`/thank-you?confirmation=${encodeURIComponent(result.confirmationNumber)}`);
+    } catch (err) {
+      idempotencyKey.current = newKey(); // a corrected form is a new attempt
+      toast({ title: 'Booking Failed', description: (err as Error).message || 'Unable to process your booking. Please try again.', variant: 'destructive' });
+    }
+  }
+
+  const busy = create.isPending || preparing;
+  return (
+    <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Booking Details</CardTitle>
+          <CardDescription>{user ? 'Check your details and pay securely.' : 'Book as a guest: we create your account with this e-mail so you can manage the booking.'}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form ref={formRef} onSubmit={submit} noValidate className="space-y-8" aria-label="Booking details">
+            <fieldset className="space-y-4">
+              <legend className="mb-3 text-base font-semibold">Contact</legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="First name" autoComplete="given-name" required {...bind('firstName')} />
+                <Field label="Last name" autoComplete="family-name" required {...bind('lastName')} />
+                <Field label="Email" type="email" autoComplete="email" required {...bind('email')} />
+                <Field label="Phone" type="tel" autoComplete="tel" required {...bind('phone')} />
+              </div>
+            </fieldset>
+            <fieldset className="space-y-4">
+              <legend className="mb-3 text-base font-semibold">Your stay</legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Check-in (arrival)" type="datetime-local" required {...bind('arrivalDate')} />
+                <Field label="Check-out (departure)" type="datetime-local" required {...bind('departureDate')} min={form.arrivalDate || undefined} />
+              </div>
+            </fieldset>
+            <fieldset className="space-y-4">
+              <legend className="mb-3 text-base font-semibold">Vehicle</legend>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <Field label="Make" placeholder="Toyota" required {...bind('vehicleMake')} />
+                <Field label="Model" placeholder="Camry" required {...bind('vehicleModel')} />
+                <Field label="License plate" placeholder="ABC1234" required maxLength={12} {...bind('licensePlate')} />
+              </div>
+            </fieldset>
+            <fieldset className="space-y-4">
+              <legend className="mb-3 flex items-center gap-2 text-base font-semibold">
+                <Lock className="size-4 text-muted-foreground" aria-hidden="true" /> Payment
+              </legend>
+              {user && <SavedCardPicker selected={savedCard} onSelect={setSavedCard} />}
+              {!savedCard &&
+                (stripeMode ? (
+                  <Suspense fallback={<Skeleton className="h-36 w-full" />}>
+                    <StripeCard publishableKey={config.stripePublishableKey!} amount={total} onReady={onStripeReady} />
+                  </Suspense>
+                ) : (
+                  <div className="space-y-4">
+                    <div className="flex items-start gap-2 rounded-md border border-warning/30 bg-warning/10 p-3 text-sm">
+                      <FlaskConical className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+                      <p>
+                        <strong>Test mode.</strong> No real card is charged. Use 4242 4242 4242 4242 with any future date and CVV; 4000 0000 0000 0002 is declined.
+                      </p>
+                    </div>
+                    <Field label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" required {...bind('cardNumber')} />
+                    <div className="grid grid-cols-3 gap-3">
+                      <Field label="Expiration" autoComplete="cc-exp" placeholder="MM/YY" required {...bind('expirationDate')} />
+                      <Field label="CVV" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required maxLength={4} {...bind('cvv')} />
+                      <Field label="Billing ZIP" inputMode="numeric" autoComplete="postal-code" placeholder="32801" required maxLength={10} {...bind('billingZip')} />
+                    </div>
+                  </div>
+                ))}
+            </fieldset>
+            <div className="space-y-1.5">
+              <label className="flex items-start gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  name="acceptTerms"
+                  checked={form.acceptTerms}
+                  onChange={(e) => set('acceptTerms')(e.target.checked)}
+                  aria-invalid={errors.acceptTerms ? true : undefined}
+                  aria-describedby={errors.acceptTerms ? 'terms-error' : undefined}
+                  className="mt-0.5 size-4 shrink-0 accent-primary"
+                />
+                <span>
+                  I agree to the{' '}
+                  <Link href="/terms-of-service" className="font-medium text-primary underline-offset-4 hover:underline">
+                    Terms of Service
+                  </Link>{' '}
+                  and{' '}
+                  <Link href="/privacy-policy" className="font-medium text-primary underline-offset-4 hover:underline">
+                    Privacy Policy
+                  </Link>
+                  , including the cancellation policy of this lot.
+                </span>
+              </label>
+              {errors.acceptTerms && (
+                <p id="terms-error" className="text-sm text-destructive">
+                  {errors.acceptTerms}
+                </p>
+              )}
+            </div>
+            <Button type="submit" size="lg" className="w-full" loading={busy}>
+              {busy ? 'Processing Booking...' : total > 0 ? `Complete Booking · ${formatPrice(total)}` : 'Complete Booking'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      <div className="lg:sticky lg:top-20">
+        <BookingSummary
+          providerName={providerName}
+          location={location}
+          address={provider?.address}
+          image={provider?.imageUrls[0]}
+          arrival={arrival ?? ''}
+          departure={departure ?? ''}
+          dailyPrice={dailyPrice}
+          estimate={shown}
+          loading={datesValid && estimate.isPending}
+          cancellationPolicy={provider?.cancellationPolicy}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+// Confirmation (/thank-you): 'Booking Confirmed' with the confirmation details, the QR parking pass,
+// add-to-calendar, 'What's Next?', Print, Return to Home, Book Another Spot and the support contact.
+import { CheckCircle2, Mail, Phone, Printer, SearchX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { useSession } from '@/client/features/auth/use-session';
+import { readConfirmation, type StoredConfirmation } from '@/client/features/checkout/confirmation-store';
+import { ParkingPass, type PassBooking } from '@/client/features/checkout/parking-pass';
+import { trpc } from '@/client/lib/trpc';
+import { useConfig } from '@/client/lib/use-api';
+import { formatStay } from '@/shared/format';
+import { formatPrice } from '@/shared/pricing';
+
+type Shown = PassBooking & {
+  arrivalDate: string;
+  departureDate: string;
+  email: string;
+  vehicleMake: string;
+  vehicleModel: string;
+  licensePlate: string;
+  totalFee: number;
+  shuttleInfo?: string | null;
+  status: string;
+};
+
+export default function ThankYouPage() {
+  const confirmation = new URLSearchParams(useSearch()).get('confirmation');
+  const { user, isLoading: sessionPending } = useSession();
+  const fromServer = trpc.bookings.get.useQuery({ confirmationNumber: confirmation ?? '' }, { enabled: Boolean(user && confirmation), retry: false, retryOnMount: false });
+  // This tab's own checkout result (storage is read after hydration, never during render).
+  const [stored, setStored] = useState<StoredConfirmation | null | undefined>(undefined);
+  useEffect(() => setStored(readConfirmation(confirmation)), [confirmation]);
+
+  const booking: Shown | null = fromServer.data
+    ? { ...fromServer.data, address: fromServer.data.address }
+    : stored
+      ? { ...stored }
+      : null;
+  const loading = stored === undefined || sessionPending || (Boolean(user && confirmation) && fromServer.isPending && !stored);
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      {loading ? (
+        <div className="space-y-4" aria-busy="true" aria-label="Loading your booking">
+          <Skeleton className="mx-auto h-10 w-64" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : booking ? (
+        <Confirmed booking={booking} />
+      ) : (
+        <NoBooking />
+      )}
+    </div>
+  );
+}
+
+function Confirmed({ booking: b }: { booking: Shown }) {
+  const config = useConfig();
+  const cancelled = b.status === 'cancelled';
+  return (
+    <>
+      <div className="text-center">
+        <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
+        <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{cancelled ? 'Booking Cancelled' : 'Booking Confirmed'}</h1>
+        <p className="mt-2 text-muted-foreground">
+          {cancelled ? 'This reservation was cancelled.' : `Your parking is reserved. We sent the confirmation and your parking pass to ${b.email}.`}
+        </p>
+      </div>
+
+      <div className="mt-8 grid gap-6 md:grid-cols-[minmax(0,1fr)_260px]">
+        <Card>
+          <CardHeader className="pb-4">
+            <CardTitle as="h2">Confirmation Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
+              <Item label="Confirmation number" value={<span className="font-mono text-base font-bold tracking-wider">{b.confirmationNumber}</span>} />
+              <Item label="Email sent to" value={b.email} />
+              <Item label="Check-in" value={formatStay(b.arrivalDate)} />
+              <Item label="Check-out" value={formatStay(b.departureDate)} />
+              <Item label="Parking location" value={<>{b.providerName}<br /><span className="font-normal text-muted-foreground">{b.address}</span></>} className="sm:col-span-2" />
+              <Item label="Vehicle" value={[b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · ')} />
+              <Item label="Total paid" value={formatPrice(b.totalFee)} />
+            </dl>
+          </CardContent>
+        </Card>
+        <Card className="p-6">
+          <h2 className="sr-only">Parking pass</h2>
+          <ParkingPass booking={b} brand={config.brandName} />
+        </Card>
+      </div>
+
+      <Card className="mt-6">
+        <CardHeader className="pb-4">
+          <CardTitle as="h2">What&apos;s Next?</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="list-decimal space-y-2 pl-5 text-sm">
+            <li>Check your inbox: the e-mail has your parking pass and a calendar file with your drop-off and pick-up times.</li>
+            <li>Drive to {b.providerName} at check-in time and show the QR pass (on your phone or printed) at the entrance.</li>
+            <li>{b.shuttleInfo ? `Ride the shuttle to the terminal: ${b.shuttleInfo}` : 'Follow the lot staff’s directions to the terminal.'}</li>
+            <li>Need to change plans? Open Booking History from your account menu to view or cancel the booking.</li>
+          </ol>
+        </CardContent>
+      </Card>
+
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center print:hidden">
+        <Button type="button" variant="outline" onClick={() => window.print()}>
+          <Printer className="size-4" aria-hidden="true" /> Print
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/">Return to Home</Link>
+        </Button>
+        <Button asChild>
+          <Link href="/locations">Book Another Spot</Link>
+        </Button>
+      </div>
+
+      <p className="mt-8 text-center text-sm text-muted-foreground">
+        Questions about your booking? We answer 24/7:{' '}
+        <a href={`tel:${config.supportPhone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+          <Phone className="size-3.5" aria-hidden="true" /> {config.supportPhone}
+        </a>{' '}
+        or{' '}
+        <a href={`mailto:${config.supportEmail}`} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+          <Mail className="size-3.5" aria-hidden="true" /> {config.supportEmail}
+        </a>
+      </p>
+    </>
+  );
+}
+
+function Item({ label, value, className }: { label: string; value: React.ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+function NoBooking() {
+  return (
+    <div className="flex flex-col items-center py-12 text-center">
+      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold tracking-tight">We couldn&apos;t show this booking</h1>
+      <p className="mt-2 max-w-md text-muted-foreground">Sign in with the e-mail you booked with to see it, or use the confirmation e-mail we sent you. Your booking is safe either way.</p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Button asChild variant="outline">
+          <Link href="/">Return to Home</Link>
+        </Button>
+        <Button asChild>
+          <Link href="/locations">Book Another Spot</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
