@@ -169,6 +169,15 @@ export const routes: RouteDef[] = [
     head: ({ config }) => ({ title: `Booking Confirmed | ${config.brandName}`, robots: 'noindex' }),
   }),
   route({
+    path: '/payment-methods',
+    page: lazyPage(() => import('./pages/payment-methods')),
+    load: async (api) => {
+      if (await api.auth.me.fetch()) await api.paymentMethods.list.prefetch();
+      return null;
+    },
+    head: ({ config }) => ({ title: `Payment Methods | ${config.brandName}`, robots: 'noindex' }),
+  }),
+  route({
     path: '/verify-email',
     page: lazyPage(() => import('./pages/verify-email')),
     head: ({ config }) => ({ title: `Verify Email | ${config.brandName}`, robots: 'noindex' }),

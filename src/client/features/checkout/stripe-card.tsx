@@ -9,10 +9,15 @@ let stripePromise: Promise<Stripe | null> | null = null;
 /** Creates a PaymentMethod from what the traveller typed; resolves to its id or rejects with Stripe's message. */
 export type CreatePaymentMethod = () => Promise<string>;
 
-export default function StripeCard({ publishableKey, amount, onReady }: { publishableKey: string; amount: number; onReady: (create: CreatePaymentMethod | null) => void }) {
+/** `amount` set: a payment (checkout); unset: saving a card for later. */
+export default function StripeCard({ publishableKey, amount, onReady }: { publishableKey: string; amount?: number; onReady: (create: CreatePaymentMethod | null) => void }) {
   stripePromise ??= loadStripe(publishableKey);
+  const options =
+    amount === undefined
+      ? ({ mode: 'setup', currency: 'usd', paymentMethodCreation: 'manual', appearance: { theme: 'stripe' } } as const)
+      : ({ mode: 'payment', amount: Math.max(50, Math.round(amount * 100)), currency: 'usd', paymentMethodCreation: 'manual', appearance: { theme: 'stripe' } } as const);
   return (
-    <Elements stripe={stripePromise} options={{ mode: 'payment', amount: Math.max(50, Math.round(amount * 100)), currency: 'usd', paymentMethodCreation: 'manual', appearance: { theme: 'stripe' } }}>
+    <Elements stripe={stripePromise} options={options}>
       <CardField onReady={onReady} />
     </Elements>
   );

@@ -1,0 +1,186 @@
+// Saved cards through HTTP: sandbox mode end to end (one default at a time, owner only, no card numbers
+// stored, paying with a saved card), and Stripe mode through the real SDK against a local fake.
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '@/server/app';
+import { bookings, parkingProviders, paymentMethods, users } from '@/server/db/schema';
+import { createStripeGateway } from '@/server/integrations/payments';
+import { dayFromToday } from '@/shared/pricing';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
+import { call, sessionCookieFrom } from '../support/http';
+import { createTestApp } from '../support/test-app';
+
+const t = createTestApp();
+afterAll(() => t.close());
+
+const billing = { name: 'Card Holder', email: 'holder@example.com', address: { line1: '1 Main St', city: 'Orlando', state: 'FL', postal_code: '32801', country: 'US' } };
+
+async function signUp(request: typeof t.request, email: string) {
+  const res = await call(request, '/api/auth/register', { name: 'Card Holder', email, password: 'long enough' });
+  return sessionCookieFrom(res.headers)!;
+}
+
+async function saveSandboxCard(cookie: string, number = '4242 4242 4242 4242') {
+  const pm = await call(t.request, '/api/payments/sandbox/payment-methods', { cardNumber: number, expiry: '11/33', cvc: '123' }, { cookie });
+  expect(pm.status).toBe(200);
+  const added = await call(t.request, '/api/payment-methods', { payment_method_id: pm.json.id, billing_details: billing }, { cookie });
+  expect(added.status).toBe(201);
+  return added.json.payment_method as { id: string; is_default: boolean };
+}
+
+const list = async (cookie: string) => (await call(t.request, '/api/payment-methods', undefined, { cookie })).json.payment_methods as { id: string; is_default: boolean; card: { brand: string; last4: string } }[];
+
+describe('saved cards (sandbox)', () => {
+  it('needs sign-in', async () => {
+    expect((await call(t.request, '/api/payment-methods')).status).toBe(401);
+    expect((await call(t.request, '/api/payment-methods', { payment_method_id: 'x', billing_details: billing })).status).toBe(401);
+  });
+
+  it('adds cards with one default at a time, switches and promotes on delete', async () => {
+    const cookie = await signUp(t.request, 'cards@example.com');
+    expect(await list(cookie)).toEqual([]);
+    const first = await saveSandboxCard(cookie);
+    expect(first.is_default).toBe(true);
+    const second = await saveSandboxCard(cookie, '5555 5555 5555 4444');
+    expect(second.is_default).toBe(false);
+
+    const shown = await list(cookie);
+    expect(shown).toHaveLength(2);
+    expect(shown[0]).toMatchObject({ id: first.id, is_default: true, card: { brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2033 }, billing_details: { name: 'Card Holder', email: 'holder@example.com' } });
+    expect(shown[1]!.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+
+    expect((await call(t.request, `/api/payment-methods/${second.id}/default`, undefined, { method: 'PUT', cookie })).status).toBe(200);
+    expect((await list(cookie)).filter((c) => c.is_default).map((c) => c.id)).toEqual([second.id]);
+
+    expect((await call(t.request, `/api/payment-methods/${second.id}`, undefined, { method: 'DELETE', cookie })).status).toBe(200);
+    const left = await list(cookie);
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ id: first.id, is_default: true });
+
+    // Adding the same payment method again does not duplicate it.
+    await call(t.request, '/api/payment-methods', { payment_method_id: first.id, billing_details: billing }, { cookie });
+    expect(await list(cookie)).toHaveLength(1);
+
+    // Only brand and last four at rest.
+    const file = fs.readFileSync(t.env.DATABASE_PATH);
+    expect(file.includes(Buffer.from('5555555555554444'))).toBe(false);
+  });
+
+  it("hides other users' cards (404) and validates the billing form", async () => {
+    const owner = await signUp(t.request, 'owner-card@example.com');
+    const other = await signUp(t.request, 'other-card@example.com');
+    const card = await saveSandboxCard(owner);
+    expect((await call(t.request, `/api/payment-methods/${card.id}`, undefined, { method: 'DELETE', cookie: other })).status).toBe(404);
+    expect((await call(t.request, `/api/payment-methods/${card.id}/default`, undefined, { method: 'PUT', cookie: other })).json.error).toBe('Payment method not found');
+    expect(await list(other)).toEqual([]);
+    // Someone else's saved card cannot be attached or paid with.
+    expect((await call(t.request, '/api/payment-methods', { payment_method_id: card.id, billing_details: billing }, { cookie: other })).status).toBe(400);
+
+    for (const [change, message] of [
+      [{ name: '' }, 'Full name is required'],
+      [{ email: 'nope' }, 'Please enter a valid email address'],
+      [{ address: { ...billing.address, city: '' } }, 'City is required'],
+      [{ address: { ...billing.address, postal_code: '' } }, 'ZIP code is required'],
+    ] as const) {
+      const res = await call(t.request, '/api/payment-methods', { payment_method_id: card.id, billing_details: { ...billing, ...change } }, { cookie: owner });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toBe(message);
+    }
+    const bad = await call(t.request, '/api/payments/sandbox/payment-methods', { cardNumber: '4242 4242 4242 4241', expiry: '11/33', cvc: '123' }, { cookie: owner });
+    expect(bad.status).toBe(402);
+    expect(bad.json.error).toBe('Your card number is invalid.');
+  });
+
+  it('pays for a booking with a saved card; a saved declining card is refused', async () => {
+    const cookie = await signUp(t.request, 'saved-pay@example.com');
+    const card = await saveSandboxCard(cookie);
+    const provider = t.db.select().from(parkingProviders).limit(1).offset(7).get()!;
+    const booking = (paymentMethodId: string) => ({
+      providerId: provider.id,
+      customerInfo: { firstName: 'Card', lastName: 'Holder', email: 'saved-pay@example.com', phone: '555' },
+      reservationDetails: { arrivalDate: `${dayFromToday(9)}T10:00`, departureDate: `${dayFromToday(10)}T10:00`, vehicleMake: 'VW', vehicleModel: 'Golf', licensePlate: '' },
+      paymentInfo: { paymentMethodId },
+    });
+    const paid = await call(t.request, '/api/bookings/automated', booking(card.id), { cookie });
+    expect(paid.status).toBe(200);
+    expect(paid.json.booking).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+
+    const declining = await saveSandboxCard(cookie, '4000 0000 0000 0002');
+    const refused = await call(t.request, '/api/bookings/automated', booking(declining.id), { cookie });
+    expect(refused.status).toBe(402);
+    expect(refused.json.error).toBe('Your card was declined.');
+
+    const stranger = await signUp(t.request, 'stranger-pay@example.com');
+    expect((await call(t.request, '/api/bookings/automated', booking(card.id), { cookie: stranger })).status).toBe(404);
+  });
+});
+
+describe('saved cards (Stripe adapter against a local fake)', () => {
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+  });
+  afterAll(() => fake.close());
+
+  it('creates the customer once, attaches and detaches, and charges saved cards through PaymentIntents', async () => {
+    const s = createTestApp();
+    try {
+      const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port: fake.port, protocol: 'http' });
+      const app = createApp({ db: s.db, env: s.env, payments: gateway, mailer: { send: async () => undefined } });
+      const request = (p: string, init?: RequestInit) => app.request(`http://localhost:3999${p}`, init);
+      const cookie = await signUp(request, 'stripe-cards@example.com');
+      fake.addPaymentMethod('pm_card_visa', { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 });
+      fake.addPaymentMethod('pm_card_mc', { brand: 'mastercard', last4: '4444' });
+
+      expect((await call(request, '/api/payments/sandbox/payment-methods', { cardNumber: '4242424242424242', expiry: '11/33', cvc: '123' }, { cookie })).status).toBe(404);
+      const a = await call(request, '/api/payment-methods', { payment_method_id: 'pm_card_visa', billing_details: billing }, { cookie });
+      expect(a.status).toBe(201);
+      expect(a.json.payment_method).toMatchObject({ id: 'pm_card_visa', is_default: true, card: { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 } });
+      await call(request, '/api/payment-methods', { payment_method_id: 'pm_card_mc', billing_details: billing }, { cookie });
+      expect(fake.requests.filter((r) => r.method === 'POST' && r.url === '/v1/customers')).toHaveLength(1);
+      const customer = s.db.select().from(users).where(eq(users.email, 'stripe-cards@example.com')).get()!.stripeCustomerId;
+      expect(customer).toBe('cus_fake_1');
+      expect(fake.paymentMethods.get('pm_card_visa')!.customer).toBe(customer);
+      expect((await call(request, '/api/payment-methods', { payment_method_id: 'pm_unknown', billing_details: billing }, { cookie })).status).toBe(400);
+
+      // Checkout in Stripe mode takes a payment method, never a typed card.
+      const provider = s.db.select().from(parkingProviders).limit(1).get()!;
+      const base = {
+        providerId: provider.id,
+        customerInfo: { firstName: 'S', lastName: 'T', email: 'stripe-cards@example.com', phone: '555' },
+        reservationDetails: { arrivalDate: `${dayFromToday(9)}T10:00`, departureDate: `${dayFromToday(11)}T10:00`, vehicleMake: 'VW', vehicleModel: 'Golf' },
+      };
+      const typed = await call(request, '/api/bookings/automated', { ...base, paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' } }, { cookie });
+      expect(typed.status).toBe(400);
+      const paid = await call(request, '/api/bookings/automated', { ...base, paymentInfo: { paymentMethodId: 'pm_card_visa' } }, { cookie });
+      expect(paid.status).toBe(200);
+      const create = fake.requests.filter((r) => r.url === '/v1/payment_intents').at(-1)!;
+      const form = new URLSearchParams(create.body);
+      expect(form.get('amount')).toBe(String(Math.round(paid.json.booking.totalFee * 100)));
+      expect(form.get('customer')).toBe(customer);
+      expect(form.get('confirm')).toBe('true');
+      expect(create.idempotencyKey).toBe(`booking-${paid.json.booking.id}`);
+      expect(paid.json.booking).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+
+      fake.addPaymentMethod('pm_card_declined');
+      const declined = await call(request, '/api/bookings/automated', { ...base, paymentInfo: { paymentMethodId: 'pm_card_declined' } }, { cookie });
+      expect(declined.status).toBe(402);
+      expect(declined.json).toEqual({ success: false, error: 'Your card was declined.' });
+
+      // Cancelling refunds the parking fee through the Refunds API.
+      const cancel = await call(request, `/api/bookings/${paid.json.booking.id}/status`, { status: 'cancelled' }, { method: 'PATCH', cookie });
+      expect(cancel.status).toBe(200);
+      const refund = [...fake.refunds.values()].at(-1)!;
+      const stored = s.db.select().from(bookings).where(eq(bookings.id, paid.json.booking.id)).get()!;
+      expect(stored.paymentIntentId).toMatch(/^pi_fake_/);
+      expect(refund).toMatchObject({ payment_intent: stored.paymentIntentId, amount: Math.round(paid.json.booking.parkingFee * 100) });
+
+      expect((await call(request, '/api/payment-methods/pm_card_visa', undefined, { method: 'DELETE', cookie })).status).toBe(200);
+      expect(fake.paymentMethods.get('pm_card_visa')!.customer).toBeNull();
+      expect(s.db.select().from(paymentMethods).where(eq(paymentMethods.stripePaymentMethodId, 'pm_card_mc')).get()!.isDefault).toBe(1);
+    } finally {
+      s.close();
+    }
+  });
+});
