@@ -183,4 +183,57 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       s.close();
     }
   });
+
+  it('reconciles booking charges and refunds from signed webhooks, each event once', async () => {
+    const s = createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_test' });
+    try {
+      const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port: fake.port, protocol: 'http' });
+      const app = createApp({ db: s.db, env: s.env, payments: gateway, mailer: { send: async () => undefined } });
+      const request = (p: string, init?: RequestInit) => app.request(`http://localhost:3999${p}`, init);
+      const user = s.db.insert(users).values({ name: 'Hook', email: 'hook@example.com' }).returning().get();
+      const provider = s.db.select().from(parkingProviders).limit(1).get()!;
+      const row = (n: string, status: 'pending' | 'confirmed', paymentIntentId: string | null = null) =>
+        s.db
+          .insert(bookings)
+          .values({
+            userId: user.id, providerId: provider.id, confirmationNumber: n, firstName: 'H', lastName: 'K', email: 'hook@example.com', phone: '5',
+            arrivalDate: `${dayFromToday(5)}T10:00`, departureDate: `${dayFromToday(6)}T10:00`, vehicleMake: 'A', vehicleModel: 'B',
+            parkingFee: 20, serviceFee: 1.99, totalFee: 21.99, status, paymentIntentId, holdExpiresAt: status === 'pending' ? new Date(Date.now() + 60_000) : null,
+          })
+          .returning()
+          .get();
+      const event = (id: string, type: string, object: object) => {
+        const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
+        const signature = gateway.stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' });
+        return request('/webhooks/stripe', { method: 'POST', body: payload, headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' } });
+      };
+      const pi = (id: string, bookingId: number) => ({ id, object: 'payment_intent', amount: 2199, metadata: { purpose: 'booking', bookingId: String(bookingId) } });
+
+      // The checkout request died after the charge: the held booking is confirmed from the event.
+      const held = row('PP-HOOKHELD', 'pending');
+      fake.intents.set('pi_hook_1', { id: 'pi_hook_1', object: 'payment_intent', amount: 2199, currency: 'usd', status: 'succeeded', metadata: {}, latest_charge: null });
+      expect((await event('evt_b1', 'payment_intent.succeeded', pi('pi_hook_1', held.id))).status).toBe(200);
+      expect(s.db.select().from(bookings).where(eq(bookings.id, held.id)).get()).toMatchObject({ status: 'confirmed', paymentIntentId: 'pi_hook_1' });
+
+      // Money for a booking that no longer exists goes back.
+      const refundsBefore = fake.refunds.size;
+      await event('evt_b2', 'payment_intent.succeeded', pi('pi_hook_2', 987654));
+      expect(fake.refunds.size).toBe(refundsBefore + 1);
+      expect([...fake.refunds.values()].at(-1)).toMatchObject({ payment_intent: 'pi_hook_2', amount: 2199 });
+      expect(await (await event('evt_b2', 'payment_intent.succeeded', pi('pi_hook_2', 987654))).json()).toMatchObject({ duplicate: true });
+      expect(fake.refunds.size).toBe(refundsBefore + 1);
+
+      // A failed charge releases its hold.
+      const failing = row('PP-HOOKFAIL', 'pending');
+      await event('evt_b3', 'payment_intent.payment_failed', pi('pi_hook_3', failing.id));
+      expect(s.db.select().from(bookings).where(eq(bookings.id, failing.id)).get()).toBeUndefined();
+
+      // A refund made elsewhere (the dashboard) is recorded.
+      const paid = row('PP-HOOKPAID', 'confirmed', 'pi_hook_4');
+      await event('evt_b4', 'charge.refunded', { id: 'ch_4', object: 'charge', payment_intent: 'pi_hook_4', amount_refunded: 1000 });
+      expect(s.db.select().from(bookings).where(eq(bookings.id, paid.id)).get()!.refundedAmount).toBe(10);
+    } finally {
+      s.close();
+    }
+  });
 });

@@ -509,3 +509,39 @@ export async function cancelBooking(ctx: Ctx & { user: NonNullable<Ctx['user']> 
   const updated = db.select().from(bookings).where(eq(bookings.id, b.id)).get()!;
   return { success: true as const, booking: publicBooking(updated), refundAmount: plan.card, creditReturned: plan.credit };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Reconciliation from payment-provider events (webhooks)
+
+/**
+ * A booking charge succeeded at the provider. Normally the checkout request has confirmed it already; if that
+ * request died after the charge, the held booking is confirmed here, and money taken for a booking that no
+ * longer exists (its hold was released) is refunded.
+ */
+export async function reconcileBookingPaid(ctx: Pick<Ctx, 'db' | 'payments'>, intent: { id: string; amount: number; bookingId: number; card?: { brand: string; last4: string } }) {
+  const booking = ctx.db.select().from(bookings).where(eq(bookings.id, intent.bookingId)).get();
+  if (booking?.status === 'pending') {
+    ctx.db
+      .update(bookings)
+      .set({ status: 'confirmed', holdExpiresAt: null, paymentIntentId: intent.id, cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'pending')))
+      .run();
+    return 'confirmed' as const;
+  }
+  if (!booking || (booking.paymentIntentId && booking.paymentIntentId !== intent.id)) {
+    await ctx.payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: `orphan-charge-${intent.id}` });
+    return 'refunded' as const;
+  }
+  return 'unchanged' as const;
+}
+
+/** A booking charge failed at the provider: a hold still waiting on it is released. */
+export function reconcileBookingFailed(db: DB, bookingId: number) {
+  const booking = db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+  if (booking?.status === 'pending') releaseHold(db, booking.id, null);
+}
+
+/** A refund happened at the provider (from our cancellation or the provider's dashboard): record the total. */
+export function reconcileRefund(db: DB, paymentIntentId: string, amountRefundedCents: number) {
+  db.update(bookings).set({ refundedAmount: amountRefundedCents / 100 }).where(eq(bookings.paymentIntentId, paymentIntentId)).run();
+}

@@ -1,0 +1,76 @@
+// The booking rules that money and inventory depend on: refunds, per-day capacity, lot-local time, .ics.
+import { describe, expect, it } from 'vitest';
+import { peakDailyOccupancy } from '@/server/modules/bookings/inventory';
+import { refundPlan, refundShare } from './cancellation';
+import { bookingIcs } from './ics';
+import { fieldWords } from './schemas/bookings';
+import { wallClockToInstant, zoneForState } from './time-zones';
+
+describe('refunds', () => {
+  it.each([
+    ['Free cancellation up to 24 hours before arrival.', 30, 1],
+    ['Free cancellation up to 24 hours before arrival.', 23, 0],
+    ['Free cancellation up to 48 hours before arrival.', 30, 1], // 24 hours or more always refunds
+    ['Free cancellation any time before your reservation starts.', 2, 1],
+    ['Free cancellation up to 24 hours before arrival; non-refundable within 24 hours.', 12, 0],
+    [null, 0, 0],
+    [null, -5, 0],
+  ])('%s, %d hours ahead → share %d', (policy, hours, share) => {
+    expect(refundShare(policy, hours)).toBe(share);
+  });
+
+  it('refunds the parking fee to the card and keeps the $1.99 fee, whatever credit paid', () => {
+    expect(refundPlan({ parkingFee: 60, serviceFee: 1.99, creditApplied: 0, totalFee: 61.99 }, 1)).toEqual({ card: 60, credit: 0 });
+    expect(refundPlan({ parkingFee: 60, serviceFee: 1.99, creditApplied: 0.99, totalFee: 61 }, 1)).toEqual({ card: 60, credit: 0 });
+    // Credit beyond the kept fee goes back as credit.
+    expect(refundPlan({ parkingFee: 10, serviceFee: 1.99, creditApplied: 5, totalFee: 6.99 }, 1)).toEqual({ card: 6.99, credit: 3.01 });
+    expect(refundPlan({ parkingFee: 60, serviceFee: 1.99, creditApplied: 0, totalFee: 61.99 }, 0)).toEqual({ card: 0, credit: 0 });
+  });
+});
+
+describe('per-day capacity', () => {
+  const stay = (a: string, d: string) => ({ arrivalDate: a, departureDate: d });
+  it('counts the busiest day of the stay, not every overlap', () => {
+    const others = [stay('2027-01-01T08:00', '2027-01-02T08:00'), stay('2027-01-04T08:00', '2027-01-05T08:00')];
+    expect(peakDailyOccupancy(others, '2027-01-01T10:00', '2027-01-05T10:00')).toBe(1);
+    expect(peakDailyOccupancy([...others, stay('2027-01-02T20:00', '2027-01-04T09:00')], '2027-01-01T10:00', '2027-01-05T10:00')).toBe(2);
+    // Back to back on one day takes two spaces that day; a departure at midnight does not touch the next day.
+    expect(peakDailyOccupancy([stay('2027-01-01T08:00', '2027-01-02T10:00')], '2027-01-02T14:00', '2027-01-03T10:00')).toBe(1);
+    expect(peakDailyOccupancy([stay('2027-01-01T08:00', '2027-01-02T00:00')], '2027-01-02T14:00', '2027-01-03T10:00')).toBe(0);
+  });
+});
+
+describe('lot-local time', () => {
+  it('turns a wall-clock time at the lot into an instant, daylight saving included', () => {
+    expect(zoneForState('FL')).toBe('America/New_York');
+    expect(zoneForState('az')).toBe('America/Phoenix');
+    expect(wallClockToInstant('2027-01-15T10:00', 'America/New_York')!.toISOString()).toBe('2027-01-15T15:00:00.000Z');
+    expect(wallClockToInstant('2027-07-15T10:00', 'America/New_York')!.toISOString()).toBe('2027-07-15T14:00:00.000Z');
+    expect(wallClockToInstant('2027-07-15T10:00', 'America/Los_Angeles')!.toISOString()).toBe('2027-07-15T17:00:00.000Z');
+    expect(wallClockToInstant('2027-07-15T10:00', 'Pacific/Honolulu')!.toISOString()).toBe('2027-07-15T20:00:00.000Z');
+    expect(wallClockToInstant('nope', 'America/New_York')).toBeNull();
+  });
+});
+
+describe('calendar file', () => {
+  it('has drop-off and pick-up events in UTC with escaped text and folded lines', () => {
+    const ics = bookingIcs(
+      { confirmationNumber: 'PP-ABCD2345', providerName: 'Lot; A, B', address: '1 Long Road, Orlando, FL', start: new Date('2027-01-15T15:00:00Z'), end: new Date('2027-01-18T17:30:00Z'), url: 'https://example.com/thank-you?confirmation=PP-ABCD2345', brand: 'ParkPilot' },
+      new Date('2027-01-01T00:00:00Z'),
+    );
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(ics).toContain('DTSTART:20270115T150000Z');
+    expect(ics).toContain('DTSTART:20270118T173000Z');
+    expect(ics).toContain('SUMMARY:Drop off car: Lot\\; A\\, B (PP-ABCD2345)');
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(ics.split('\r\n').every((line) => line.length <= 75)).toBe(true);
+  });
+});
+
+describe('field words', () => {
+  it('spells field names as the spec messages do', () => {
+    expect(fieldWords('firstName')).toBe('First name');
+    expect(fieldWords('billingZip')).toBe('Billing zip');
+    expect(fieldWords('cvv')).toBe('Cvv');
+  });
+});
