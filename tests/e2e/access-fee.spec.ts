@@ -64,8 +64,12 @@ test('a signed-in traveller is declined, pays, and continues to the lot they pic
   await dialog.getByLabel('Card number').fill('4242424242424242');
   await dialog.getByRole('button', { name: 'Pay $0.99' }).click();
   await expect(page.getByText('Access Granted!')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Getting to the terminal' })).toBeVisible();
+  // The lot they picked opens in checkout, with the fee credited back on the total.
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Booking Summary' });
+  await expect(summary.getByText(name)).toBeVisible();
+  await expect(summary.getByText('Credit applied')).toBeVisible();
+  await expect(summary.getByText('−$0.99')).toBeVisible();
 
   // The credit shows in billing.
   await page.goto('/account-settings?tab=billing');
