@@ -29,18 +29,22 @@ export function normalize(text: string): string {
 
 const core = (text: string) => normalize(text).replace(NOISE, ' ').replace(/\s+/g, ' ').trim();
 
-/** Levenshtein distance, stopping early above `max`. */
+/** Edit distance with adjacent transpositions (optimal string alignment), stopping early above `max`. */
 export function editDistance(a: string, b: string, max = 3): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     let best = i;
     for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      best = Math.min(best, cur[j]!);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, before[j - 2]! + 1);
+      cur[j] = v;
+      best = Math.min(best, v);
     }
     if (best > max) return max + 1;
+    before = prev;
     prev = cur;
   }
   return prev[b.length]!;
