@@ -13,6 +13,19 @@ describe('REST table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  // Spec section 7, the paths whose issues have landed (blog and admin paths join with their issues).
+  it.each([
+    'GET /api/auth/me', 'POST /api/auth/register', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/change-password',
+    'PUT /api/profile', 'GET /api/profile/preferences', 'PUT /api/profile/preferences',
+    'GET /api/parking/search', 'GET /api/search', 'GET /api/search-history', 'POST /api/chat',
+    'POST /api/payments/information-access', 'GET /api/payments/check-access/:location',
+    'POST /api/bookings/estimate', 'POST /api/bookings/automated', 'GET /api/bookings/history', 'PATCH /api/bookings/:id/status',
+    'POST /api/support/chat', 'POST /api/support/refund', 'POST /api/support/receipt', 'POST /api/support/contact-property',
+    'GET /api/payment-methods', 'POST /api/payment-methods', 'DELETE /api/payment-methods/:id', 'PUT /api/payment-methods/:id/default',
+  ])('maps %s', (key) => {
+    expect(restRoutes.some((r) => `${r.method} ${r.path}` === key)).toBe(true);
+  });
+
   it('does not accept an unknown procedure', () => {
     expect(procedureExists('catalogue.nope')).toBe(false);
   });

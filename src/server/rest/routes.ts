@@ -30,6 +30,13 @@ export const restRoutes: readonly RestRoute[] = [
     output: (r) => r.providers,
   },
   { method: 'GET', path: '/api/search-history', procedure: 'search.history' },
+  { method: 'POST', path: '/api/chat', procedure: 'chat.send' },
+
+  // Support (spec section 7)
+  { method: 'POST', path: '/api/support/chat', procedure: 'support.chat' },
+  { method: 'POST', path: '/api/support/refund', procedure: 'support.refund' },
+  { method: 'POST', path: '/api/support/receipt', procedure: 'support.receipt' },
+  { method: 'POST', path: '/api/support/contact-property', procedure: 'support.contactProperty' },
 
   // Bookings (spec section 7)
   { method: 'POST', path: '/api/bookings/estimate', procedure: 'bookings.estimate' },

@@ -5,6 +5,8 @@ import { searchRouter } from '../modules/search/router';
 import { paymentsRouter } from '../modules/payments/router';
 import { bookingsRouter } from '../modules/bookings/router';
 import { paymentMethodsRouter } from '../modules/payment-methods/router';
+import { chatRouter } from '../modules/chat/router';
+import { supportRouter } from '../modules/support/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { systemRouter } from '../modules/system/router';
 import { createCallerFactory, router } from './init';
@@ -18,6 +20,8 @@ export const appRouter = router({
   payments: paymentsRouter,
   bookings: bookingsRouter,
   paymentMethods: paymentMethodsRouter,
+  chat: chatRouter,
+  support: supportRouter,
 });
 
 export type AppRouter = typeof appRouter;

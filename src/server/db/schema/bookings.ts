@@ -135,3 +135,22 @@ export const paymentEvents = sqliteTable('payment_events', {
   processedAt: timestamp('processed_at'),
   createdAt: createdAt(),
 });
+
+/** What travellers asked support to do about a booking (contact the lot, a receipt, a refund), for follow-up. */
+export const supportRequests = sqliteTable(
+  'support_requests',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['cancel', 'refund', 'receipt', 'contact_property'] }).notNull(),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: ['done', 'sent', 'failed'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_requests_booking_idx').on(t.bookingId)],
+);

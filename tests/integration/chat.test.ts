@@ -1,0 +1,162 @@
+// The assistants and support through HTTP: parking chat answers and search flags, per-session context, the
+// SEO-page chat, support lookups by confirmation number, and support actions for the booking's owner only.
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bookings, chatSessions, parkingProviders, supportRequests } from '@/server/db/schema';
+import { readOutbox } from '@/server/integrations/mailer';
+import { dayFromToday } from '@/shared/pricing';
+import { call, sessionCookieFrom } from '../support/http';
+import { createTestApp } from '../support/test-app';
+
+const t = createTestApp();
+afterAll(() => t.close());
+
+const chat = (body: object, cookie?: string) => call(t.request, '/api/chat', body, { cookie });
+
+describe('POST /api/chat (parking assistant)', () => {
+  it('flags a search for LAX with the dates named', async () => {
+    const res = await chat({ message: 'I need parking at LAX from March 3 to March 7' });
+    expect(res.status).toBe(200);
+    const year = new Date().getUTCFullYear();
+    const march3 = Date.UTC(year, 2, 3) < Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) ? year + 1 : year;
+    expect(res.json).toMatchObject({
+      needsSearch: true,
+      showBookingOptions: true,
+      location: 'Los Angeles International Airport',
+      arrivalDate: `${march3}-03-03`,
+      departureDate: `${march3}-03-07`,
+    });
+    expect(res.json.response).toMatch(/^I found \d+ parking options near Los Angeles International Airport \(LAX\) for Mar 3 to Mar 7 \(4 days\)\. The lowest total is \$[\d.]+ at /);
+    expect(res.json.sessionId).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('resolves the Miami cruise port for cheap parking, quoting the real cheapest lot', async () => {
+    const res = await chat({ message: 'cheap parking near the Miami cruise port' });
+    expect(res.json).toMatchObject({ needsSearch: true, location: 'PortMiami', arrivalDate: dayFromToday(1), departureDate: dayFromToday(2) });
+    const search = await call(t.request, `/api/search?location=MIA-PORT&arrivalDate=${dayFromToday(1)}&departureDate=${dayFromToday(2)}`);
+    const cheapest = search.json.providers[0];
+    expect(res.json.response).toContain(`The lowest total is $${cheapest.total.toFixed(2)} at ${cheapest.name}`);
+  });
+
+  it('does not search for a greeting, explains policies, and suggests places when nothing matches', async () => {
+    const hello = await chat({ message: 'hello there' });
+    expect(hello.json).toMatchObject({ needsSearch: false, showBookingOptions: false, location: null });
+    expect(hello.json.response).toMatch(/^Hi!/);
+    const cancel = await chat({ message: 'can I cancel and get a refund?' });
+    expect(cancel.json.needsSearch).toBe(false);
+    expect(cancel.json.response).toContain('24 hours or more before arrival');
+    const nowhere = await chat({ message: 'parking at Nowhereville' });
+    expect(nowhere.json).toMatchObject({ needsSearch: false, location: null });
+    expect(nowhere.json.response).toContain('Try a major airport code like LAX, JFK or MCO, or a cruise port');
+  });
+
+  it('keeps the conversation: a follow-up about valet stays with the last place', async () => {
+    const first = await chat({ message: 'parking at MCO tomorrow' });
+    const follow = await chat({ message: 'any with valet?', sessionId: first.json.sessionId });
+    expect(follow.json).toMatchObject({ needsSearch: true, location: 'Orlando International Airport' });
+    expect(follow.json.response).toMatch(/valet/);
+    const session = t.db.select().from(chatSessions).where(eq(chatSessions.visitorId, first.json.sessionId)).get()!;
+    expect(session.location).toBe('Orlando International Airport');
+    expect(session.messages).toHaveLength(4);
+    // lastSearchLocation from the client works without a session too.
+    expect((await chat({ message: 'which is cheapest?', lastSearchLocation: 'JFK' })).json.location).toBe('John F. Kennedy International Airport');
+  });
+
+  it('refuses a blank message with 400', async () => {
+    const res = await chat({ message: '   ' });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe('Message is required');
+  });
+
+  it('answers the SEO-page form with facts about that location', async () => {
+    const res = await chat({ message: 'Is there a shuttle?', context: { location: 'orlando-international-airport', userType: 'guest' } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json)).toEqual(['message']);
+    const search = await call(t.request, `/api/search?location=MCO&arrivalDate=${dayFromToday(1)}&departureDate=${dayFromToday(2)}`);
+    const prices = search.json.providers.map((p: { price: number }) => p.price).sort((a: number, b: number) => a - b);
+    expect(res.json.message).toContain(`${search.json.providers.length} lots near Orlando International Airport (MCO) list daily rates from $${prices[0].toFixed(2)}`);
+    expect(res.json.message).toMatch(/(run|runs) a shuttle to the terminal/);
+  });
+});
+
+describe('support', () => {
+  async function signUp(email: string) {
+    const res = await call(t.request, '/api/auth/register', { name: 'Sam Support', email, password: 'long enough' });
+    return { cookie: sessionCookieFrom(res.headers)!, id: res.json.user.id as number };
+  }
+  async function book(cookie: string, email: string) {
+    const provider = t.db.select().from(parkingProviders).limit(1).offset(11).get()!;
+    const res = await call(
+      t.request,
+      '/api/bookings/automated',
+      {
+        providerId: provider.id,
+        customerInfo: { firstName: 'Sam', lastName: 'Support', email, phone: '555' },
+        reservationDetails: { arrivalDate: `${dayFromToday(14)}T10:00`, departureDate: `${dayFromToday(16)}T10:00`, vehicleMake: 'Ford', vehicleModel: 'Focus', licensePlate: 'SUP1' },
+        paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '10001' },
+      },
+      { cookie },
+    );
+    expect(res.status).toBe(200);
+    return res.json.booking as { id: number; confirmationNumber: string; parkingFee: number };
+  }
+
+  it('needs sign-in', async () => {
+    expect((await call(t.request, '/api/support/chat', { message: 'hi' })).status).toBe(401);
+    expect((await call(t.request, '/api/support/receipt', { type: 'receipt', bookingId: 1 })).status).toBe(401);
+  });
+
+  it('finds my booking by confirmation number, never someone else’s', async () => {
+    const me = await signUp('support-me@example.com');
+    const other = await signUp('support-other@example.com');
+    const mine = await book(me.cookie, 'support-me@example.com');
+    const theirs = await book(other.cookie, 'support-other@example.com');
+
+    const found = await call(t.request, '/api/support/chat', { message: `What's the status of ${mine.confirmationNumber}?` }, { cookie: me.cookie });
+    expect(found.json).toMatchObject({ actionType: 'booking_lookup', bookingData: { id: mine.id, confirmationNumber: mine.confirmationNumber, status: 'confirmed' } });
+    expect(found.json.response).toContain(`If you cancel now you get $${mine.parkingFee.toFixed(2)} back to your card`);
+    // Lower case, without the dash, still mine.
+    const loose = await call(t.request, '/api/support/chat', { message: `booking ${mine.confirmationNumber.slice(3).toLowerCase()}` }, { cookie: me.cookie });
+    expect(loose.json.bookingData?.id).toBe(mine.id);
+
+    const hidden = await call(t.request, '/api/support/chat', { message: `Tell me about ${theirs.confirmationNumber}` }, { cookie: me.cookie });
+    expect(hidden.json).toMatchObject({ bookingData: null, actionType: null });
+    expect(hidden.json.response).toContain(`I couldn't find booking ${theirs.confirmationNumber} on your account`);
+    expect(hidden.json.response).not.toContain('Support');
+
+    // Without a number, my most recent upcoming booking.
+    const recent = await call(t.request, '/api/support/chat', { message: 'I want to cancel my reservation', conversationHistory: [{ role: 'user', content: 'hi' }] }, { cookie: me.cookie });
+    expect(recent.json.bookingData.id).toBe(mine.id);
+    const tooLong = await call(t.request, '/api/support/chat', { message: 'hi', conversationHistory: Array.from({ length: 6 }, () => ({ role: 'user', content: 'x' })) }, { cookie: me.cookie });
+    expect(tooLong.status).toBe(400);
+  });
+
+  it('acts only for the owner: receipt, contact the lot, refund', async () => {
+    const me = await signUp('actions-me@example.com');
+    const other = await signUp('actions-other@example.com');
+    const mine = await book(me.cookie, 'actions-me@example.com');
+
+    for (const path of ['receipt', 'contact-property', 'refund']) {
+      const res = await call(t.request, `/api/support/${path}`, { type: 'refund', bookingId: mine.id, reason: 'not mine' }, { cookie: other.cookie });
+      expect(res.status).toBe(404);
+    }
+    expect(t.db.select().from(bookings).where(eq(bookings.id, mine.id)).get()!.status).toBe('confirmed');
+    expect((await call(t.request, '/api/support/receipt', { type: 'receipt' }, { cookie: me.cookie })).json.error).toBe('Support action needs a booking and an action type');
+
+    const receipt = await call(t.request, '/api/support/receipt', { type: 'receipt', bookingId: mine.id, reason: '' }, { cookie: me.cookie });
+    expect(receipt.json.message).toBe(`We e-mailed an itemised receipt for ${mine.confirmationNumber} to actions-me@example.com.`);
+    const mail = (await readOutbox(t.env.OUTBOX_DIR)).find((m) => m.subject === `Your receipt: ${mine.confirmationNumber}`)!;
+    expect(mail.text).toContain('Service fee: $1.99');
+    expect(mail.text).toContain(`Parking (2 days): $${mine.parkingFee.toFixed(2)}`);
+
+    const contact = await call(t.request, '/api/support/contact-property', { type: 'contact_property', bookingId: mine.id, reason: 'I will arrive at 11pm, is the gate open?' }, { cookie: me.cookie });
+    expect(contact.status).toBe(200);
+    expect(t.db.select().from(supportRequests).where(eq(supportRequests.bookingId, mine.id)).all().map((r) => r.type)).toEqual(['receipt', 'contact_property']);
+    expect((await readOutbox(t.env.OUTBOX_DIR)).some((m) => m.subject.startsWith('Message for') && m.text.includes('is the gate open?'))).toBe(true);
+
+    const refund = await call(t.request, '/api/support/refund', { type: 'refund', bookingId: mine.id, reason: 'Trip cancelled' }, { cookie: me.cookie });
+    expect(refund.status).toBe(200);
+    expect(refund.json.message).toContain(`We refunded $${mine.parkingFee.toFixed(2)} to your card`);
+    expect(t.db.select().from(bookings).where(eq(bookings.id, mine.id)).get()).toMatchObject({ status: 'cancelled', refundedAmount: mine.parkingFee, cancellationReason: 'Trip cancelled' });
+  });
+});
