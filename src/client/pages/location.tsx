@@ -4,6 +4,7 @@ import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { NativeSelect } from '@/client/components/ui/select';
 import { Label } from '@/client/components/ui/label';
+import { LocationChat } from '@/client/features/chat/location-chat';
 import { ResultsList, ResultsSkeleton } from '@/client/features/search/results-list';
 import { SearchForm } from '@/client/features/search/search-form';
 import { searchInputFromParams } from '@/client/features/search/search-params';
@@ -107,6 +108,7 @@ function Results({ code, label, params, onDates, children }: {
       />
       {children}
       <ResultsList locationLabel={label} locationCode={code} providers={providers} arrivalDate={arrivalDate} departureDate={departureDate} filtered={filtered} />
+      <LocationChat location={code} name={label} arrivalDate={arrivalDate.slice(0, 10)} departureDate={departureDate.slice(0, 10)} />
     </div>
   );
 }

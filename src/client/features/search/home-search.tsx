@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { trpc } from '@/client/lib/trpc';
 import { dayFromToday } from '@/shared/pricing';
+import { ParkingAssistant } from '@/client/features/chat/parking-assistant';
 import { RecentSearches } from './recent-searches';
 import { ResultsList, ResultsSkeleton } from './results-list';
 import { SearchForm, type SearchValues } from './search-form';
@@ -73,8 +74,9 @@ export function HomeSearch() {
             />
           )}
         </div>
-        <aside>
+        <aside className="space-y-6">
           <RecentSearches onPick={(location) => run({ location })} />
+          <ParkingAssistant onSearch={run} lastSearchLocation={input?.location} />
         </aside>
       </div>
     </div>

@@ -1,0 +1,70 @@
+// A conversation: messages (user, assistant, system), a typing indicator while waiting, and auto-scroll.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { cn } from '@/client/lib/utils';
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  timestamp: number;
+  /** Extra content under an assistant message (suggestion chips, a booking card). */
+  extra?: ReactNode;
+}
+
+let counter = 0;
+export const newMessage = (role: ChatMessage['role'], content: string, extra?: ReactNode): ChatMessage => ({ id: `m${Date.now()}-${++counter}`, role, content, timestamp: Date.now(), extra });
+
+export function ChatMessages({ messages, typing, className, label }: { messages: ChatMessage[]; typing: boolean; className?: string; label: string }) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [messages.length, typing]);
+  return (
+    <div role="log" aria-label={label} aria-live="polite" className={cn('space-y-3 overflow-y-auto p-4', className)}>
+      {messages.map((m) =>
+        m.role === 'system' ? (
+          <p key={m.id} className="mx-auto max-w-[90%] rounded-md bg-success/10 px-3 py-2 text-center text-xs text-success">
+            {m.content}
+          </p>
+        ) : (
+          <div key={m.id} className={cn('flex flex-col', m.role === 'user' ? 'items-end' : 'items-start')}>
+            <p
+              className={cn(
+                'max-w-[85%] whitespace-pre-line rounded-2xl px-3.5 py-2 text-sm leading-relaxed',
+                m.role === 'user' ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
+              )}
+            >
+              <span className="sr-only">{m.role === 'user' ? 'You: ' : 'Assistant: '}</span>
+              {m.content}
+            </p>
+            {m.extra && <div className="mt-2 w-full max-w-[85%]">{m.extra}</div>}
+          </div>
+        ),
+      )}
+      {typing && (
+        <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-muted px-3.5 py-3 w-fit" aria-label="Assistant is typing" role="status">
+          {[0, 1, 2].map((i) => (
+            <span key={i} className="size-1.5 animate-bounce rounded-full bg-muted-foreground" style={{ animationDelay: `${i * 150}ms` }} />
+          ))}
+        </div>
+      )}
+      <div ref={end} />
+    </div>
+  );
+}
+
+/** The conversation id this tab keeps for the parking assistant (chat_sessions on the server). */
+export function chatSessionId(): string | undefined {
+  try {
+    let id = sessionStorage.getItem('pp:chatSession');
+    if (!id) {
+      id = (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '').slice(0, 32);
+      sessionStorage.setItem('pp:chatSession', id);
+    }
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
+export const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,69 @@
+// The SEO location page's chat: questions about one place (prices, shuttle, distance) answered from the
+// catalogue. Enter sends; Shift+Enter inserts a newline. On failure: a fallback with the support phone.
+import { MessageSquare, Send } from 'lucide-react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Textarea } from '@/client/components/ui/textarea';
+import { useSession } from '@/client/features/auth/use-session';
+import { trpc } from '@/client/lib/trpc';
+import { useConfig } from '@/client/lib/use-api';
+import { ChatMessages, newMessage, type ChatMessage } from './chat-messages';
+
+export function LocationChat({ location, name, arrivalDate, departureDate }: { location: string; name: string; arrivalDate?: string; departureDate?: string }) {
+  const { user } = useSession();
+  const { supportPhone } = useConfig();
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [text, setText] = useState('');
+  const send = trpc.chat.send.useMutation();
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const message = text.trim();
+    if (!message || send.isPending) return;
+    setText('');
+    setMessages((m) => [...m, newMessage('user', message)]);
+    try {
+      const reply = await send.mutateAsync({ message, context: { location, arrivalDate, departureDate, userType: user ? 'authenticated' : 'guest' } });
+      setMessages((m) => [...m, newMessage('assistant', 'message' in reply ? reply.message : reply.response)]);
+    } catch {
+      setMessages((m) => [...m, newMessage('assistant', `I'm currently experiencing technical difficulties. Please call us at ${supportPhone} and we'll help you find parking at ${name}.`)]);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      void submit();
+    }
+  }
+
+  return (
+    <section aria-labelledby="location-chat-heading" className="overflow-hidden rounded-lg border border-border bg-background">
+      <header className="flex items-center gap-2 border-b border-border px-4 py-3">
+        <MessageSquare className="size-4 text-primary" aria-hidden="true" />
+        <h2 id="location-chat-heading" className="font-semibold">{`Questions about parking at ${name}?`}</h2>
+      </header>
+      {messages.length > 0 ? (
+        <ChatMessages messages={messages} typing={send.isPending} label={`Answers about ${name}`} className="max-h-[400px]" />
+      ) : (
+        <p className="px-4 pt-4 text-sm text-muted-foreground">Ask about prices, shuttles, distance to the terminal, covered or valet parking.</p>
+      )}
+      <form onSubmit={submit} className="flex items-end gap-2 p-4">
+        <Textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          rows={2}
+          maxLength={1000}
+          placeholder={`Is there a shuttle at ${name}?`}
+          aria-label={`Ask about parking at ${name}`}
+          disabled={send.isPending}
+          className="min-h-0 resize-none"
+        />
+        <Button type="submit" disabled={send.isPending || !text.trim()} aria-label="Send question">
+          <Send className="size-4" aria-hidden="true" /> Ask
+        </Button>
+      </form>
+    </section>
+  );
+}
