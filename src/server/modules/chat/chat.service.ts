@@ -25,6 +25,7 @@ const HINT =
   "I can find and compare parking near 50 US airports and 20 cruise ports. Tell me where and when, for example \"MCO from March 3 to March 7\" or \"cheap parking near the Miami cruise port next Friday for 3 days\".";
 
 const AMENITY_INTENTS: Partial<Record<Intent, TAmenityFilter>> = { shuttle: 'shuttle', covered: 'covered', valet: 'valet', ev: 'ev' };
+const AMENITY_PHRASES: Record<TAmenityFilter, string> = { shuttle: 'a shuttle', covered: 'covered parking', valet: 'valet parking', ev: 'EV charging', '24/7': '24/7 access' };
 
 const shortDate = (d: string) => new Date(`${d.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -75,7 +76,7 @@ function searchAnswer(place: Place, providers: TProviderResult[], intents: Inten
   const lines: string[] = [];
 
   if (wanted.length) {
-    const label = wanted.map((a) => AMENITY_FILTERS[a].toLowerCase()).join(' and ');
+    const label = wanted.map((a) => AMENITY_PHRASES[a]).join(' and ');
     lines.push(
       matching.length
         ? `${plural(matching.length, 'lot')} near ${where} offer ${label} for ${when}.`
