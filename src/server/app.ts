@@ -4,6 +4,7 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { bodyLimit } from 'hono/body-limit';
 import { Hono, type Context as HonoContext } from 'hono';
 import type Stripe from 'stripe';
 import { logger } from 'hono/logger';
@@ -107,6 +108,14 @@ export function createApp(deps: AppDeps) {
     }
   };
 
+  // Request bodies stay small; only the blog approval (with an image) may carry a few megabytes.
+  app.use('/api/*', (c, next) =>
+    bodyLimit({
+      maxSize: c.req.path.startsWith('/api/admin/blog/approve/') ? 6 * 1024 * 1024 : 512 * 1024,
+      onError: (ctx) => ctx.json({ error: 'The request is too large.' }, 413),
+    })(c, next),
+  );
+
   const createContext = async (c: HonoContext, resHeaders = new Headers()): Promise<Context> => {
     const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
     const found = token ? validateSessionToken(db, token) : null;
@@ -149,6 +158,16 @@ export function createApp(deps: AppDeps) {
   app.get('/api/placeholder/:w/:h', (c) => {
     const svg = placeholderSvg(Number(c.req.param('w')), Number(c.req.param('h')), c.req.query('label'));
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' });
+  });
+
+  // Uploaded blog images: generated names only, long-lived cache (a new upload gets a new name).
+  app.get('/uploads/blog/:name', (c) => {
+    const name = c.req.param('name');
+    const m = /^[a-f0-9]{32}\.(jpg|png|webp)$/.exec(name);
+    const file = m && path.join(env.UPLOADS_DIR, 'blog', name);
+    if (!file || !fs.existsSync(file)) return c.text('Not found', 404);
+    const type = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }[m[1] as 'jpg' | 'png' | 'webp'];
+    return c.body(fs.readFileSync(file), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
   });
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

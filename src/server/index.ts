@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
-import { isCatalogueEmpty, seedCatalogue } from './db/seed';
+import { isCatalogueEmpty, seedBlog, seedCatalogue } from './db/seed';
+import { schedulerTick } from './modules/blog/blog.service';
 import { loadEnv } from './env';
 import { ensureAdmin } from './modules/auth/auth.service';
 import { deleteExpiredSessions } from './modules/auth/session';
@@ -17,6 +18,10 @@ if (isCatalogueEmpty(db)) {
   const added = seedCatalogue(db);
   console.log(`Seeded the demonstration catalogue: ${added.locations} locations, ${added.providers} providers.`);
 }
+const posts = seedBlog(db);
+if (posts) console.log(`Seeded the demonstration blog: ${posts} articles.`);
+// The blog scheduler's state is in the database; this checks every minute whether a post is due.
+setInterval(() => schedulerTick(db), 60_000).unref();
 
 const admin = await ensureAdmin(db, env);
 if (admin === 'created') console.log(`Created the administrator account ${env.ADMIN_EMAIL}.`);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateDatabase, openDatabase } from '@/server/db/client';
-import { seedCatalogue } from '@/server/db/seed';
+import { seedBlog, seedCatalogue } from '@/server/db/seed';
 
 export default function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-base-'));
@@ -11,6 +11,7 @@ export default function setup() {
   const db = openDatabase(file);
   migrateDatabase(db);
   seedCatalogue(db);
+  seedBlog(db);
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();
   process.env.TEST_BASE_DB = file;

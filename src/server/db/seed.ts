@@ -5,7 +5,8 @@ import { LOCATIONS, type SeedLocation } from '@db/seed/locations';
 import { generateProviders, type SeedProvider } from '@db/seed/providers';
 import { formatPrice } from '@/shared/pricing';
 import type { DB } from './client';
-import { blogCategories, locations, parkingProviders, seoPages } from './schema';
+import { blogCategories, blogPosts, locations, parkingProviders, seoPages } from './schema';
+import { generatePost } from '../modules/blog/blog.service';
 
 export function isCatalogueEmpty(db: DB): boolean {
   return db.select({ n: count() }).from(locations).get()!.n === 0;
@@ -78,4 +79,39 @@ export function seoPageFor(loc: SeedLocation, providers: SeedProvider[]) {
     location: loc.name,
     template: isAirport ? ('airport-parking' as const) : ('location' as const),
   };
+}
+
+/** The demonstration blog: articles the content engine writes from the catalogue, published over the past weeks. */
+export const SEED_TOPICS: { topic: string; featured?: boolean }[] = [
+  { topic: 'airport-guide:MCO', featured: true },
+  { topic: 'cruise-guide:PCV-PORT', featured: true },
+  { topic: 'tip:how-to-choose', featured: true },
+  { topic: 'airport-guide:LAX' },
+  { topic: 'cruise-guide:MIA-PORT' },
+  { topic: 'cheap-parking:LAS' },
+  { topic: 'airport-guide:JFK' },
+  { topic: 'tip:long-term' },
+  { topic: 'cruise-guide:GLS-PORT' },
+  { topic: 'shuttle-guide:ORD' },
+  { topic: 'holiday-travel:DFW' },
+  { topic: 'airport-guide:ATL' },
+  { topic: 'cheap-parking:DEN' },
+  { topic: 'tip:covered-vs-open' },
+  { topic: 'cruise-guide:SEA-PORT' },
+];
+
+export function seedBlog(db: DB, now = Date.now()): number {
+  if (db.select({ id: blogPosts.id }).from(blogPosts).limit(1).get()) return 0;
+  let added = 0;
+  SEED_TOPICS.forEach(({ topic, featured }, i) => {
+    try {
+      const post = generatePost(db, { topicKey: topic, publish: true, featured, publishedAt: new Date(now - (i * 4 + 1) * 86_400_000) });
+      // Demonstration view counts (deterministic), so "popular" has something to sort by.
+      db.update(blogPosts).set({ viewCount: 60 + ((i * 137) % 420) }).where(eq(blogPosts.id, post.id)).run();
+      added++;
+    } catch (err) {
+      console.warn(`Blog seed topic ${topic} skipped:`, (err as Error).message);
+    }
+  });
+  return added;
 }

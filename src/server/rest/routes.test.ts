@@ -13,7 +13,7 @@ describe('REST table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  // Spec section 7, the paths whose issues have landed (blog and admin paths join with their issues).
+  // Spec section 7, the paths whose issues have landed (the remaining admin paths join with the admin issue).
   it.each([
     'GET /api/auth/me', 'POST /api/auth/register', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/change-password',
     'PUT /api/profile', 'GET /api/profile/preferences', 'PUT /api/profile/preferences',
@@ -22,6 +22,9 @@ describe('REST table', () => {
     'POST /api/bookings/estimate', 'POST /api/bookings/automated', 'GET /api/bookings/history', 'PATCH /api/bookings/:id/status',
     'POST /api/support/chat', 'POST /api/support/refund', 'POST /api/support/receipt', 'POST /api/support/contact-property',
     'GET /api/payment-methods', 'POST /api/payment-methods', 'DELETE /api/payment-methods/:id', 'PUT /api/payment-methods/:id/default',
+    'GET /api/blog/posts', 'GET /api/blog/categories', 'GET /api/blog/featured', 'GET /api/blog/post/:slug', 'GET /api/blog/related/:postId', 'POST /api/blog/post/:postId/view',
+    'POST /api/admin/blog/approve/:postId', 'DELETE /api/admin/blog/reject/:postId', 'GET /api/admin/blog/schedule', 'GET /api/admin/blog/recent',
+    'POST /api/admin/blog/schedule/start', 'POST /api/admin/blog/schedule/stop', 'POST /api/admin/blog/reset-topics', 'POST /api/admin/blog/generate-now',
   ])('maps %s', (key) => {
     expect(restRoutes.some((r) => `${r.method} ${r.path}` === key)).toBe(true);
   });

@@ -80,6 +80,25 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'PUT', path: '/api/payment-methods/:id/default', procedure: 'paymentMethods.setDefault', input: ({ params }) => ({ id: params.id }) },
   { method: 'POST', path: '/api/payments/sandbox/payment-methods', procedure: 'paymentMethods.createSandbox' },
 
+  // Blog (spec section 7)
+  { method: 'GET', path: '/api/blog/posts', procedure: 'blog.posts' },
+  { method: 'GET', path: '/api/blog/categories', procedure: 'blog.categories' },
+  { method: 'GET', path: '/api/blog/categories/:slug', procedure: 'blog.category', input: ({ params }) => ({ slug: params.slug }) },
+  { method: 'GET', path: '/api/blog/featured', procedure: 'blog.featured' },
+  { method: 'GET', path: '/api/blog/post/:slug', procedure: 'blog.post', input: ({ params }) => ({ slug: params.slug }) },
+  { method: 'GET', path: '/api/blog/related/:postId', procedure: 'blog.related', input: ({ params, query }) => ({ postId: params.postId, category: query.category }) },
+  { method: 'POST', path: '/api/blog/post/:postId/view', procedure: 'blog.view', input: ({ params }) => ({ postId: params.postId }) },
+
+  // Admin: blog (spec section 7)
+  { method: 'POST', path: '/api/admin/blog/approve/:postId', procedure: 'adminBlog.approve', input: ({ params, body }) => ({ ...(body as object), postId: params.postId }) },
+  { method: 'DELETE', path: '/api/admin/blog/reject/:postId', procedure: 'adminBlog.reject', input: ({ params }) => ({ postId: params.postId }) },
+  { method: 'GET', path: '/api/admin/blog/schedule', procedure: 'adminBlog.schedule' },
+  { method: 'GET', path: '/api/admin/blog/recent', procedure: 'adminBlog.recent' },
+  { method: 'POST', path: '/api/admin/blog/schedule/start', procedure: 'adminBlog.startSchedule' },
+  { method: 'POST', path: '/api/admin/blog/schedule/stop', procedure: 'adminBlog.stopSchedule' },
+  { method: 'POST', path: '/api/admin/blog/reset-topics', procedure: 'adminBlog.resetTopics' },
+  { method: 'POST', path: '/api/admin/blog/generate-now', procedure: 'adminBlog.generateNow' },
+
   // Authentication and account (spec section 7)
   { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', output: (user) => ({ user }) },
   { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', output: (user) => ({ user }), status: 201 },

@@ -7,6 +7,7 @@ import { bookingsRouter } from '../modules/bookings/router';
 import { paymentMethodsRouter } from '../modules/payment-methods/router';
 import { chatRouter } from '../modules/chat/router';
 import { supportRouter } from '../modules/support/router';
+import { adminBlogRouter, blogRouter } from '../modules/blog/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { systemRouter } from '../modules/system/router';
 import { createCallerFactory, router } from './init';
@@ -22,6 +23,8 @@ export const appRouter = router({
   paymentMethods: paymentMethodsRouter,
   chat: chatRouter,
   support: supportRouter,
+  blog: blogRouter,
+  adminBlog: adminBlogRouter,
 });
 
 export type AppRouter = typeof appRouter;

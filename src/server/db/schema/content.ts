@@ -47,6 +47,21 @@ export const blogPosts = sqliteTable(
   ],
 );
 
+/** Counted blog views (one per visitor per post per half hour), for trending and to stop inflated counts. */
+export const blogViews = sqliteTable(
+  'blog_views',
+  {
+    id: id(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the visitor's address and user agent: no personal data kept. */
+    visitor: text('visitor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blog_views_post_idx').on(t.postId, t.createdAt), index('blog_views_visitor_idx').on(t.visitor, t.postId, t.createdAt)],
+);
+
 /** Key-value state for background jobs (e.g. the blog scheduler), so a restart keeps it. */
 export const jobState = sqliteTable('job_state', {
   name: text('name').primaryKey(),
