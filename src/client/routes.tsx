@@ -5,6 +5,7 @@ import type { TPublicConfig } from '@/server/env';
 import type { HeadData } from './lib/head';
 import type { Api } from './lib/trpc';
 import { searchInputFromParams } from './features/search/search-params';
+import { blogFilters as blogFiltersFromSearch } from './features/blog/filters';
 
 type PageModule = { default: ComponentType };
 export type LazyPage = ReturnType<typeof lazy<ComponentType>> & { preload: () => Promise<PageModule> };
@@ -191,6 +192,66 @@ export const routes: RouteDef[] = [
     path: '/reset-password',
     page: lazyPage(() => import('./pages/reset-password')),
     head: ({ config }) => ({ title: `Reset Password | ${config.brandName}`, robots: 'noindex' }),
+  }),
+  route({
+    path: '/blog',
+    page: lazyPage(() => import('./pages/blog')),
+    load: async (api, _params, search) => {
+      await Promise.all([api.blog.posts.prefetch({ ...blogFiltersFromSearch(search), page: 1 }), api.blog.categories.prefetch(), api.blog.featured.prefetch()]);
+      return null;
+    },
+    head: ({ config }) => ({
+      title: `Parking Guides & Travel Tips | ${config.brandName} Blog`,
+      description: 'Guides to parking at US airports and cruise ports, from our live catalogue: prices, shuttle times, covered and valet options, and tips for travel days.',
+      canonical: '/blog',
+    }),
+  }),
+  route({
+    path: '/blog/category/:slug',
+    page: lazyPage(() => import('./pages/blog')),
+    load: async (api, { slug = '' }, search) => {
+      const category = await api.blog.category.fetch({ slug });
+      await Promise.all([api.blog.posts.prefetch({ ...blogFiltersFromSearch(search, slug), page: 1 }), api.blog.categories.prefetch()]);
+      return category;
+    },
+    head: ({ data, config }) =>
+      data
+        ? { title: `${data.metaTitle ?? data.name} | ${config.brandName} Blog`, description: data.metaDescription ?? data.description ?? undefined, canonical: `/blog/category/${data.slug}` }
+        : { title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 },
+  }),
+  route({
+    path: '/blog/:slug',
+    page: lazyPage(() => import('./pages/blog-post')),
+    load: async (api, { slug = '' }) => {
+      const post = await api.blog.post.fetch({ slug });
+      await Promise.all([api.blog.categories.prefetch(), api.blog.related.prefetch({ postId: post.id, category: post.category ?? undefined })]);
+      return post;
+    },
+    head: ({ data, config }) => {
+      if (!data) return { title: `Article Not Found | ${config.brandName} Blog`, robots: 'noindex', status: 404 };
+      const canonical = `/blog/${data.slug}`;
+      return {
+        title: data.metaTitle ? `${data.metaTitle} | ${config.brandName}` : `${data.title} | ${config.brandName} Blog`,
+        description: data.metaDescription ?? data.excerpt,
+        canonical,
+        og: { type: 'article', image: data.featuredImage },
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'BlogPosting',
+            headline: data.title,
+            description: data.metaDescription ?? data.excerpt,
+            image: data.featuredImage ? [data.featuredImage.startsWith('http') ? data.featuredImage : config.appUrl + data.featuredImage] : undefined,
+            datePublished: data.publishedAt ? new Date(data.publishedAt).toISOString() : undefined,
+            author: { '@type': 'Organization', name: data.authorName },
+            publisher: { '@type': 'Organization', name: config.brandName, url: config.appUrl },
+            mainEntityOfPage: config.appUrl + canonical,
+            keywords: data.tags.join(', '),
+            articleSection: data.category ?? undefined,
+          },
+        ],
+      };
+    },
   }),
   // SEO location pages (/{city}-{state}-{code}-airport-parking, /{port}-cruise-port-parking): the same page.
   route({

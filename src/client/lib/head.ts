@@ -7,6 +7,27 @@ export interface HeadData {
   robots?: 'noindex' | 'noindex, nofollow';
   /** HTTP status of the first response (404 for not-found views). */
   status?: number;
+  /** Open Graph type and image (path or absolute URL); title, description and URL come from above. */
+  og?: { type?: 'website' | 'article'; image?: string | null };
+  /** Structured data (schema.org objects), rendered as application/ld+json. */
+  jsonLd?: Record<string, unknown>[];
+}
+
+const absolute = (url: string, appUrl: string) => (/^https?:\/\//.test(url) ? url : appUrl + url);
+/** JSON inside <script>: '<' escaped so no text can close the tag. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function socialTags(head: HeadData, appUrl: string): [string, string][] {
+  const tags: [string, string][] = [
+    ['og:title', head.title],
+    ['og:type', head.og?.type ?? 'website'],
+    ['twitter:card', head.og?.image ? 'summary_large_image' : 'summary'],
+    ['twitter:title', head.title],
+  ];
+  if (head.description) tags.push(['og:description', head.description], ['twitter:description', head.description]);
+  if (head.canonical) tags.push(['og:url', appUrl + head.canonical]);
+  if (head.og?.image) tags.push(['og:image', absolute(head.og.image, appUrl)], ['twitter:image', absolute(head.og.image, appUrl)]);
+  return tags;
 }
 
 const escapeHtml = (s: string) =>
@@ -17,6 +38,10 @@ export function headToHtml(head: HeadData, appUrl: string): string {
   if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(appUrl + head.canonical)}">`);
   if (head.robots) tags.push(`<meta name="robots" content="${head.robots}">`);
+  for (const [key, value] of socialTags(head, appUrl)) {
+    tags.push(`<meta ${key.startsWith('og:') ? 'property' : 'name'}="${key}" content="${escapeHtml(value)}">`);
+  }
+  for (const data of head.jsonLd ?? []) tags.push(`<script type="application/ld+json" data-head="ld">${jsonForScript(data)}</script>`);
   return tags.join('\n    ');
 }
 
@@ -45,4 +70,19 @@ export function applyHead(head: HeadData, appUrl: string) {
     'href',
     head.canonical ? appUrl + head.canonical : undefined,
   );
+  document.head.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]').forEach((el) => el.remove());
+  for (const [key, value] of socialTags(head, appUrl)) {
+    const el = document.createElement('meta');
+    el.setAttribute(key.startsWith('og:') ? 'property' : 'name', key);
+    el.setAttribute('content', value);
+    document.head.appendChild(el);
+  }
+  document.head.querySelectorAll('script[data-head="ld"]').forEach((el) => el.remove());
+  for (const data of head.jsonLd ?? []) {
+    const el = document.createElement('script');
+    el.type = 'application/ld+json';
+    el.dataset.head = 'ld';
+    el.textContent = JSON.stringify(data);
+    document.head.appendChild(el);
+  }
 }
