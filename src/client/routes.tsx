@@ -179,6 +179,11 @@ export const routes: RouteDef[] = [
     head: ({ config }) => ({ title: `Payment Methods | ${config.brandName}`, robots: 'noindex' }),
   }),
   route({
+    path: '/admin',
+    page: lazyPage(() => import('./pages/admin')),
+    head: ({ config }) => ({ title: `Admin Dashboard | ${config.brandName}`, robots: 'noindex, nofollow' }),
+  }),
+  route({
     path: '/verify-email',
     page: lazyPage(() => import('./pages/verify-email')),
     head: ({ config }) => ({ title: `Verify Email | ${config.brandName}`, robots: 'noindex' }),

@@ -98,6 +98,7 @@ export const SEED_TOPICS: { topic: string; featured?: boolean }[] = [
   { topic: 'cheap-parking:DEN' },
   { topic: 'tip:covered-vs-open' },
   { topic: 'cruise-guide:SEA-PORT' },
+  { topic: 'tip:ev-charging' },
 ];
 
 export function seedBlog(db: DB, now = Date.now()): number {
