@@ -129,6 +129,14 @@ export function createApp(deps: AppDeps) {
       session: found ? { id: found.session.id, expiresAt: found.session.expiresAt } : null,
       ip: clientIp(c),
       resHeaders,
+      request: {
+        userAgent: c.req.header('user-agent'),
+        doNotTrack: c.req.header('dnt') === '1' || c.req.header('sec-gpc') === '1',
+        // Only a proxy we trust may tell us the country (e.g. Cloudflare's CF-IPCountry).
+        country: env.TRUST_PROXY ? (c.req.header('cf-ipcountry') ?? c.req.header('x-country-code') ?? null)?.toUpperCase().slice(0, 2) || null : null,
+        host: new URL(c.req.url).hostname,
+      },
+      selfFetch: (p: string) => Promise.resolve(app.request(`${appOrigin}${p}`, { headers: { 'User-Agent': 'ParkPilot page-speed check' } })),
     };
   };
 

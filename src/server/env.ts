@@ -28,6 +28,8 @@ export const ZEnv = z
     BRAND_NAME: z.string().trim().min(1).default('ParkPilot'),
     SUPPORT_PHONE: z.string().trim().min(1).default('1-800-555-0199'),
     SUPPORT_EMAIL: z.email().default('support@parkpilot.example'),
+    /** Analytics events older than this are deleted (daily). */
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
     TRUST_PROXY: z
       .enum(['0', '1', 'true', 'false'])
       .optional()

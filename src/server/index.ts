@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { isCatalogueEmpty, seedBlog, seedCatalogue } from './db/seed';
 import { schedulerTick } from './modules/blog/blog.service';
+import { pruneEvents } from './modules/analytics/analytics.service';
 import { loadEnv } from './env';
 import { ensureAdmin } from './modules/auth/auth.service';
 import { deleteExpiredSessions } from './modules/auth/session';
@@ -22,6 +23,9 @@ const posts = seedBlog(db);
 if (posts) console.log(`Seeded the demonstration blog: ${posts} articles.`);
 // The blog scheduler's state is in the database; this checks every minute whether a post is due.
 setInterval(() => schedulerTick(db), 60_000).unref();
+// First-party analytics keep events for ANALYTICS_RETENTION_DAYS only.
+pruneEvents(db, env.ANALYTICS_RETENTION_DAYS);
+setInterval(() => pruneEvents(db, env.ANALYTICS_RETENTION_DAYS), 24 * 60 * 60 * 1000).unref();
 
 const admin = await ensureAdmin(db, env);
 if (admin === 'created') console.log(`Created the administrator account ${env.ADMIN_EMAIL}.`);

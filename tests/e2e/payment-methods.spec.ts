@@ -49,8 +49,8 @@ test('add two cards, switch the default, remove one', async ({ page }) => {
   await expect(cards).toHaveCount(2);
   await page.getByRole('button', { name: 'Set mastercard ending in 4444 as default' }).click();
   await expect(page.getByText('Default payment method updated')).toBeVisible();
-  await expect(cards.filter({ hasText: '4444' }).getByText('Default', { exact: true })).toBeVisible();
-  await expect(cards.filter({ hasText: '4242' }).getByText('Default', { exact: true })).toHaveCount(0);
+  await expect(cards.filter({ hasText: '•••• 4444' }).getByText('Default', { exact: true })).toBeVisible();
+  await expect(cards.filter({ hasText: '•••• 4242' }).getByText('Default', { exact: true })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Remove mastercard ending in 4444' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove Card' }).click();

@@ -99,6 +99,23 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'POST', path: '/api/admin/blog/reset-topics', procedure: 'adminBlog.resetTopics' },
   { method: 'POST', path: '/api/admin/blog/generate-now', procedure: 'adminBlog.generateNow' },
 
+  // Admin (spec section 7)
+  { method: 'GET', path: '/api/admin/dashboard/stats', procedure: 'admin.dashboardStats' },
+  { method: 'GET', path: '/api/admin/bookings', procedure: 'admin.bookings' },
+  { method: 'GET', path: '/api/admin/analytics', procedure: 'admin.analytics' },
+  { method: 'GET', path: '/api/admin/users/stats', procedure: 'admin.userStats' },
+  { method: 'GET', path: '/api/admin/users/search', procedure: 'admin.searchUsers', input: ({ query }) => ({ q: query.q ?? '' }) },
+  { method: 'GET', path: '/api/admin/users/:id', procedure: 'admin.user', input: ({ params }) => ({ id: params.id }) },
+  { method: 'GET', path: '/api/admin/seo', procedure: 'admin.seo' },
+  { method: 'GET', path: '/api/admin/seo-reports/history', procedure: 'admin.seoReportHistory' },
+  { method: 'POST', path: '/api/admin/generate-seo-report', procedure: 'admin.generateSeoReport' },
+  { method: 'POST', path: '/api/admin/seo/regenerate-sitemap', procedure: 'admin.regenerateSitemap' },
+  { method: 'POST', path: '/api/admin/seo/analyze-content', procedure: 'admin.analyzeContent' },
+  { method: 'POST', path: '/api/admin/seo/check-page-speed', procedure: 'admin.checkPageSpeed' },
+
+  // First-party analytics (batched by the client with navigator.sendBeacon)
+  { method: 'POST', path: '/api/analytics/events', procedure: 'analytics.track', status: 200 },
+
   // Authentication and account (spec section 7)
   { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', output: (user) => ({ user }) },
   { method: 'POST', path: '/api/auth/register', procedure: 'auth.register', output: (user) => ({ user }), status: 201 },

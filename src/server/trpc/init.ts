@@ -32,6 +32,10 @@ export interface Context extends Services {
   ip: string;
   /** Headers to add to the HTTP response (cookies, Retry-After). */
   resHeaders: Headers;
+  /** What analytics may know of the request: no address, no cookies. */
+  request?: { userAgent?: string; doNotTrack: boolean; country: string | null; host: string };
+  /** Fetches one of our own pages in-process (for page-speed measurements). */
+  selfFetch?: (path: string) => Promise<Response>;
 }
 
 /** A context with no request behind it, for tests and server-side rendering. */

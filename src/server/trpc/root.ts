@@ -8,6 +8,8 @@ import { paymentMethodsRouter } from '../modules/payment-methods/router';
 import { chatRouter } from '../modules/chat/router';
 import { supportRouter } from '../modules/support/router';
 import { adminBlogRouter, blogRouter } from '../modules/blog/router';
+import { adminRouter } from '../modules/admin/router';
+import { analyticsRouter } from '../modules/analytics/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { systemRouter } from '../modules/system/router';
 import { createCallerFactory, router } from './init';
@@ -25,6 +27,8 @@ export const appRouter = router({
   support: supportRouter,
   blog: blogRouter,
   adminBlog: adminBlogRouter,
+  admin: adminRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

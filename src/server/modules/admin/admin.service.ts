@@ -1,0 +1,299 @@
+// The administrator's back office: booking and user figures, user lookup, all bookings, website analytics,
+// SEO figures computed from the site itself, SEO reports, and the SEO tools. Read-only over live data.
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, gt, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { blogCategories, blogPosts, bookings, jobState, locations, parkingProviders, searchHistory, seoPages, seoReports, users } from '../../db/schema';
+import { escapeHtml } from '../../integrations/mailer/templates';
+import { websiteAnalytics } from '../analytics/analytics.service';
+
+const DAY = 86_400_000;
+const PAID = inArray(bookings.status, ['confirmed', 'completed', 'cancelled']);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+// ---------------------------------------------------------------------------------------------------------
+// Bookings and users
+
+export function dashboardStats(db: DB, now = new Date()) {
+  const nowWall = now.toISOString().slice(0, 16);
+  const startOfDay = new Date(now.toISOString().slice(0, 10));
+  const t = db
+    .select({
+      totalBookings: sql<number>`count(*)`,
+      activeBookings: sql<number>`sum(case when ${bookings.status} = 'confirmed' and ${bookings.departureDate} > ${nowWall} then 1 else 0 end)`,
+      todayBookings: sql<number>`sum(case when ${bookings.createdAt} >= ${startOfDay.getTime()} then 1 else 0 end)`,
+      // Money kept: what was charged, less refunds.
+      totalRevenue: sql<number>`coalesce(sum(${bookings.totalFee} - ${bookings.refundedAmount}), 0)`,
+    })
+    .from(bookings)
+    .where(PAID)
+    .get()!;
+  const popularLocations = db
+    .select({ location: parkingProviders.location, count: sql<number>`count(*)` })
+    .from(bookings)
+    .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
+    .where(PAID)
+    .groupBy(parkingProviders.location)
+    .orderBy(sql`count(*) desc`)
+    .limit(5)
+    .all();
+  return { totalBookings: t.totalBookings, activeBookings: t.activeBookings ?? 0, todayBookings: t.todayBookings ?? 0, totalRevenue: round2(t.totalRevenue), currency: 'USD', popularLocations };
+}
+
+export function allBookings(db: DB, limit = 500) {
+  return db
+    .select({ b: bookings, p: { name: parkingProviders.name, location: parkingProviders.location, distance: parkingProviders.distance } })
+    .from(bookings)
+    .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
+    .where(PAID)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(limit)
+    .all()
+    .map(({ b, p }) => ({
+      id: b.id,
+      confirmationNumber: b.confirmationNumber,
+      status: b.status,
+      firstName: b.firstName,
+      lastName: b.lastName,
+      email: b.email,
+      phone: b.phone,
+      vehicleMake: b.vehicleMake,
+      vehicleModel: b.vehicleModel,
+      licensePlate: b.licensePlate,
+      provider: p,
+      totalFee: b.totalFee,
+      arrivalDate: b.arrivalDate,
+      departureDate: b.departureDate,
+      createdAt: b.createdAt,
+    }));
+}
+
+const adminUser = { id: users.id, name: users.name, email: users.email, phone: users.phone, creditBalance: users.creditBalance, createdAt: users.createdAt };
+
+export function userStats(db: DB, now = Date.now()) {
+  const totals = db
+    .select({
+      totalUsers: sql<number>`count(*)`,
+      newUsers: sql<number>`sum(case when ${users.createdAt} > ${now - 30 * DAY} then 1 else 0 end)`,
+    })
+    .from(users)
+    .get()!;
+  const activeUsers = db.select({ n: sql<number>`count(distinct ${bookings.userId})` }).from(bookings).where(PAID).get()!.n;
+  const recentUsers = db.select(adminUser).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(5).all();
+  const topUsers = db
+    .select({ userId: users.id, userName: users.name, userEmail: users.email, bookingCount: sql<number>`count(${bookings.id})`, totalSpent: sql<number>`round(sum(${bookings.totalFee} - ${bookings.refundedAmount}), 2)` })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(PAID)
+    .groupBy(users.id)
+    .orderBy(sql`count(${bookings.id}) desc`, sql`sum(${bookings.totalFee}) desc`)
+    .limit(5)
+    .all();
+  return { totalUsers: totals.totalUsers, newUsers: totals.newUsers ?? 0, activeUsers, recentUsers, topUsers };
+}
+
+export function searchUsers(db: DB, q: string) {
+  const term = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const match = (col: unknown) => sql`lower(coalesce(${col}, '')) like ${term} escape '\\'`;
+  return db.select(adminUser).from(users).where(or(match(users.name), match(users.email), match(users.phone))).orderBy(desc(users.createdAt)).limit(20).all();
+}
+
+export function userDetail(db: DB, id: number) {
+  const user = db.select(adminUser).from(users).where(eq(users.id, id)).get();
+  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+  const list = db
+    .select({ id: bookings.id, confirmationNumber: bookings.confirmationNumber, providerName: parkingProviders.name, providerLocation: parkingProviders.location, status: bookings.status, totalFee: bookings.totalFee, createdAt: bookings.createdAt })
+    .from(bookings)
+    .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
+    .where(and(eq(bookings.userId, id), PAID))
+    .orderBy(desc(bookings.createdAt))
+    .all();
+  const searches = db.select({ n: sql<number>`count(*)`, last: sql<number | null>`max(${searchHistory.searchedAt})` }).from(searchHistory).where(eq(searchHistory.userId, id)).get()!;
+  const lastBooking = list[0]?.createdAt.getTime() ?? 0;
+  const last = Math.max(lastBooking, searches.last ?? 0, user.createdAt.getTime());
+  return {
+    user,
+    summary: {
+      totalBookings: list.length,
+      totalSpent: round2(list.filter((b) => b.status !== 'cancelled').reduce((s, b) => s + b.totalFee, 0)),
+      totalSearches: searches.n,
+      lastActivity: new Date(last),
+    },
+    bookings: list,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sitemap URLs (the sitemap issue serves them; the count and technical checks use them here)
+
+export function publicUrls(db: DB) {
+  const urls: { path: string; lastmod: Date | null }[] = ['/', '/locations', '/how-it-works', '/blog', '/terms-of-service', '/privacy-policy'].map((path) => ({ path, lastmod: null }));
+  for (const l of db.select({ slug: locations.slug, seoSlug: locations.seoSlug, createdAt: locations.createdAt }).from(locations).all()) {
+    urls.push({ path: `/locations/${l.slug}`, lastmod: l.createdAt }, { path: `/${l.seoSlug}`, lastmod: l.createdAt });
+  }
+  for (const p of db.select({ slug: parkingProviders.slug, updatedAt: parkingProviders.updatedAt }).from(parkingProviders).all()) urls.push({ path: `/provider/${p.slug}`, lastmod: p.updatedAt });
+  for (const c of db.select({ slug: blogCategories.slug }).from(blogCategories).where(gt(blogCategories.postCount, 0)).all()) urls.push({ path: `/blog/category/${c.slug}`, lastmod: null });
+  for (const p of db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.published, 1)).all()) urls.push({ path: `/blog/${p.slug}`, lastmod: p.updatedAt });
+  return urls;
+}
+
+export function regenerateSitemap(db: DB) {
+  const urlCount = publicUrls(db).length;
+  db.insert(jobState)
+    .values({ name: 'sitemap', value: { urlCount, generatedAt: new Date().toISOString() } })
+    .onConflictDoUpdate({ target: jobState.name, set: { value: { urlCount, generatedAt: new Date().toISOString() }, updatedAt: new Date() } })
+    .run();
+  return { success: true as const, urlCount, message: `Sitemap Updated: ${urlCount} URLs` };
+}
+
+export function analyzeContent(db: DB) {
+  const posts = db.select({ meta: blogPosts.metaDescription, image: blogPosts.featuredImage, title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.published, 1)).all();
+  const pagesMissingMeta = db.select({ n: sql<number>`count(*)` }).from(seoPages).where(or(isNull(seoPages.metaDescription), eq(seoPages.metaDescription, ''))).get()!.n;
+  return {
+    totalPosts: posts.length,
+    postsWithoutMetaDescription: posts.filter((p) => !p.meta?.trim()).length,
+    postsWithoutImage: posts.filter((p) => !p.image).length,
+    postsWithLongTitles: posts.filter((p) => p.title.length > 70).length,
+    seoPagesWithoutMetaDescription: pagesMissingMeta,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Page speed, measured on our own pages (documented formula)
+
+export const PAGE_SPEED_FORMULA =
+  'score = 100 − time penalty − weight penalty, averaged over the home page, a location page and a blog post. ' +
+  'Time: the server response time, ×4 on mobile (slower CPU and network); penalty = (ms − 200) / 10, 0 to 50. ' +
+  'Weight: the HTML plus the scripts and styles it loads, compressed; budget 1,000 KB desktop and 350 KB mobile; penalty = (KB over budget) / 10, 0 to 50.';
+
+async function measure(selfFetch: (p: string) => Promise<Response>, path: string) {
+  const started = performance.now();
+  const res = await selfFetch(path);
+  const html = await res.text();
+  const ms = performance.now() - started;
+  const assets = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  let bytes = Buffer.byteLength(html) / 4; // HTML is served compressed (about 4:1)
+  for (const a of new Set(assets)) {
+    const r = await selfFetch(a);
+    bytes += (await r.arrayBuffer()).byteLength / 3.5; // scripts and styles compress about 3.5:1
+  }
+  return { path, ms, kb: bytes / 1024 };
+}
+
+export async function checkPageSpeed(db: DB, selfFetch: (p: string) => Promise<Response>) {
+  const loc = db.select({ slug: locations.slug }).from(locations).limit(1).get();
+  const post = db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.published, 1)).limit(1).get();
+  const paths = ['/', loc && `/locations/${loc.slug}`, post && `/blog/${post.slug}`].filter(Boolean) as string[];
+  const pages: Awaited<ReturnType<typeof measure>>[] = [];
+  for (const p of paths) pages.push(await measure(selfFetch, p));
+  const clamp = (v: number) => Math.min(50, Math.max(0, v));
+  const score = (mobile: boolean) =>
+    Math.round(pages.reduce((s, p) => s + 100 - clamp(((mobile ? p.ms * 4 : p.ms) - 200) / 10) - clamp((p.kb - (mobile ? 350 : 1000)) / 10), 0) / pages.length);
+  return {
+    desktop: { score: score(false) },
+    mobile: { score: score(true) },
+    pages: pages.map((p) => ({ path: p.path, responseMs: Math.round(p.ms), transferKb: Math.round(p.kb) })),
+    formula: PAGE_SPEED_FORMULA,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// SEO dashboard and reports
+
+function technicalChecks(db: DB) {
+  const content = analyzeContent(db);
+  const urls = publicUrls(db).length;
+  const sitemap = db.select().from(jobState).where(eq(jobState.name, 'sitemap')).get()?.value as { urlCount?: number; generatedAt?: string } | undefined;
+  const status = [
+    { label: 'Sitemap', ok: true, detail: `${urls} public URLs${sitemap?.generatedAt ? `, regenerated ${sitemap.generatedAt.slice(0, 10)}` : ''}` },
+    { label: 'Meta descriptions on posts', ok: content.postsWithoutMetaDescription === 0, detail: `${content.postsWithoutMetaDescription} of ${content.totalPosts} posts missing` },
+    { label: 'Featured images on posts', ok: content.postsWithoutImage === 0, detail: `${content.postsWithoutImage} of ${content.totalPosts} posts missing` },
+    { label: 'Location page descriptions', ok: content.seoPagesWithoutMetaDescription === 0, detail: `${content.seoPagesWithoutMetaDescription} pages missing` },
+    { label: 'Server-rendered pages', ok: true, detail: 'Every public page is rendered on the server with its title and description' },
+  ];
+  const recommendations: { title: string; description: string; action: string; priority: 'high' | 'medium' | 'low' }[] = [];
+  if (content.postsWithoutMetaDescription) recommendations.push({ title: 'Add meta descriptions', description: `${content.postsWithoutMetaDescription} published posts have no meta description.`, action: 'Edit the posts in Blog Management', priority: 'high' });
+  if (content.postsWithoutImage) recommendations.push({ title: 'Add featured images', description: `${content.postsWithoutImage} posts have no featured image for search results and social cards.`, action: 'Upload an image when approving', priority: 'medium' });
+  if (content.postsWithLongTitles) recommendations.push({ title: 'Shorten long titles', description: `${content.postsWithLongTitles} posts have titles over 70 characters, which search results cut off.`, action: 'Edit the titles', priority: 'low' });
+  if (content.totalPosts < 30) recommendations.push({ title: 'Publish more guides', description: `${content.totalPosts} articles are live; guides for more airports and ports bring more search traffic.`, action: 'Start the blog scheduler', priority: 'medium' });
+  recommendations.push({ title: 'Connect a search-console service', description: 'Clicks, impressions, CTR and positions need a verified search-console property.', action: 'Verify domain ownership', priority: 'low' });
+  return { status, recommendations, urls, content };
+}
+
+export function seoDashboard(db: DB) {
+  const tech = technicalChecks(db);
+  const analytics = websiteAnalytics(db, 30);
+  return {
+    // Search performance needs a search-console service, which is not connected offline.
+    searchConsoleConnected: false,
+    totalClicks: 0,
+    totalImpressions: 0,
+    averageCTR: 0,
+    averagePosition: 0,
+    topQueries: [] as { query: string; position: number; clicks: number; impressions: number }[],
+    topPages: [] as { page: string; ctr: number; clicks: number; impressions: number }[],
+    indexedPages: tech.urls,
+    activeUsers: analytics.uniqueVisitors,
+    technicalStatus: tech.status,
+    recommendations: tech.recommendations,
+  };
+}
+
+function buildReport(db: DB, days: number, now: Date) {
+  const analytics = websiteAnalytics(db, days, now.getTime());
+  const tech = technicalChecks(db);
+  return {
+    timeRange: { startDate: new Date(now.getTime() - days * DAY).toISOString().slice(0, 10), endDate: now.toISOString().slice(0, 10) },
+    analytics: {
+      totalUsers: analytics.uniqueVisitors,
+      totalSessions: analytics.totalSessions,
+      pageViews: analytics.pageViews,
+      bounceRate: analytics.bounceRate,
+      avgSessionDuration: analytics.averageSessionDuration,
+      topPages: analytics.topPages.map((p) => ({ page: p.page, views: p.views, users: p.visitors })),
+      deviceBreakdown: Object.entries(analytics.deviceTypes).map(([device, percentage]) => ({ device, percentage })),
+    },
+    searchConsole: { totalClicks: 0, totalImpressions: 0, avgCTR: 0, avgPosition: 0, topQueries: [] as { query: string; clicks: number; ctr: number; position: number }[] },
+    technicalSEO: {
+      totalPages: tech.urls,
+      indexedPages: tech.urls,
+      crawlErrors: 0,
+      sitemapStatus: 'ok',
+      coreWebVitals: { goodPages: tech.urls, needsImprovement: 0, poorPages: 0 },
+    },
+    recommendations: tech.recommendations.map(({ title, description, action, priority }) => ({ title, description, action, priority })),
+  };
+}
+type SeoReport = ReturnType<typeof buildReport>;
+
+export function generateSeoReport(db: DB, input: { days: number; format: 'json' | 'html' }, userId: number, now = new Date()) {
+  const report: SeoReport = buildReport(db, input.days, now);
+  const row = db.insert(seoReports).values({ periodDays: input.days, format: input.format, generatedBy: userId, report, createdAt: now }).returning().get();
+  const filename = `seo-report-${now.toISOString().slice(0, 10)}.html`;
+  return { id: row.id, report, ...(input.format === 'html' ? { html: reportHtml(report), filename } : {}) };
+}
+
+function reportHtml(r: SeoReport): string {
+  const rows = (items: [string, string | number][]) => items.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(String(v))}</td></tr>`).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SEO report ${r.timeRange.startDate} to ${r.timeRange.endDate}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#111827}table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{text-align:left;border-bottom:1px solid #e5e7eb;padding:.4rem}</style></head><body>
+<h1>SEO report</h1><p>${escapeHtml(r.timeRange.startDate)} to ${escapeHtml(r.timeRange.endDate)}</p>
+<h2>Analytics</h2><table>${rows([['Users', r.analytics.totalUsers], ['Sessions', r.analytics.totalSessions], ['Page views', r.analytics.pageViews], ['Bounce rate', `${r.analytics.bounceRate}%`], ['Average session', `${r.analytics.avgSessionDuration} s`]])}</table>
+<h3>Top pages</h3><table>${rows(r.analytics.topPages.map((p) => [p.page, `${p.views} views, ${p.users} users`]))}</table>
+<h2>Search console</h2><p>Not connected: verify domain ownership in a search-console service to see clicks, impressions and positions.</p>
+<h2>Technical SEO</h2><table>${rows([['Pages', r.technicalSEO.totalPages], ['Indexed pages (sitemap)', r.technicalSEO.indexedPages], ['Crawl errors', r.technicalSEO.crawlErrors], ['Sitemap', r.technicalSEO.sitemapStatus]])}</table>
+<h2>Recommendations</h2><ul>${r.recommendations.map((x) => `<li><strong>${escapeHtml(x.title)}</strong> (${x.priority}): ${escapeHtml(x.description)} ${escapeHtml(x.action)}.</li>`).join('')}</ul>
+</body></html>`;
+}
+
+export function seoReportHistory(db: DB) {
+  return db
+    .select({ id: seoReports.id, period: seoReports.periodDays, generatedAt: seoReports.createdAt, generatedBy: users.name, format: seoReports.format, report: seoReports.report })
+    .from(seoReports)
+    .leftJoin(users, eq(users.id, seoReports.generatedBy))
+    .orderBy(desc(seoReports.createdAt), desc(seoReports.id))
+    .limit(50)
+    .all();
+}
+
+export { like };

@@ -1,0 +1,151 @@
+// The back office through HTTP: every admin path refuses anonymous (401) and other users (403); figures
+// follow real bookings and analytics events; users, SEO tools and reports.
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyticsEvents, parkingProviders, users } from '@/server/db/schema';
+import { restRoutes } from '@/server/rest/routes';
+import { dayFromToday } from '@/shared/pricing';
+import { call, sessionCookieFrom } from '../support/http';
+import { createTestApp } from '../support/test-app';
+
+const t = createTestApp({ TRUST_PROXY: '1' });
+afterAll(() => t.close());
+
+async function signUp(email: string, name = 'Admin Tester', admin = false) {
+  const res = await call(t.request, '/api/auth/register', { name, email, password: 'long enough' }, { ip: `10.9.${Math.floor(Math.random() * 250)}.1` });
+  if (admin) t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run();
+  return { cookie: sessionCookieFrom(res.headers)!, id: res.json.user.id as number };
+}
+
+const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120 Safari/537.36';
+
+describe('access', () => {
+  const adminRows = restRoutes.filter((r) => r.path.startsWith('/api/admin/'));
+  it('covers the spec admin paths', () => {
+    expect(adminRows.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(adminRows.map((r) => [r.method, r.path] as const))('%s %s: 401 anonymous, 403 for a user', async (method, path) => {
+    const url = path.replace(':postId', '1').replace(':id', '1');
+    const body = method === 'GET' || method === 'DELETE' ? undefined : {};
+    expect((await call(t.request, url, body, { method })).status).toBe(401);
+    const user = await signUp(`plain-${Math.random().toString(36).slice(2)}@example.com`);
+    expect((await call(t.request, url, body, { method, cookie: user.cookie })).status).toBe(403);
+  });
+});
+
+describe('figures', () => {
+  it('grow with a booking: Total Bookings by one and Total Revenue by its total', async () => {
+    const admin = await signUp('boss@example.com', 'The Boss', true);
+    const before = (await call(t.request, '/api/admin/dashboard/stats', undefined, { cookie: admin.cookie })).json;
+    expect(before).toMatchObject({ totalBookings: expect.any(Number), activeBookings: expect.any(Number), todayBookings: expect.any(Number), totalRevenue: expect.any(Number), popularLocations: expect.any(Array) });
+
+    const traveller = await signUp('traveller@example.com', 'Tina Traveller');
+    const provider = t.db.select().from(parkingProviders).limit(1).get()!;
+    const booked = await call(
+      t.request,
+      '/api/bookings/automated',
+      {
+        providerId: provider.id,
+        customerInfo: { firstName: 'Tina', lastName: 'Traveller', email: 'traveller@example.com', phone: '555-0111' },
+        reservationDetails: { arrivalDate: `${dayFromToday(5)}T10:00`, departureDate: `${dayFromToday(7)}T10:00`, vehicleMake: 'Subaru', vehicleModel: 'Outback', licensePlate: 'TT1' },
+        paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
+      },
+      { cookie: traveller.cookie },
+    );
+    expect(booked.status).toBe(200);
+    const after = (await call(t.request, '/api/admin/dashboard/stats', undefined, { cookie: admin.cookie })).json;
+    expect(after.totalBookings).toBe(before.totalBookings + 1);
+    expect(after.todayBookings).toBe(before.todayBookings + 1);
+    expect(after.activeBookings).toBe(before.activeBookings + 1);
+    expect(after.totalRevenue).toBeCloseTo(before.totalRevenue + booked.json.booking.totalFee, 2);
+    expect(after.popularLocations[0]).toMatchObject({ location: provider.location, count: expect.any(Number) });
+
+    const list = (await call(t.request, '/api/admin/bookings', undefined, { cookie: admin.cookie })).json;
+    expect(list[0]).toMatchObject({
+      confirmationNumber: booked.json.confirmationNumber,
+      firstName: 'Tina',
+      phone: '555-0111',
+      licensePlate: 'TT1',
+      provider: { name: provider.name, location: provider.location, distance: provider.distance },
+    });
+
+    // Users: stats, search after more than 2 characters, and the detail modal's data.
+    const stats = (await call(t.request, '/api/admin/users/stats', undefined, { cookie: admin.cookie })).json;
+    expect(stats).toMatchObject({ totalUsers: expect.any(Number), newUsers: expect.any(Number), activeUsers: expect.any(Number) });
+    expect(stats.topUsers.some((u: { userEmail: string }) => u.userEmail === 'traveller@example.com')).toBe(true);
+    expect((await call(t.request, '/api/admin/users/search?q=ti', undefined, { cookie: admin.cookie })).status).toBe(400);
+    const found = (await call(t.request, '/api/admin/users/search?q=tina', undefined, { cookie: admin.cookie })).json;
+    expect(found.map((u: { email: string }) => u.email)).toContain('traveller@example.com');
+    expect(found[0]).toEqual(expect.objectContaining({ id: expect.any(Number), name: expect.any(String), email: expect.any(String), creditBalance: expect.any(Number) }));
+    const detail = (await call(t.request, `/api/admin/users/${traveller.id}`, undefined, { cookie: admin.cookie })).json;
+    expect(detail.summary).toMatchObject({ totalBookings: 1, totalSpent: booked.json.booking.totalFee });
+    expect(detail.bookings[0]).toMatchObject({ confirmationNumber: booked.json.confirmationNumber, providerName: provider.name });
+    expect((await call(t.request, '/api/admin/users/999999', undefined, { cookie: admin.cookie })).status).toBe(404);
+  });
+});
+
+describe('analytics', () => {
+  const send = (events: object[], headers: Record<string, string>, ids = { visitorId: 'visitor-aaaaaaa1', sessionId: 'session-aaaaaaa1' }) =>
+    call(t.request, '/api/analytics/events', { ...ids, events }, { headers });
+
+  it('records page views with device, referrer host and country; ignores bots and Do-Not-Track', async () => {
+    const now = Date.now();
+    expect((await send([{ name: 'page_view', path: '/?location=MCO', referrer: 'https://www.google.com/search?q=parking', at: now - 1000 }], { 'User-Agent': UA, 'CF-IPCountry': 'us' })).json).toEqual({ accepted: 1 });
+    await send([{ name: 'page_view', path: '/blog', at: now }], { 'User-Agent': UA });
+    await send([{ name: 'page_view', path: '/blog' }], { 'User-Agent': DESKTOP }, { visitorId: 'visitor-bbbbbbb2', sessionId: 'session-bbbbbbb2' });
+    expect((await send([{ name: 'page_view', path: '/x' }], { 'User-Agent': 'Googlebot/2.1' })).json).toEqual({ accepted: 0 });
+    expect((await send([{ name: 'page_view', path: '/x' }], { 'User-Agent': DESKTOP, DNT: '1' })).json).toEqual({ accepted: 0 });
+    expect((await send([{ name: 'nope' }], { 'User-Agent': DESKTOP })).status).toBe(400);
+
+    const first = t.db.select().from(analyticsEvents).where(eq(analyticsEvents.visitorId, 'visitor-aaaaaaa1')).all();
+    expect(first[0]).toMatchObject({ path: '/', referrerHost: 'google.com', deviceType: 'mobile', country: 'US' });
+    // No address or user agent is kept.
+    expect(JSON.stringify(first)).not.toContain('iPhone');
+
+    const admin = await signUp('analyst@example.com', 'Ana Lyst', true);
+    const a = (await call(t.request, '/api/admin/analytics', undefined, { cookie: admin.cookie })).json;
+    expect(a).toMatchObject({ pageViews: 3, uniqueVisitors: 2, totalVisitors: 2, realTimeVisitors: 2 });
+    expect(a.topPages[0]).toEqual({ page: '/blog', views: 2, visitors: 2 });
+    expect(a.topReferrers).toEqual([{ source: 'google.com', visitors: 1, percentage: 100 }]);
+    expect(a.geoData).toEqual([{ country: 'US', visitors: 1, percentage: 100 }]);
+    expect(a.trafficSources).toMatchObject({ search: 1, direct: 1 });
+    expect(a.deviceTypes).toEqual({ mobile: 50, desktop: 50 });
+    expect(a.bounceRate).toBe(50);
+  });
+});
+
+describe('SEO', () => {
+  it('computes the dashboard, tools and reports from the site itself', async () => {
+    const admin = await signUp('seo@example.com', 'Seo Person', true);
+    const seo = (await call(t.request, '/api/admin/seo', undefined, { cookie: admin.cookie })).json;
+    expect(seo).toMatchObject({ searchConsoleConnected: false, totalClicks: 0, topQueries: [], indexedPages: expect.any(Number) });
+    expect(seo.indexedPages).toBeGreaterThan(90);
+    expect(seo.technicalStatus.length).toBeGreaterThan(2);
+
+    const sitemap = (await call(t.request, '/api/admin/seo/regenerate-sitemap', {}, { cookie: admin.cookie })).json;
+    expect(sitemap.urlCount).toBe(seo.indexedPages);
+    const content = (await call(t.request, '/api/admin/seo/analyze-content', {}, { cookie: admin.cookie })).json;
+    expect(content).toMatchObject({ totalPosts: expect.any(Number), postsWithoutMetaDescription: 0 });
+    expect(content.totalPosts).toBeGreaterThanOrEqual(12);
+    const speed = (await call(t.request, '/api/admin/seo/check-page-speed', {}, { cookie: admin.cookie })).json;
+    expect(speed.desktop.score).toBeGreaterThan(0);
+    expect(speed.desktop.score).toBeLessThanOrEqual(100);
+    expect(speed.mobile.score).toBeLessThanOrEqual(speed.desktop.score);
+    expect(speed.pages).toHaveLength(3);
+    expect(speed.pages[0].transferKb).toBeGreaterThan(0);
+
+    const json = (await call(t.request, '/api/admin/generate-seo-report', { days: 30, format: 'json' }, { cookie: admin.cookie })).json;
+    expect(json.report).toMatchObject({ timeRange: { startDate: expect.any(String), endDate: expect.any(String) }, analytics: expect.any(Object), searchConsole: { totalClicks: 0 }, technicalSEO: { totalPages: seo.indexedPages }, recommendations: expect.any(Array) });
+    const html = (await call(t.request, '/api/admin/generate-seo-report', { days: 7, format: 'html' }, { cookie: admin.cookie })).json;
+    expect(html.filename).toMatch(/^seo-report-\d{4}-\d{2}-\d{2}\.html$/);
+    expect(html.html).toContain('<h1>SEO report</h1>');
+    expect((await call(t.request, '/api/admin/generate-seo-report', { days: 12 }, { cookie: admin.cookie })).status).toBe(400);
+    const history = (await call(t.request, '/api/admin/seo-reports/history', undefined, { cookie: admin.cookie })).json;
+    expect(history.slice(0, 2).map((h: { period: number; format: string; generatedBy: string }) => [h.period, h.format, h.generatedBy])).toEqual([
+      [7, 'html', 'Seo Person'],
+      [30, 'json', 'Seo Person'],
+    ]);
+  });
+});
