@@ -9,9 +9,10 @@ import { SiteFooter } from './features/layout/site-footer';
 import { SiteHeader } from './features/layout/site-header';
 import { PageSkeleton } from './features/layout/page-skeleton';
 import { useApi } from './lib/use-api';
+import { trackPageView } from './lib/analytics';
 import { applyHead } from './lib/head';
 import { trpc, type makeTrpcClient } from './lib/trpc';
-import { loadRoute, matchPath, notFoundRoute, routes } from './routes';
+import { loadRoute, matchRequest, notFoundRoute, routes } from './routes';
 
 export interface AppProps {
   queryClient: QueryClient;
@@ -19,9 +20,11 @@ export interface AppProps {
   /** Set on the server: the path and query being rendered. */
   ssrPath?: string;
   ssrSearch?: string;
+  /** The admin host ('admin.…'): only '/' exists, and it is the dashboard. */
+  adminHost?: boolean;
 }
 
-export function App({ queryClient, trpcClient, ssrPath, ssrSearch }: AppProps) {
+export function App({ queryClient, trpcClient, ssrPath, ssrSearch, adminHost = false }: AppProps) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
@@ -39,9 +42,11 @@ export function App({ queryClient, trpcClient, ssrPath, ssrSearch }: AppProps) {
               <main id="main" className="flex-1">
                 <Suspense fallback={<PageSkeleton />}>
                   <Switch>
-                    {routes.map((r) => (
-                      <Route key={r.path} path={r.path} component={r.page} />
-                    ))}
+                    {adminHost ? (
+                      <Route path="/" component={routes.find((r) => r.path === '/admin')!.page} />
+                    ) : (
+                      routes.map((r) => <Route key={r.path} path={r.path} component={r.page} />)
+                    )}
                     <Route component={notFoundRoute.page} />
                   </Switch>
                 </Suspense>
@@ -65,7 +70,7 @@ function HeadManager() {
   const api = useApi();
   useEffect(() => {
     let cancelled = false;
-    const { route, params } = matchPath(pathname);
+    const { route, params } = matchRequest(pathname, window.location.hostname);
     void (async () => {
       const config = await api.system.config.fetch();
       const { data, notFound } = await loadRoute(api, route, params, new URLSearchParams(window.location.search)).catch(() => ({ data: null, notFound: false }));
@@ -78,6 +83,7 @@ function HeadManager() {
   }, [pathname, api]);
   useEffect(() => {
     if (!window.location.hash) window.scrollTo(0, 0);
+    trackPageView();
   }, [pathname]);
   // Marks the page interactive (tests wait for it; CSS could too).
   useEffect(() => {

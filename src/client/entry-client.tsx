@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import superjson from 'superjson';
 import { App } from './app';
 import { makeQueryClient, makeTrpcClient } from './lib/trpc';
-import { matchPath } from './routes';
+import { isAdminHost, matchRequest } from './routes';
 
 const queryClient = makeQueryClient();
 const state = document.getElementById('__STATE__');
@@ -16,11 +16,11 @@ const trpcClient = makeTrpcClient();
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} trpcClient={trpcClient} />
+    <App queryClient={queryClient} trpcClient={trpcClient} adminHost={isAdminHost(window.location.hostname)} />
   </StrictMode>
 );
 
-void matchPath(window.location.pathname)
+void matchRequest(window.location.pathname, window.location.hostname)
   .route.page.preload()
   .finally(() => {
     if (root.hasChildNodes()) hydrateRoot(root, app);

@@ -8,7 +8,7 @@ import type { AnyRouter } from '@trpc/server';
 import { App } from './app';
 import { headToHtml } from './lib/head';
 import { makeQueryClient, makeTrpcClient, type Api } from './lib/trpc';
-import { loadRoute, matchPath } from './routes';
+import { isAdminHost, loadRoute, matchRequest } from './routes';
 
 export interface RenderResult {
   status: number;
@@ -24,13 +24,13 @@ export async function render(
   const queryClient = makeQueryClient();
   const api = createServerSideHelpers({ router: server.router, ctx: server.ctx, queryClient }) as unknown as Api;
   const [config] = await Promise.all([api.system.config.fetch(), api.auth.me.prefetch()]);
-  const { route, params } = matchPath(url.pathname);
+  const { route, params } = matchRequest(url.pathname, url.hostname);
   const { data, notFound } = await loadRoute(api, route, params, url.searchParams);
   const head = route.head({ params, data: notFound ? null : data, config });
 
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App queryClient={queryClient} trpcClient={makeTrpcClient(config.appUrl)} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} />
+      <App queryClient={queryClient} trpcClient={makeTrpcClient(config.appUrl)} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} adminHost={isAdminHost(url.hostname)} />
     </StrictMode>,
     // Inline every Suspense boundary: the first response must hold the page's content
     // without depending on the streaming reveal script.

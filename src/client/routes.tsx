@@ -179,6 +179,11 @@ export const routes: RouteDef[] = [
     head: ({ config }) => ({ title: `Payment Methods | ${config.brandName}`, robots: 'noindex' }),
   }),
   route({
+    path: '/admin/login',
+    page: lazyPage(() => import('./pages/admin-login')),
+    head: ({ config }) => ({ title: `Admin Sign In | ${config.brandName}`, robots: 'noindex, nofollow' }),
+  }),
+  route({
     path: '/admin',
     page: lazyPage(() => import('./pages/admin')),
     head: ({ config }) => ({ title: `Admin Dashboard | ${config.brandName}`, robots: 'noindex, nofollow' }),
@@ -268,6 +273,14 @@ export const routes: RouteDef[] = [
 ];
 
 const compiled = routes.map((r) => ({ route: r, ...parse(r.path) }));
+
+/** On a host whose name starts with 'admin.', only '/' exists: the admin dashboard. */
+export const isAdminHost = (host: string) => host.startsWith('admin.');
+
+export function matchRequest(pathname: string, host: string): { route: RouteDef; params: Record<string, string> } {
+  if (!isAdminHost(host)) return matchPath(pathname);
+  return pathname === '/' ? { route: routes.find((r) => r.path === '/admin')!, params: {} } : { route: notFoundRoute, params: {} };
+}
 
 /** Finds the route for a path (the 404 route when none matches) and its parameters. */
 export function matchPath(pathname: string): { route: RouteDef; params: Record<string, string> } {

@@ -149,3 +149,17 @@ describe('SEO', () => {
     ]);
   });
 });
+
+describe('admin host', () => {
+  it('serves only the dashboard at / on admin.*; other pages are 404; the API still works', async () => {
+    const home = await t.app.request('http://admin.localhost:3999/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<title>Admin Dashboard | ParkPilot</title>');
+    for (const path of ['/blog', '/locations', '/admin', '/booking']) {
+      expect((await t.app.request(`http://admin.localhost:3999${path}`)).status).toBe(404);
+    }
+    expect((await t.app.request('http://admin.localhost:3999/api/admin/dashboard/stats')).status).toBe(401);
+    // The main host is unchanged.
+    expect((await t.app.request('http://localhost:3999/blog')).status).toBe(200);
+  });
+});

@@ -1,25 +1,48 @@
 // /admin: the administrator's dashboard. Access is enforced on the server (every admin call needs the admin
 // role); this screen verifies the session first and shows Access Denied to anyone else.
 import { ArrowLeft, Loader2, ShieldAlert } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
 import { BlogManagement } from '@/client/features/admin/blog-management';
-import { useAuthDialog } from '@/client/features/auth/auth-dialog';
+import { AnalyticsTab, BookingsTab, OverviewTab, ReportsTab, SeoTab, UsersTab } from '@/client/features/admin/tabs';
 import { useSession } from '@/client/features/auth/use-session';
+import { isAdminHost } from '@/client/routes';
+import AdminLoginPage from './admin-login';
+
+const TABS = [
+  { id: 'overview', label: 'Overview', Panel: OverviewTab },
+  { id: 'users', label: 'User Management', Panel: UsersTab },
+  { id: 'analytics', label: 'Website Analytics', Panel: AnalyticsTab },
+  { id: 'seo', label: 'SEO Dashboard', Panel: SeoTab },
+  { id: 'reports', label: 'SEO Reports', Panel: ReportsTab },
+  { id: 'bookings', label: 'Bookings', Panel: BookingsTab },
+  { id: 'blog', label: 'Blog Management', Panel: BlogManagement },
+] as const;
 
 export default function AdminPage() {
   const { user, isLoading } = useSession();
-  const { openAuth } = useAuthDialog();
+  const [, navigate] = useLocation();
+  // Known after hydration (the server render is the same on both hosts).
+  const [adminHost, setAdminHost] = useState<boolean | null>(null);
+  useEffect(() => setAdminHost(isAdminHost(window.location.hostname)), []);
   const denied = Boolean(user && user.role !== 'admin');
+  // Signed out: straight to the admin sign-in. Anyone else: told, then sent there after 2 s.
   useEffect(() => {
-    if (denied) toast({ title: 'Access Denied', description: 'Admin panel access is restricted to authorized personnel only.', variant: 'destructive' });
-  }, [denied]);
+    if (isLoading || adminHost === null) return;
+    if (!user) return adminHost ? undefined : navigate('/admin/login', { replace: true });
+    if (!denied) return;
+    toast({ title: 'Access Denied', description: 'Admin panel access is restricted to authorized personnel only.', variant: 'destructive' });
+    const t = window.setTimeout(() => (adminHost ? undefined : navigate('/admin/login')), 2000);
+    return () => window.clearTimeout(t);
+  }, [isLoading, user, denied, navigate, adminHost]);
 
-  if (isLoading) {
+  // The admin host has no /admin/login: its one page signs in inline.
+  if (!isLoading && !user && adminHost) return <AdminLoginPage />;
+  if (isLoading || !user) {
     return (
       <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground" role="status">
         <Loader2 className="size-8 animate-spin" aria-hidden="true" />
@@ -27,7 +50,7 @@ export default function AdminPage() {
       </div>
     );
   }
-  if (!user || denied) {
+  if (denied) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16">
         <Card className="flex flex-col items-center gap-3 p-8 text-center">
@@ -36,7 +59,6 @@ export default function AdminPage() {
           <p className="text-muted-foreground">This admin panel is restricted to authorized personnel only.</p>
           <p className="text-sm text-muted-foreground">If you believe this is an error, please contact support.</p>
           <div className="mt-2 flex flex-wrap justify-center gap-2">
-            {!user && <Button onClick={() => openAuth('login')}>Sign In</Button>}
             <Button asChild variant="outline">
               <Link href="/">Return to Main Site</Link>
             </Button>
@@ -58,13 +80,19 @@ export default function AdminPage() {
           </Link>
         </Button>
       </div>
-      <Tabs defaultValue="blog" className="mt-6">
-        <TabsList>
-          <TabsTrigger value="blog">Blog Management</TabsTrigger>
+      <Tabs defaultValue="overview" className="mt-6">
+        <TabsList className="h-auto w-full flex-wrap justify-start">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.id} value={t.id}>
+              {t.label}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="blog" className="mt-6">
-          <BlogManagement />
-        </TabsContent>
+        {TABS.map(({ id, Panel }) => (
+          <TabsContent key={id} value={id} className="mt-6">
+            <Panel />
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );

@@ -8,6 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/toast';
 import { categoryName, formatPostDate, PostCard } from '@/client/features/blog/post-card';
+import { track } from '@/client/lib/analytics';
 import { isNotFound, trpc } from '@/client/lib/trpc';
 
 export default function BlogPostPage() {
@@ -23,6 +24,7 @@ export default function BlogPostPage() {
   useEffect(() => {
     if (!id || counted.current === id) return;
     counted.current = id;
+    track('blog_view', { slug });
     view.mutate({ postId: id }, { onSuccess: (r) => utils.blog.post.setData({ slug }, (old) => (old ? { ...old, viewCount: r.viewCount } : old)) });
   }, [id, slug, utils, view]);
 
@@ -40,6 +42,7 @@ export default function BlogPostPage() {
   const url = typeof window === 'undefined' ? '' : window.location.href;
 
   async function share() {
+    track('blog_share', { slug: p.slug });
     try {
       if (navigator.share) await navigator.share({ title: p.title, text: p.excerpt, url: window.location.href });
       else await copy();
@@ -48,6 +51,7 @@ export default function BlogPostPage() {
     }
   }
   async function copy() {
+    track('blog_copy_link', { slug: p.slug });
     try {
       await navigator.clipboard.writeText(window.location.href);
       toast({ title: 'Link copied', description: 'The article link is on your clipboard.', variant: 'success' });

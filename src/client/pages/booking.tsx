@@ -15,6 +15,7 @@ import { storeConfirmation } from '@/client/features/checkout/confirmation-store
 import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
 import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
 import { isNotFound, trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { track } from '@/client/lib/analytics';
 import { useConfig } from '@/client/lib/use-api';
 import { billableDays, formatPrice, parseWallClock, toWallClock } from '@/shared/pricing';
 import { firstBookingFormError, toBookingRequest, type TBookingForm } from '@/shared/schemas/bookings';
@@ -167,6 +168,7 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
       return;
     }
     setErrors({});
+    track('booking_attempted', { location, provider: providerName });
     let paymentMethodId = savedCard ?? undefined;
     if (!paymentMethodId && stripeMode) {
       setPreparing(true);
@@ -182,6 +184,8 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
     }
     try {
       const result = await create.mutateAsync({ ...toBookingRequest(form, Number(providerId), paymentMethodId), idempotencyKey: idempotencyKey.current });
+      track('booking_completed', { location, provider: providerName });
+      track('purchase_complete', { value: result.booking.totalFee, currency: 'USD' });
       storeConfirmation(result, billableDays(result.booking.arrivalDate, result.booking.departureDate));
       await Promise.all([utils.bookings.history.invalidate(), utils.auth.me.invalidate(), utils.profile.credits.invalidate(), utils.search.providers.invalidate()]);
       toast({ title: 'Booking Confirmed!', description: `Reservation ${result.confirmationNumber} has been successfully created.`, variant: 'success' });

@@ -1,4 +1,5 @@
 // The Create Account card (spec section 2): name, e-mail, password (show/hide), optional phone, Google.
+import { track } from '@/client/lib/analytics';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Separator } from '@/client/components/ui/separator';
@@ -23,6 +24,7 @@ export function SignUpCard({ onSuccess, onSwitch, titleAs = 'h2' }: AuthCardProp
     if (!parsed.success) return focusFirstInvalid(formRef.current);
     try {
       const user = await signUp.mutateAsync(parsed.data);
+      track('sign_up');
       toast({ title: 'Account Created', description: 'Please check your email to verify your account.', variant: 'success' });
       onSuccess?.(user);
     } catch (err) {

@@ -10,6 +10,7 @@ import { useAccessDialog } from '@/client/features/access/access-dialog';
 import { countSearch, useDetailsLocked } from '@/client/features/access/gating';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
+import { track } from '@/client/lib/analytics';
 import { ProviderCard, type ProviderResult } from './provider-card';
 
 export function ResultsList({ locationLabel, locationCode, providers, arrivalDate, departureDate, filtered = false }: {
@@ -29,7 +30,9 @@ export function ResultsList({ locationLabel, locationCode, providers, arrivalDat
   const unlock = (then?: () => void) => locationCode && openAccess({ locationCode, locationName: locationLabel, onUnlocked: then });
   // Each list shown for a place and dates is one search for the gating count.
   useEffect(() => {
-    if (locationCode) countSearch();
+    if (!locationCode) return;
+    countSearch();
+    track('search', { location: locationLabel, results: providers.length });
   }, [locationCode, arrivalDate, departureDate]);
 
   return (
