@@ -9,6 +9,7 @@ test('an administrator generates, edits and publishes a post; unsafe HTML is gon
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByText('Global overview of bookings and content management')).toBeVisible();
+  await page.getByRole('tab', { name: 'Blog Management' }).click();
   await expect(page.getByText(/Topics used/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Generate Now' }).click();
