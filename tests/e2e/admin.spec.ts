@@ -34,7 +34,7 @@ test('an administrator follows bookings, users, reports and analytics', async ({
   const name = `Vera Visitor ${Date.now()}`;
   await t.request.post('/api/auth/register', { data: { name, email, password: 'secret password' } });
   // Events are batched and sent a few seconds later with navigator.sendBeacon.
-  const beacon = t.waitForRequest((r) => r.url().endsWith('/api/analytics/events'), { timeout: 15_000 });
+  const beacon = t.waitForResponse((r) => r.url().endsWith('/api/analytics/events'), { timeout: 15_000 });
   await t.goto('/blog');
   await beacon;
   const search = await (await t.request.get(`/api/search?location=BOS&arrivalDate=${day(9)}&departureDate=${day(10)}`)).json();

@@ -26,12 +26,18 @@ describe('access', () => {
     expect(adminRows.length).toBeGreaterThanOrEqual(20);
   });
 
-  it.each(adminRows.map((r) => [r.method, r.path] as const))('%s %s: 401 anonymous, 403 for a user', async (method, path) => {
-    const url = path.replace(':postId', '1').replace(':id', '1');
-    const body = method === 'GET' || method === 'DELETE' ? undefined : {};
-    expect((await call(t.request, url, body, { method })).status).toBe(401);
+  let adminCookie = '';
+  it.each(adminRows.map((r) => [r.method, r.path] as const))('%s %s: 401 anonymous, 403 for a user, 200 for the admin', async (method, path) => {
+    adminCookie ||= (await signUp('gatekeeper@example.com', 'Gate Keeper', true)).cookie;
+    const posts = (await call(t.request, '/api/admin/blog/recent', undefined, { cookie: adminCookie })).json as { id: number; status: string }[];
+    const pending = posts.find((p) => p.status === 'pending')?.id ?? (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie: adminCookie })).json.blogPost.id;
+    const url = path.replace(':postId', String(pending)).replace(':id', String((await signUp(`target-${Math.random().toString(36).slice(2)}@example.com`)).id));
+    const body = method === 'GET' || method === 'DELETE' ? undefined : path.includes('search') ? undefined : {};
+    const withQuery = path.endsWith('/users/search') ? `${url}?q=target` : url;
+    expect((await call(t.request, withQuery, body, { method })).status).toBe(401);
     const user = await signUp(`plain-${Math.random().toString(36).slice(2)}@example.com`);
-    expect((await call(t.request, url, body, { method, cookie: user.cookie })).status).toBe(403);
+    expect((await call(t.request, withQuery, body, { method, cookie: user.cookie })).status).toBe(403);
+    expect((await call(t.request, withQuery, body, { method, cookie: adminCookie })).status).toBe(200);
   });
 });
 
