@@ -19,6 +19,7 @@ import type { Mailer } from './integrations/mailer/types';
 import { createPaymentsGateway, type PaymentsGateway } from './integrations/payments';
 import { mountAuthRoutes } from './modules/auth/routes';
 import { mountStripeWebhook } from './modules/payments/webhooks';
+import { robotsTxt, sitemapFiles } from './modules/seo/sitemap';
 import { readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken } from './modules/auth/session';
 import { placeholderSvg } from './placeholder';
 import { mountRestRoutes } from './rest/adapter';
@@ -166,6 +167,22 @@ export function createApp(deps: AppDeps) {
   app.get('/api/placeholder/:w/:h', (c) => {
     const svg = placeholderSvg(Number(c.req.param('w')), Number(c.req.param('h')), c.req.query('label'));
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' });
+  });
+
+  // Crawlers: the sitemap (an index with parts past 50,000 URLs) and robots.txt. The admin host has neither.
+  app.get('/robots.txt', (c) =>
+    new URL(c.req.url).hostname.startsWith('admin.')
+      ? c.text('User-agent: *\nDisallow: /\n')
+      : c.text(robotsTxt(env.APP_URL!), 200, { 'Cache-Control': 'public, max-age=3600' }),
+  );
+  app.get('/:file{sitemap(-\\d+)?\\.xml}', (c) => {
+    if (new URL(c.req.url).hostname.startsWith('admin.')) return c.text('Not found', 404);
+    const files = sitemapFiles(db, env.APP_URL!);
+    const m = /sitemap(?:-(\d+))?\.xml$/.exec(c.req.path);
+    const index = m?.[1] ? Number(m[1]) : 0;
+    const file = files.length === 1 ? (index === 0 ? files[0] : undefined) : files[index];
+    if (!file) return c.text('Not found', 404);
+    return c.body(file, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
   });
 
   // Uploaded blog images: generated names only, long-lived cache (a new upload gets a new name).

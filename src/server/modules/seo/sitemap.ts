@@ -1,0 +1,64 @@
+// /sitemap.xml and /robots.txt: every public URL with its last change (sitemaps.org 0.9, split into an
+// index past 50,000 URLs), and the paths crawlers should skip. Cached until the content changes.
+import type { DB } from '../../db/client';
+import { publicUrls } from '../admin/admin.service';
+
+export const SITEMAP_LIMIT = 50_000;
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+let cache: { key: string; files: string[] } | null = null;
+
+/** A cheap fingerprint of the content: it changes when a post, lot or location is added or edited. */
+function fingerprint(db: DB): string {
+  const row = db.$client
+    .prepare(
+      `select (select count(*) || ':' || coalesce(max(updated_at), 0) from blog_posts where published = 1) || '|' ||
+              (select count(*) || ':' || coalesce(max(updated_at), 0) from parking_providers) || '|' ||
+              (select count(*) from locations) as k`,
+    )
+    .get() as { k: string };
+  return row.k;
+}
+
+/** The sitemap files: one urlset, or an index (file 0) followed by urlsets of at most 50,000 URLs. */
+export function sitemapFiles(db: DB, appUrl: string): string[] {
+  const key = fingerprint(db);
+  if (cache?.key === key) return cache.files;
+  const urls = publicUrls(db);
+  const urlset = (list: typeof urls) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list
+      .map((u) => `  <url><loc>${xmlEscape(appUrl + u.path)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`)
+      .join('\n')}\n</urlset>\n`;
+  let files: string[];
+  if (urls.length <= SITEMAP_LIMIT) files = [urlset(urls)];
+  else {
+    const parts: (typeof urls)[] = [];
+    for (let i = 0; i < urls.length; i += SITEMAP_LIMIT) parts.push(urls.slice(i, i + SITEMAP_LIMIT));
+    const today = new Date().toISOString().slice(0, 10);
+    const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${parts
+      .map((_, i) => `  <sitemap><loc>${xmlEscape(`${appUrl}/sitemap-${i + 1}.xml`)}</loc><lastmod>${today}</lastmod></sitemap>`)
+      .join('\n')}\n</sitemapindex>\n`;
+    files = [index, ...parts.map(urlset)];
+  }
+  cache = { key, files };
+  return files;
+}
+
+export function robotsTxt(appUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    'Disallow: /booking',
+    'Disallow: /thank-you',
+    'Disallow: /account-settings',
+    'Disallow: /payment-methods',
+    'Disallow: /verify-email',
+    'Disallow: /reset-password',
+    'Disallow: /forgot-password',
+    '',
+    `Sitemap: ${appUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,50 @@
+// The sitemap and robots.txt: every public URL (no private ones), valid sitemaps.org XML, cached, and
+// updated when content changes.
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, sessionCookieFrom } from '../support/http';
+import { createTestApp } from '../support/test-app';
+import { users } from '@/server/db/schema';
+import { eq } from 'drizzle-orm';
+
+const t = createTestApp();
+afterAll(() => t.close());
+
+describe('/sitemap.xml', () => {
+  it('lists every public URL with lastmod, and no private page', async () => {
+    const res = await t.request('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs.length).toBeGreaterThanOrEqual(90);
+    expect(new Set(locs).size).toBe(locs.length);
+    for (const path of ['/', '/locations', '/blog', '/orlando-fl-mco-airport-parking', '/locations/orlando-international-airport']) {
+      expect(locs).toContain(`http://localhost:3999${path}`);
+    }
+    for (const loc of locs) expect(loc).not.toMatch(/\/(admin|api|booking|thank-you|account-settings|payment-methods)\b/);
+    // Every <url> is well formed: a loc and an optional ISO date.
+    expect(xml.match(/<url><loc>[^<]+<\/loc>(<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>)?<\/url>/g)!.length).toBe(locs.length);
+  });
+
+  it('follows new content: an approved post appears', async () => {
+    const reg = await call(t.request, '/api/auth/register', { name: 'Ed', email: 'ed@example.com', password: 'long enough' });
+    t.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'ed@example.com')).run();
+    const cookie = sessionCookieFrom(reg.headers)!;
+    const post = (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie })).json.blogPost;
+    expect(await (await t.request('/sitemap.xml')).text()).not.toContain(`/blog/${post.slug}<`);
+    const form = new FormData();
+    const approved = await t.request(`/api/admin/blog/approve/${post.id}`, { method: 'POST', body: form, headers: { Origin: 'http://localhost:3999', Cookie: cookie } });
+    expect(approved.status).toBe(200);
+    expect(await (await t.request('/sitemap.xml')).text()).toContain(`/blog/${post.slug}<`);
+  });
+});
+
+describe('/robots.txt', () => {
+  it('disallows admin, API and private pages and names the sitemap', async () => {
+    const text = await (await t.request('/robots.txt')).text();
+    for (const path of ['/admin', '/api/', '/booking', '/thank-you', '/account-settings', '/payment-methods']) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).toContain('Sitemap: http://localhost:3999/sitemap.xml');
+    expect((await t.request('/sitemap-2.xml')).status).toBe(404);
+  });
+});
