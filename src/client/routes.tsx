@@ -42,15 +42,60 @@ async function loadLocationPage(api: Api, slug: string, search: URLSearchParams)
   return location;
 }
 
-function providerHead(
-  { data, config }: HeadContext<{ name: string; slug: string; location: string; description: string | null; price: number }>,
-  kind: 'provider' | 'property',
-): HeadData {
+type ProviderHeadData = {
+  name: string;
+  slug: string;
+  location: string;
+  description: string | null;
+  price: number;
+  address: string;
+  latitude: number;
+  longitude: number;
+  phoneNumber: string | null;
+  operatingHours: string | null;
+  rating: number | null;
+  reviewCount: number | null;
+  imageUrls: string[];
+  terminal: { name: string; slug: string };
+};
+
+const breadcrumbs = (appUrl: string, items: [string, string][]) => ({
+  '@context': 'https://schema.org',
+  '@type': 'BreadcrumbList',
+  itemListElement: items.map(([name, path], i) => ({ '@type': 'ListItem', position: i + 1, name, item: appUrl + path })),
+});
+
+function providerHead({ data, config }: HeadContext<ProviderHeadData>, kind: 'provider' | 'property'): HeadData {
   if (!data) return { title: `${kind === 'provider' ? 'Provider' : 'Property'} not found | ${config.brandName}`, robots: 'noindex', status: 404 };
+  const canonical = `/provider/${data.slug}`;
+  const image = data.imageUrls[0];
   return {
     title: `${data.name}: ${data.location} Parking from $${data.price.toFixed(2)}/day | ${config.brandName}`,
     description: data.description ?? `Parking at ${data.name} near ${data.location}.`,
-    canonical: `/provider/${data.slug}`,
+    canonical,
+    og: { image: image ?? null },
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ParkingFacility',
+        name: data.name,
+        description: data.description ?? undefined,
+        url: config.appUrl + canonical,
+        image: image ? (image.startsWith('http') ? image : config.appUrl + image) : undefined,
+        address: { '@type': 'PostalAddress', streetAddress: data.address, addressCountry: 'US' },
+        geo: { '@type': 'GeoCoordinates', latitude: data.latitude, longitude: data.longitude },
+        telephone: data.phoneNumber ?? undefined,
+        openingHours: data.operatingHours ?? undefined,
+        priceRange: `From $${data.price.toFixed(2)} per day`,
+        aggregateRating: data.rating && data.reviewCount ? { '@type': 'AggregateRating', ratingValue: data.rating, reviewCount: data.reviewCount } : undefined,
+      },
+      breadcrumbs(config.appUrl, [
+        ['Home', '/'],
+        ['Locations', '/locations'],
+        [data.terminal.name, `/locations/${data.terminal.slug}`],
+        [data.name, canonical],
+      ]),
+    ],
   };
 }
 
@@ -61,6 +106,13 @@ function locationHead({ data, config }: HeadContext<Awaited<ReturnType<typeof lo
     title: `${data.name} Parking from $${(data.minPrice ?? 0).toFixed(2)}/day | ${config.brandName}`,
     description: `Compare ${data.providerCount} parking lots near ${what} in ${data.city}, ${data.state}. See the total price up front, shuttle times and reviews, and book in minutes.`,
     canonical: `/locations/${data.slug}`,
+    jsonLd: [
+      breadcrumbs(config.appUrl, [
+        ['Home', '/'],
+        ['Locations', '/locations'],
+        [data.name, `/locations/${data.slug}`],
+      ]),
+    ],
   };
 }
 
@@ -86,6 +138,16 @@ export const routes: RouteDef[] = [
       title: `${config.brandName} | ${TAGLINE} with Honest Total Prices`,
       description: `Compare and book parking near 50 US airports and 20 cruise ports. See the full price up front: the lot's rate plus one flat $1.99 fee.`,
       canonical: '/',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: config.brandName,
+          url: config.appUrl,
+          logo: `${config.appUrl}/favicon.svg`,
+          contactPoint: { '@type': 'ContactPoint', telephone: config.supportPhone, email: config.supportEmail, contactType: 'customer support', availableLanguage: 'English', hoursAvailable: 'Mo-Su 00:00-23:59' },
+        },
+      ],
     }),
   }),
   route({
