@@ -38,8 +38,8 @@ const TAGLINE = 'Airport & Cruise Port Parking';
 
 async function loadLocationPage(api: Api, slug: string, search: URLSearchParams) {
   const location = await api.catalogue.getLocation.fetch({ slug });
-  await api.search.providers.prefetch(searchInputFromParams(location.code, search));
-  return location;
+  const [seo] = await Promise.all([api.seo.page.fetch({ slug: location.seoSlug }).catch(() => null), api.search.providers.prefetch(searchInputFromParams(location.code, search))]);
+  return { ...location, seo };
 }
 
 type ProviderHeadData = {
@@ -103,8 +103,8 @@ function locationHead({ data, config }: HeadContext<Awaited<ReturnType<typeof lo
   if (!data) return { title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 };
   const what = data.kind === 'airport' ? `${data.name} (${data.code})` : data.name;
   return {
-    title: `${data.name} Parking from $${(data.minPrice ?? 0).toFixed(2)}/day | ${config.brandName}`,
-    description: `Compare ${data.providerCount} parking lots near ${what} in ${data.city}, ${data.state}. See the total price up front, shuttle times and reviews, and book in minutes.`,
+    title: data.seo?.metaTitle ? `${data.seo.metaTitle} | ${config.brandName}` : `${data.name} Parking from $${(data.minPrice ?? 0).toFixed(2)}/day | ${config.brandName}`,
+    description: data.seo?.metaDescription ?? `Compare ${data.providerCount} parking lots near ${what} in ${data.city}, ${data.state}. See the total price up front, shuttle times and reviews, and book in minutes.`,
     canonical: `/locations/${data.slug}`,
     jsonLd: [
       breadcrumbs(config.appUrl, [

@@ -38,6 +38,15 @@ describe('server-rendered HTML', () => {
     expect(post.html).toContain('<meta property="og:type" content="article">');
   });
 
+  it('serves the landing content of a place in the first response and through /api/seo/page', async () => {
+    const { html } = await page('/orlando-fl-mco-airport-parking');
+    expect(html).toMatch(/We list \d+ independent lots serving Orlando International Airport/);
+    const api = await (await t.request('/api/seo/page/orlando-fl-mco-airport-parking')).json();
+    expect(api).toMatchObject({ slug: 'orlando-fl-mco-airport-parking', template: 'airport-parking', metaDescription: expect.any(String) });
+    expect(api.content).not.toMatch(/<script/i);
+    expect((await t.request('/api/seo/page/zz-not-a-real-place-parking')).status).toBe(404);
+  });
+
   it('answers 404 for unknown place slugs and keeps private pages out of the index', async () => {
     const missing = await page('/zz-not-a-real-place-parking');
     expect(missing.status).toBe(404);

@@ -1,5 +1,6 @@
 // /locations/{slug} (and /{seo-slug}): parking near one airport or cruise port, priced for the chosen dates.
-import { ArrowLeft, Anchor, Plane } from 'lucide-react';
+import { ArrowLeft, Anchor, BadgeDollarSign, CalendarX, Headset, Plane, ShieldCheck } from 'lucide-react';
+import { Button } from '@/client/components/ui/button';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { NativeSelect } from '@/client/components/ui/select';
@@ -81,6 +82,42 @@ export default function LocationPage() {
           </div>
         </Results>
       </div>
+      <AboutLocation seoSlug={loc.seoSlug} name={loc.name} />
+    </div>
+  );
+}
+
+const TRUST = [
+  { icon: BadgeDollarSign, title: 'Total price up front', text: "The lot's rate plus one flat $1.99 fee. No surprises at the gate." },
+  { icon: CalendarX, title: 'Free cancellation', text: 'Most lots cancel free up to 24 hours before arrival.' },
+  { icon: ShieldCheck, title: 'Secure payment', text: 'Cards are handled by our payment processor; we never store card numbers.' },
+  { icon: Headset, title: 'Support 24/7', text: 'Real people by phone and e-mail, day and night.' },
+];
+
+/** The landing page's body: facts about the place from the catalogue, trust tiles and a call to action. */
+function AboutLocation({ seoSlug, name }: { seoSlug: string; name: string }) {
+  const seo = trpc.seo.page.useQuery({ slug: seoSlug }, { retry: false, retryOnMount: false });
+  return (
+    <div className="mt-12 space-y-10">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Why book with us">
+        {TRUST.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="rounded-lg border border-border p-4">
+            <Icon className="size-5 text-primary" aria-hidden="true" />
+            <p className="mt-2 font-semibold">{title}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+          </li>
+        ))}
+      </ul>
+      {seo.data?.content && (
+        <section aria-label={`About parking at ${name}`} className="blog-prose max-w-3xl" dangerouslySetInnerHTML={{ __html: seo.data.content }} />
+      )}
+      <section className="rounded-xl bg-primary px-6 py-8 text-primary-foreground">
+        <h2 className="text-2xl font-bold">{`Ready to park at ${name}?`}</h2>
+        <p className="mt-2 opacity-90">Pick your dates above and book in a minute. Your total is what you pay.</p>
+        <Button variant="secondary" size="lg" className="mt-5" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+          Choose your dates
+        </Button>
+      </section>
     </div>
   );
 }

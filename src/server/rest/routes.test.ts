@@ -17,7 +17,7 @@ describe('REST table', () => {
   it.each([
     'GET /api/auth/me', 'POST /api/auth/register', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/change-password',
     'PUT /api/profile', 'GET /api/profile/preferences', 'PUT /api/profile/preferences',
-    'GET /api/parking/search', 'GET /api/search', 'GET /api/search-history', 'POST /api/chat',
+    'GET /api/parking/search', 'GET /api/search', 'GET /api/search-history', 'POST /api/chat', 'GET /api/seo/page/:slug',
     'POST /api/payments/information-access', 'GET /api/payments/check-access/:location',
     'POST /api/bookings/estimate', 'POST /api/bookings/automated', 'GET /api/bookings/history', 'PATCH /api/bookings/:id/status',
     'POST /api/support/chat', 'POST /api/support/refund', 'POST /api/support/receipt', 'POST /api/support/contact-property',

@@ -31,6 +31,7 @@ export const restRoutes: readonly RestRoute[] = [
   },
   { method: 'GET', path: '/api/search-history', procedure: 'search.history' },
   { method: 'POST', path: '/api/chat', procedure: 'chat.send' },
+  { method: 'GET', path: '/api/seo/page/:slug', procedure: 'seo.page', input: ({ params }) => ({ slug: params.slug }) },
 
   // Support (spec section 7)
   { method: 'POST', path: '/api/support/chat', procedure: 'support.chat' },

@@ -10,6 +10,7 @@ import { supportRouter } from '../modules/support/router';
 import { adminBlogRouter, blogRouter } from '../modules/blog/router';
 import { adminRouter } from '../modules/admin/router';
 import { analyticsRouter } from '../modules/analytics/router';
+import { seoRouter } from '../modules/seo/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { systemRouter } from '../modules/system/router';
 import { createCallerFactory, router } from './init';
@@ -29,6 +30,7 @@ export const appRouter = router({
   adminBlog: adminBlogRouter,
   admin: adminRouter,
   analytics: analyticsRouter,
+  seo: seoRouter,
 });
 
 export type AppRouter = typeof appRouter;
