@@ -35,7 +35,9 @@ test('an administrator follows bookings, users, reports and analytics', async ({
   await t.request.post('/api/auth/register', { data: { name, email, password: 'secret password' } });
   // Events are batched and sent a few seconds later with navigator.sendBeacon.
   const beacon = t.waitForResponse((r) => r.url().endsWith('/api/analytics/events'), { timeout: 15_000 });
-  await t.goto('/blog');
+  // Arrive from a (unique) other site, so this visit is recognisable among the other tests' page views.
+  const referrerHost = `news-${Date.now()}-${Math.floor(Math.random() * 1e6)}.example`;
+  await t.goto('/blog', { referer: `https://${referrerHost}/travel` });
   await beacon;
   const search = await (await t.request.get(`/api/search?location=BOS&arrivalDate=${day(9)}&departureDate=${day(10)}`)).json();
   const booked = await (
@@ -87,7 +89,7 @@ test('an administrator follows bookings, users, reports and analytics', async ({
   await page.getByRole('tab', { name: 'Website Analytics' }).click();
   await expect.poll(async () => {
     const a = await (await page.request.get('/api/admin/analytics')).json();
-    return a.topPages.some((p: { page: string }) => p.page === '/blog') && a.deviceTypes.mobile > 0;
+    return a.topReferrers.some((r: { source: string }) => r.source === referrerHost) && a.deviceTypes.mobile > 0 && a.pageViews > 0;
   }).toBe(true);
   await expect(page.getByText('Top Pages')).toBeVisible();
 });
