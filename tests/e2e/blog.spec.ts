@@ -15,6 +15,8 @@ test('the blog lists featured articles and at least 12 posts; filters and Load M
 
   await page.getByLabel('Category').selectOption('cruise-port-guides');
   await expect(page).toHaveURL(/category=cruise-port-guides/);
+  // Wait for the filtered list to replace the previous one.
+  await expect(all.getByRole('article').filter({ hasNotText: 'Cruise Port Guides' })).toHaveCount(0);
   const cruiseCount = await all.getByRole('article').count();
   expect(cruiseCount).toBeGreaterThanOrEqual(3);
   expect(cruiseCount).toBeLessThan(9);

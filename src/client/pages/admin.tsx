@@ -23,6 +23,9 @@ const TABS = [
   { id: 'blog', label: 'Blog Management', Panel: BlogManagement },
 ] as const;
 
+/** From admin.example.com to example.com (same scheme and port). */
+const mainSiteUrl = () => `${window.location.protocol}//${window.location.host.replace(/^admin\./, '')}/`;
+
 export default function AdminPage() {
   const { user, isLoading } = useSession();
   const [, navigate] = useLocation();
@@ -60,7 +63,7 @@ export default function AdminPage() {
           <p className="text-sm text-muted-foreground">If you believe this is an error, please contact support.</p>
           <div className="mt-2 flex flex-wrap justify-center gap-2">
             <Button asChild variant="outline">
-              <Link href="/">Return to Main Site</Link>
+              {adminHost ? <a href={mainSiteUrl()}>Return to Main Site</a> : <Link href="/">Return to Main Site</Link>}
             </Button>
           </div>
         </Card>
@@ -75,9 +78,15 @@ export default function AdminPage() {
           <p className="mt-1 text-muted-foreground">Global overview of bookings and content management</p>
         </div>
         <Button asChild variant="outline">
-          <Link href="/">
-            <ArrowLeft className="size-4" aria-hidden="true" /> Back to Main Site
-          </Link>
+          {adminHost ? (
+            <a href={mainSiteUrl()}>
+              <ArrowLeft className="size-4" aria-hidden="true" /> Back to Main Site
+            </a>
+          ) : (
+            <Link href="/">
+              <ArrowLeft className="size-4" aria-hidden="true" /> Back to Main Site
+            </Link>
+          )}
         </Button>
       </div>
       <Tabs defaultValue="overview" className="mt-6">
