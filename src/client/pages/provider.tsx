@@ -114,14 +114,14 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
             </CardHeader>
             <CardContent className="grid gap-5 md:grid-cols-2">
               <LotMap lot={p} terminal={p.terminal} lotName={p.name} terminalName={p.terminal.name} distance={p.distance} className="w-full rounded-xl" />
-              <dl className="space-y-4 text-sm">
+              <div className="space-y-4 text-sm">
                 <Fact icon={MapPin} label="Distance">{`${p.distance.replace(/ from terminal$/, '')} from ${p.terminal.name}`}</Fact>
                 <Fact icon={Bus} label="Shuttle">{p.shuttleInfo ?? DEFAULT_SHUTTLE_INFO}</Fact>
                 <Fact icon={Clock} label="Hours">{p.operatingHours ?? 'Contact the lot for hours'}</Fact>
                 <Link href={`/ar-parking/${p.id}`} className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline">
                   <View className="size-4" aria-hidden="true" /> View in AR: arrival guide
                 </Link>
-              </dl>
+              </div>
             </CardContent>
           </Card>
 
@@ -246,10 +246,10 @@ function Fact({ icon: Icon, label, children }: { icon: typeof MapPin; label: str
   return (
     <div className="flex items-start gap-2">
       <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <div>
+      <dl>
         <dt className="font-medium">{label}</dt>
         <dd className="text-muted-foreground">{children}</dd>
-      </div>
+      </dl>
     </div>
   );
 }

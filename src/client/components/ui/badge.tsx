@@ -11,7 +11,8 @@ export const badgeVariants = cva(
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'border-border text-foreground',
-        success: 'border-success/20 bg-success/10 text-success',
+        // Darker than --color-success so small text on the tint passes WCAG AA contrast.
+        success: 'border-success/20 bg-success/10 text-[#14532d]',
         warning: 'border-warning/20 bg-warning/10 text-warning',
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
       },

@@ -60,7 +60,7 @@ export function LocationChat({ location, name, arrivalDate, departureDate }: { l
           disabled={send.isPending}
           className="min-h-0 resize-none"
         />
-        <Button type="submit" disabled={send.isPending || !text.trim()} aria-label="Send question">
+        <Button type="submit" disabled={send.isPending || !text.trim()}>
           <Send className="size-4" aria-hidden="true" /> Ask
         </Button>
       </form>
