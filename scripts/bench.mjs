@@ -42,6 +42,9 @@ const targets = [
   ['SSR /', '/'],
   ['SSR /locations', '/locations'],
   ['SSR /how-it-works', '/how-it-works'],
+  ['SSR SEO page (MCO)', '/orlando-fl-mco-airport-parking'],
+  ['SSR blog post', '/blog/parking-at-orlando-international-airport-mco-10-lots-compared'],
+  ['SSR /blog', '/blog'],
 ];
 
 try {
