@@ -1,6 +1,6 @@
 // The application root: data providers, the router (SSR-aware) and the page switch from the route table.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { toast, Toaster } from './components/ui/toast';
 import { AccessDialogProvider } from './features/access/access-dialog';
@@ -68,14 +68,20 @@ export function App({ queryClient, trpcClient, ssrPath, ssrSearch, adminHost = f
 function HeadManager() {
   const [pathname] = useLocation();
   const api = useApi();
+  const first = useRef(true);
   useEffect(() => {
+    // A server-rendered first page has its head already; later pages load the heads module on the way.
+    if (first.current) {
+      first.current = false;
+      if (document.getElementById('__STATE__')) return;
+    }
     let cancelled = false;
     const { route, params } = matchRequest(pathname, window.location.hostname);
     void (async () => {
-      const config = await api.system.config.fetch();
+      const [{ routeHead }, config] = await Promise.all([import('./heads'), api.system.config.fetch()]);
       const { data, notFound } = await loadRoute(api, route, params, new URLSearchParams(window.location.search)).catch(() => ({ data: null, notFound: false }));
       if (cancelled) return;
-      applyHead(route.head({ params, data: notFound ? null : data, config }), config.appUrl);
+      applyHead(routeHead(route.path, { params, data: notFound ? null : data, config }), config.appUrl);
     })();
     return () => {
       cancelled = true;

@@ -8,6 +8,7 @@ import type { AnyRouter } from '@trpc/server';
 import { App } from './app';
 import { headToHtml } from './lib/head';
 import { makeQueryClient, makeTrpcClient, type Api } from './lib/trpc';
+import { routeHead } from './heads';
 import { isAdminHost, loadRoute, matchRequest } from './routes';
 
 export interface RenderResult {
@@ -26,7 +27,7 @@ export async function render(
   const [config] = await Promise.all([api.system.config.fetch(), api.auth.me.prefetch()]);
   const { route, params } = matchRequest(url.pathname, url.hostname);
   const { data, notFound } = await loadRoute(api, route, params, url.searchParams);
-  const head = route.head({ params, data: notFound ? null : data, config });
+  const head = routeHead(route.path, { params, data: notFound ? null : data, config });
 
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

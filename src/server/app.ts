@@ -203,6 +203,8 @@ export function createApp(deps: AppDeps) {
       '/assets/*',
       serveStatic({
         root,
+        // The build writes .br and .gz beside each script and style (vite.config.ts).
+        precompressed: true,
         onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );

@@ -1,13 +1,10 @@
-// Loader API in the browser: the same typed `fetch` helpers the server uses, backed by the HTTP client.
-import { useQueryClient } from '@tanstack/react-query';
-import { createServerSideHelpers } from '@trpc/react-query/server';
-import { useMemo } from 'react';
+// Loader API in the browser: the same typed `fetch` and `prefetch` helpers the server uses (there from
+// createServerSideHelpers), here tRPC's query utilities over the HTTP client, which fill the same cache
+// under the same keys without shipping the server-side helper code to the browser.
 import { trpc, type Api } from './trpc';
 
 export function useApi(): Api {
-  const queryClient = useQueryClient();
-  const client = trpc.useUtils().client;
-  return useMemo(() => createServerSideHelpers({ client, queryClient }), [client, queryClient]);
+  return trpc.useUtils() as unknown as Api;
 }
 
 /** The public configuration (brand, support contacts); prefetched on every server render. */

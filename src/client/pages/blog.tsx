@@ -12,7 +12,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { blogFilters } from '@/client/features/blog/filters';
 import { PostCard } from '@/client/features/blog/post-card';
 import { isNotFound, trpc } from '@/client/lib/trpc';
-import { BLOG_SORTS } from '@/shared/schemas/blog';
+import { BLOG_SORTS } from '@/shared/blog-options';
 import NotFoundPage from './not-found';
 
 const SORT_LABELS: Record<(typeof BLOG_SORTS)[number], string> = { newest: 'Newest first', oldest: 'Oldest first', popular: 'Most popular', trending: 'Trending this week' };

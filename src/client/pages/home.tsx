@@ -1,5 +1,6 @@
 // Home, signed out with no search: hero, Start Searching, the steps carousel, trust tiles, destinations.
 import { ArrowRight, BadgeDollarSign, Clock, Handshake, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
@@ -7,8 +8,14 @@ import { useSession } from '@/client/features/auth/use-session';
 import { AssistantButton } from '@/client/features/home/assistant-button';
 import { PopularDestinations } from '@/client/features/home/popular-destinations';
 import { StepsCarousel } from '@/client/features/home/steps-carousel';
-import { BookingHistory } from '@/client/features/bookings/booking-history';
-import { HomeSearch } from '@/client/features/search/home-search';
+import { ResultsSkeleton } from '@/client/features/search/results-skeleton';
+import { Skeleton } from '@/client/components/ui/skeleton';
+
+// The search screen (form, results, recent searches, assistant) and the history load when shown: a
+// first-time visitor sees the hero, so their first visit does not download either.
+const loadSearch = () => import('@/client/features/search/home-search');
+const HomeSearch = lazy(() => loadSearch().then((m) => ({ default: m.HomeSearch })));
+const BookingHistory = lazy(() => import('@/client/features/bookings/booking-history').then((m) => ({ default: m.BookingHistory })));
 
 const STATS = [
   { value: '3M+', label: 'daily travelers', icon: Users },
@@ -83,7 +90,15 @@ function SearchHome({ history = false }: { history?: boolean }) {
         </div>
       </section>
       <div className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">
-        {history ? <BookingHistory /> : <HomeSearch />}
+        {history ? (
+          <Suspense fallback={<HistorySkeleton />}>
+            <BookingHistory />
+          </Suspense>
+        ) : (
+          <Suspense fallback={<SearchSkeleton />}>
+            <HomeSearch />
+          </Suspense>
+        )}
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Why travellers choose us">
           {STATS.map(({ value, label, icon: Icon }) => (
             <li key={label} className="flex items-center gap-3 rounded-lg border border-border bg-background p-4">
@@ -109,8 +124,27 @@ function StartSearchingButton() {
   // Signed in, the home page itself becomes the search screen.
   const go = () => navigate('/');
   return (
-    <Button size="lg" onClick={() => (user ? go() : openAuth('login', go))}>
+    <Button size="lg" onPointerEnter={() => void loadSearch()} onClick={() => (user ? go() : openAuth('login', go))}>
       Start Searching <ArrowRight className="size-4" aria-hidden="true" />
     </Button>
+  );
+}
+
+function SearchSkeleton() {
+  return (
+    <div className="space-y-6">
+      <Skeleton className="h-52 w-full rounded-lg sm:h-28" />
+      <ResultsSkeleton />
+    </div>
+  );
+}
+
+function HistorySkeleton() {
+  return (
+    <div className="space-y-3" aria-busy="true" aria-label="Loading bookings">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-32 w-full" />
+      ))}
+    </div>
   );
 }

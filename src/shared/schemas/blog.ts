@@ -1,7 +1,8 @@
 // zod inputs of the blog: list filters, post references and the approval form (multipart from the admin).
 import { z } from 'zod';
+import { BLOG_SORTS } from '../blog-options';
 
-export const BLOG_SORTS = ['newest', 'oldest', 'popular', 'trending'] as const;
+export { BLOG_SORTS };
 
 const optionalText = (max: number) =>
   z

@@ -1,8 +1,7 @@
 // The Access Detailed Information dialog ($0.99): opened from anywhere with the location to unlock.
-// Its content (forms, schemas, Stripe) loads on demand.
+// The window (forms, schemas, Stripe, Radix) loads on first use.
 import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Dialog, DialogContent } from '@/client/components/ui/dialog';
-import { Spinner } from '@/client/components/ui/spinner';
+import { DialogLoading } from '@/client/components/ui/dialog-loading';
 
 export interface AccessRequest {
   locationCode: string;
@@ -12,7 +11,7 @@ export interface AccessRequest {
 }
 
 const AccessContext = createContext<{ openAccess: (request: AccessRequest) => void }>({ openAccess: () => undefined });
-const AccessDialogContent = lazy(() => import('./access-dialog-content'));
+const AccessDialogView = lazy(() => import('./access-dialog-view'));
 
 export function useAccessDialog() {
   return use(AccessContext);
@@ -20,27 +19,31 @@ export function useAccessDialog() {
 
 export function AccessDialogProvider({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<AccessRequest | null>(null);
-  const openAccess = useCallback((r: AccessRequest) => setRequest(r), []);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
+  const openAccess = useCallback((r: AccessRequest) => {
+    setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    setUsed(true);
+    setRequest(r);
+  }, []);
   const api = useMemo(() => ({ openAccess }), [openAccess]);
   return (
     <AccessContext value={api}>
       {children}
-      <Dialog open={Boolean(request)} onOpenChange={(open) => !open && setRequest(null)}>
-        <DialogContent className="max-w-lg" aria-describedby={undefined}>
-          {request && (
-            <Suspense fallback={<Spinner className="mx-auto my-16" label="Loading" />}>
-              <AccessDialogContent
-                request={request}
-                onDone={() => {
-                  const callback = request.onUnlocked;
-                  setRequest(null);
-                  callback?.();
-                }}
-              />
-            </Suspense>
-          )}
-        </DialogContent>
-      </Dialog>
+      {used && (
+        <Suspense fallback={<DialogLoading />}>
+          <AccessDialogView
+            request={request}
+            returnFocus={opener}
+            onClose={() => setRequest(null)}
+            onDone={() => {
+              const callback = request?.onUnlocked;
+              setRequest(null);
+              callback?.();
+            }}
+          />
+        </Suspense>
+      )}
     </AccessContext>
   );
 }

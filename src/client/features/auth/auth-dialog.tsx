@@ -1,14 +1,17 @@
 // The Auth dialog (spec section 2): opens on demand from anywhere, switches between sign-in and
-// create-account, closes on dismiss and calls the caller's callback on success.
-import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Dialog, DialogContent, DialogTitle } from '@/client/components/ui/dialog';
-import { Spinner } from '@/client/components/ui/spinner';
+// create-account, closes on dismiss and calls the caller's callback on success. The window itself
+// loads on first use (or when a pointer or focus reaches a Sign In button).
+import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { DialogLoading } from '@/client/components/ui/dialog-loading';
 import type { SessionUser } from './use-session';
 
-// The cards (and the zod schemas they validate with) load on demand, keeping the first page light.
-const loadCards = () => Promise.all([import('./sign-in-card'), import('./sign-up-card')]);
-const SignInCard = lazy(() => loadCards().then(([m]) => ({ default: m.SignInCard })));
-const SignUpCard = lazy(() => loadCards().then(([, m]) => ({ default: m.SignUpCard })));
+const loadView = () => import('./auth-dialog-view');
+const AuthDialogView = lazy(loadView);
+
+/** Starts fetching the dialog's code, so opening it is instant. */
+export function prefetchAuthDialog() {
+  void loadView();
+}
 
 export type AuthMode = 'login' | 'register';
 
@@ -22,18 +25,23 @@ export function useAuthDialog() {
   return use(AuthDialogContext);
 }
 
+interface State {
+  /** False until first opened: nothing of the dialog is loaded or mounted before that. */
+  used: boolean;
+  open: boolean;
+  mode: AuthMode;
+  opener: HTMLElement | null;
+  onSuccess?: (user: SessionUser) => void;
+}
+
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ open: boolean; mode: AuthMode; onSuccess?: (user: SessionUser) => void }>({
-    open: false,
-    mode: 'login',
-  });
-  const openAuth = useCallback<AuthDialogApi['openAuth']>((mode = 'login', onSuccess) => setState({ open: true, mode, onSuccess }), []);
+  const [state, setState] = useState<State>({ used: false, open: false, mode: 'login', opener: null });
+  const openAuth = useCallback<AuthDialogApi['openAuth']>(
+    (mode = 'login', onSuccess) =>
+      setState({ used: true, open: true, mode, onSuccess, opener: document.activeElement instanceof HTMLElement ? document.activeElement : null }),
+    [],
+  );
   const api = useMemo(() => ({ openAuth }), [openAuth]);
-  // Fetch the cards once the page is idle, so opening the dialog is instant.
-  useEffect(() => {
-    const id = setTimeout(() => void loadCards(), 2000);
-    return () => clearTimeout(id);
-  }, []);
   const close = () => setState((s) => ({ ...s, open: false, onSuccess: undefined }));
   const succeed = (user: SessionUser) => {
     const callback = state.onSuccess;
@@ -44,17 +52,18 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogContext value={api}>
       {children}
-      <Dialog open={state.open} onOpenChange={(open) => !open && close()}>
-        <DialogContent className="max-w-md sm:p-8" aria-describedby={undefined}>
-          <Suspense fallback={<Spinner className="mx-auto my-16" label="Loading" />}>
-          {state.mode === 'login' ? (
-            <SignInCard titleAs={DialogTitle} onSuccess={succeed} onSwitch={() => setState((s) => ({ ...s, mode: 'register' }))} onNavigate={close} />
-          ) : (
-            <SignUpCard titleAs={DialogTitle} onSuccess={succeed} onSwitch={() => setState((s) => ({ ...s, mode: 'login' }))} />
-          )}
-          </Suspense>
-        </DialogContent>
-      </Dialog>
+      {state.used && (
+        <Suspense fallback={<DialogLoading />}>
+          <AuthDialogView
+            open={state.open}
+            mode={state.mode}
+            returnFocus={state.opener}
+            onModeChange={(mode) => setState((s) => ({ ...s, mode }))}
+            onClose={close}
+            onSuccess={succeed}
+          />
+        </Suspense>
+      )}
     </AuthDialogContext>
   );
 }

@@ -1,7 +1,7 @@
 // The header's user menu (spec section 2): initials avatar, who is signed in, the account pages with a
-// 'Current' marker, Admin Panel for the administrator only, and Sign Out.
-import { CreditCard, History, LogOut, Search, Settings, Shield } from 'lucide-react';
-import { Link, useLocation, useSearch } from 'wouter';
+// 'Current' marker, Admin Panel for the administrator only, and Sign Out. Loaded on demand by the header.
+import { LogOut } from 'lucide-react';
+import { Link } from 'wouter';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,65 +10,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/client/components/ui/dropdown-menu';
-import { toast } from '@/client/components/ui/toast';
-import { cn } from '@/client/lib/utils';
-import { initials, useSignOut, type SessionUser } from './use-session';
+import { accountLinks, Avatar, memberSince, useIsCurrent, useSignOutAction } from './account';
+import type { SessionUser } from './use-session';
 
-export function accountLinks(user: SessionUser) {
-  return [
-    { href: '/', label: 'Search Parking', icon: Search },
-    { href: '/?view=history', label: 'Booking History', icon: History },
-    { href: '/account-settings', label: 'Account Settings', icon: Settings },
-    { href: '/payment-methods', label: 'Payment Methods', icon: CreditCard },
-    ...(user.role === 'admin' ? [{ href: '/admin', label: 'Admin Panel', icon: Shield }] : []),
-  ];
-}
-
-/** Whether a menu link is the current screen: the home page's two views differ only by ?view=history. */
-export function useIsCurrent() {
-  const [pathname] = useLocation();
-  const history = new URLSearchParams(useSearch()).get('view') === 'history';
-  return (href: string) => {
-    if (href === '/?view=history') return pathname === '/' && history;
-    if (href === '/') return pathname === '/' && !history;
-    return pathname === href;
-  };
-}
-
-export function memberSince(date: Date | string): string {
-  return new Date(date).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
-export function Avatar({ user, className }: { user: SessionUser; className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cn('flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground', className)}
-    >
-      {initials(user.name)}
-    </span>
-  );
-}
-
-/** Signs out with the spec's toasts, then goes home. */
-export function useSignOutAction() {
-  const signOut = useSignOut();
-  const [, navigate] = useLocation();
-  return {
-    pending: signOut.isPending,
-    run: async () => {
-      try {
-        await signOut.mutateAsync();
-        toast({ title: 'Success', description: 'Logged out successfully!', variant: 'success' });
-        navigate('/');
-      } catch (err) {
-        toast({ title: 'Error', description: (err as Error).message || 'Failed to logout', variant: 'destructive' });
-      }
-    },
-  };
-}
-
-export function UserMenu({ user }: { user: SessionUser }) {
+export default function UserMenu({ user }: { user: SessionUser }) {
   const isCurrent = useIsCurrent();
   const signOut = useSignOutAction();
   const place = [user.city, user.state].filter(Boolean).join(', ');

@@ -1,5 +1,5 @@
 // The blog list filters as a URL holds them: read by the page and prefetched by the server with the same input.
-import { BLOG_SORTS } from '@/shared/schemas/blog';
+import { BLOG_SORTS } from '@/shared/blog-options';
 
 export type BlogSort = (typeof BLOG_SORTS)[number];
 

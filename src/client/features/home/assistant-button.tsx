@@ -1,113 +1,31 @@
-// The floating assistant (spec section 2): greets with suggestion chips after 0.5 s, replies after 1 s, and
-// when the message names a place (or parking words with one) it starts the search after a 1.5 s pause.
-// Cheap or security questions without a place get a prompt for the location; anything else a hint.
-import { MessageCircle, Send, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+// The floating assistant button (spec section 2); its panel loads when first opened.
+import { MessageCircle, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
-import { Input } from '@/client/components/ui/input';
-import { ChatMessages, chatSessionId, newMessage, wait, type ChatMessage } from '@/client/features/chat/chat-messages';
-import { SEARCH_TROUBLE } from '@/client/features/chat/parking-assistant';
-import { trpc } from '@/client/lib/trpc';
-import { ASSISTANT_GREETING_DELAY_MS, ASSISTANT_REPLY_DELAY_MS, ASSISTANT_SEARCH_TRIGGER_MS, POPULAR_DESTINATIONS } from '@/shared/constants';
 
-const STARTERS = ['Parking at MCO next Friday for 3 days', 'Cheap parking near the Miami cruise port', 'Covered parking at LAX tomorrow', 'How does it work?'];
-const PLACES = POPULAR_DESTINATIONS.map((d) => d.label);
+const loadPanel = () => import('./assistant-panel');
+const AssistantPanel = lazy(loadPanel);
 
 export function AssistantButton() {
   const [open, setOpen] = useState(false);
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [text, setText] = useState('');
-  const [waiting, setWaiting] = useState(false);
-  const [, navigate] = useLocation();
-  const send = trpc.chat.send.useMutation();
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!open || messages.length) return;
-    const t = window.setTimeout(() => {
-      setMessages([newMessage('assistant', 'Hi! Where are you flying or sailing from, and when? Pick a suggestion or type your own.')]);
-      setSuggestions(STARTERS.slice(0, 4));
-    }, ASSISTANT_GREETING_DELAY_MS);
-    return () => window.clearTimeout(t);
-  }, [open, messages.length]);
-
-  async function ask(message: string) {
-    const trimmed = message.trim();
-    if (!trimmed || waiting) return;
-    setText('');
-    setSuggestions([]);
-    setMessages((m) => [...m, newMessage('user', trimmed)]);
-    setWaiting(true);
-    try {
-      const [reply] = await Promise.all([send.mutateAsync({ message: trimmed, sessionId: chatSessionId() }), wait(ASSISTANT_REPLY_DELAY_MS)]);
-      if (!('response' in reply)) return;
-      setMessages((m) => [...m, newMessage('assistant', reply.response)]);
-      if (reply.needsSearch && reply.location) {
-        await wait(ASSISTANT_SEARCH_TRIGGER_MS);
-        const q = new URLSearchParams({ location: reply.location });
-        if (reply.arrivalDate) q.set('arrivalDate', reply.arrivalDate);
-        if (reply.departureDate) q.set('departureDate', reply.departureDate);
-        setOpen(false);
-        navigate(`/?${q}`);
-      } else {
-        // A prompt for the place offers the popular ones; a hint offers the starters again.
-        setSuggestions(/airport or cruise port|major airport code/i.test(reply.response) ? PLACES.slice(0, 6) : STARTERS.slice(0, 4));
-      }
-    } catch {
-      setMessages((m) => [...m, newMessage('assistant', SEARCH_TROUBLE)]);
-    } finally {
-      setWaiting(false);
-      requestAnimationFrame(() => inputRef.current?.focus());
-    }
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void ask(text);
-  };
-
+  const [used, setUsed] = useState(false);
   return (
     <div className="fixed bottom-5 right-5 z-30 flex flex-col items-end gap-3 print:hidden">
-      {open && (
-        <div role="dialog" aria-label="Parking assistant" className="flex w-[min(22rem,calc(100vw-2.5rem))] flex-col overflow-hidden rounded-xl border border-border bg-background shadow-xl">
-          <div className="flex items-center justify-between border-b border-border px-4 py-3">
-            <p className="font-semibold">Parking Assistant</p>
-            <span className="flex items-center gap-1.5 text-xs font-medium text-success">
-              <span className="size-2 rounded-full bg-success" aria-hidden="true" /> Online
-            </span>
-          </div>
-          <ChatMessages messages={messages} typing={waiting || !messages.length} label="Conversation with the assistant" className="h-72" />
-          {suggestions.length > 0 && !waiting && (
-            <ul className="flex flex-wrap gap-2 px-4 pb-3" aria-label="Suggestions">
-              {suggestions.map((s) => (
-                <li key={s}>
-                  <button
-                    type="button"
-                    onClick={() => void ask(s)}
-                    className="rounded-full border border-border px-3 py-1.5 text-xs font-medium hover:border-primary hover:text-primary focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    {s}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <form onSubmit={submit} className="flex gap-2 border-t border-border p-3">
-            <Input ref={inputRef} value={text} onChange={(e) => setText(e.target.value)} placeholder="LAX Airport, Miami Cruise Port..." aria-label="Message the assistant" disabled={waiting} maxLength={1000} />
-            <Button type="submit" size="icon" disabled={waiting || !text.trim()} aria-label="Send message">
-              <Send className="size-4" aria-hidden="true" />
-            </Button>
-          </form>
-        </div>
+      {used && (
+        <Suspense fallback={null}>
+          <AssistantPanel open={open} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
       <Button
         size="icon"
         className="size-14 rounded-full shadow-lg"
         aria-expanded={open}
         aria-label={open ? 'Close parking assistant' : 'Open parking assistant'}
-        onClick={() => setOpen((o) => !o)}
+        onPointerEnter={() => void loadPanel()}
+        onClick={() => {
+          setUsed(true);
+          setOpen((o) => !o);
+        }}
       >
         {open ? <X className="size-6" aria-hidden="true" /> : <MessageCircle className="size-6" aria-hidden="true" />}
       </Button>

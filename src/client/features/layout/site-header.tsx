@@ -1,17 +1,21 @@
 // The site header: brand, the spec's navigation (How it Works, Locations, Blog, Support), sign-in or the
 // user menu, and a mobile menu that mirrors it.
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
+import { DialogLoading } from '@/client/components/ui/dialog-loading';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { useAuthDialog } from '@/client/features/auth/auth-dialog';
-import { accountLinks, Avatar, useIsCurrent, useSignOutAction, UserMenu } from '@/client/features/auth/user-menu';
+import { prefetchAuthDialog, useAuthDialog } from '@/client/features/auth/auth-dialog';
+import { accountLinks, Avatar, useIsCurrent, useSignOutAction } from '@/client/features/auth/account';
 import { useSession } from '@/client/features/auth/use-session';
 import { cn } from '@/client/lib/utils';
 import { useConfig } from '@/client/lib/use-api';
 import { BrandMark } from './brand-mark';
-import { SupportDialog } from './support-dialog';
+
+// The menu and the support dialog (and the Radix code behind them) load when first needed.
+const UserMenu = lazy(() => import('@/client/features/auth/user-menu'));
+const SupportDialog = lazy(() => import('./support-dialog'));
 
 const NAV = [
   { href: '/how-it-works', label: 'How it Works' },
@@ -24,6 +28,11 @@ export function SiteHeader() {
   const [pathname] = useLocation();
   const [open, setOpen] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
+  const [supportUsed, setSupportUsed] = useState(false);
+  const openSupport = () => {
+    setSupportUsed(true);
+    setSupportOpen(true);
+  };
   const { user, isLoading } = useSession();
   const { openAuth } = useAuthDialog();
   const signOut = useSignOutAction();
@@ -54,7 +63,7 @@ export function SiteHeader() {
               {item.label}
             </Link>
           ))}
-          <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => setSupportOpen(true)}>
+          <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={openSupport}>
             Support
           </Button>
           {user && (
@@ -78,9 +87,11 @@ export function SiteHeader() {
             {isLoading ? (
               <Skeleton className="size-9 rounded-full" />
             ) : user ? (
-              <UserMenu user={user} />
+              <Suspense fallback={<Avatar user={user} />}>
+                <UserMenu user={user} />
+              </Suspense>
             ) : (
-              <Button size="sm" onClick={() => openAuth('login')}>
+              <Button size="sm" onPointerEnter={prefetchAuthDialog} onFocus={prefetchAuthDialog} onClick={() => openAuth('login')}>
                 Sign In
               </Button>
             )}
@@ -123,7 +134,7 @@ export function SiteHeader() {
               className="block w-full rounded-md px-3 py-2.5 text-left text-base font-medium hover:bg-muted"
               onClick={() => {
                 setOpen(false);
-                setSupportOpen(true);
+                openSupport();
               }}
             >
               Support
@@ -180,7 +191,11 @@ export function SiteHeader() {
           )}
         </div>
       </nav>
-      <SupportDialog open={supportOpen} onOpenChange={setSupportOpen} />
+      {supportUsed && (
+        <Suspense fallback={<DialogLoading />}>
+          <SupportDialog open={supportOpen} onOpenChange={setSupportOpen} />
+        </Suspense>
+      )}
     </header>
   );
 }

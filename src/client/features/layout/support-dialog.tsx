@@ -11,7 +11,7 @@ import { useConfig } from '@/client/lib/use-api';
 
 const SupportChat = lazy(() => import('./support-chat'));
 
-export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { supportPhone, supportEmail } = useConfig();
   const { user } = useSession();
   const { openAuth } = useAuthDialog();

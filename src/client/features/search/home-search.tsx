@@ -1,14 +1,18 @@
 // Home, signed in or after a search: the search form, the results and recent searches.
 import { skipToken } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { trpc } from '@/client/lib/trpc';
 import { dayFromToday } from '@/shared/pricing';
 import { ParkingAssistant } from '@/client/features/chat/parking-assistant';
 import { RecentSearches } from './recent-searches';
-import { ResultsList, ResultsSkeleton } from './results-list';
+import { ResultsSkeleton } from './results-skeleton';
 import { SearchForm, type SearchValues } from './search-form';
 import { searchInputFromParams } from './search-params';
+
+// The results (lot cards, gating, the access dialog's hooks) load with the first search.
+const loadResults = () => import('./results-list');
+const ResultsList = lazy(() => loadResults().then((m) => ({ default: m.ResultsList })));
 
 export function homeSearchInput(params: URLSearchParams) {
   const location = params.get('location');
@@ -41,7 +45,8 @@ export function HomeSearch() {
 
   const data = result.data;
   return (
-    <div className="space-y-6">
+    // Typing a search starts fetching the results' code, so it is there when the answer is.
+    <div className="space-y-6" onFocusCapture={() => void loadResults()}>
       <SearchForm
         key={params.toString()}
         initial={{
@@ -65,13 +70,15 @@ export function HomeSearch() {
           ) : !data ? (
             <ResultsSkeleton />
           ) : (
-            <ResultsList
-              locationLabel={data.location?.name ?? input.location}
-              locationCode={data.location?.code}
-              providers={data.providers}
-              arrivalDate={data.arrivalDate}
-              departureDate={data.departureDate}
-            />
+            <Suspense fallback={<ResultsSkeleton />}>
+              <ResultsList
+                locationLabel={data.location?.name ?? input.location}
+                locationCode={data.location?.code}
+                providers={data.providers}
+                arrivalDate={data.arrivalDate}
+                departureDate={data.departureDate}
+              />
+            </Suspense>
           )}
         </div>
         <aside className="space-y-6">

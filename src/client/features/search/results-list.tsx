@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Card } from '@/client/components/ui/card';
-import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/toast';
 import { useAccessDialog } from '@/client/features/access/access-dialog';
 import { countSearch, useDetailsLocked } from '@/client/features/access/gating';
@@ -12,6 +11,7 @@ import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
 import { track } from '@/client/lib/analytics';
 import { ProviderCard, type ProviderResult } from './provider-card';
+export { ResultsSkeleton } from './results-skeleton';
 
 export function ResultsList({ locationLabel, locationCode, providers, arrivalDate, departureDate, filtered = false }: {
   locationLabel: string;
@@ -77,17 +77,6 @@ export function ResultsList({ locationLabel, locationCode, providers, arrivalDat
         </ul>
       )}
     </section>
-  );
-}
-
-export function ResultsSkeleton() {
-  return (
-    <div className="space-y-4" aria-busy="true" aria-label="Loading parking options">
-      <Skeleton className="h-8 w-2/3" />
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-56 w-full sm:h-48" />
-      ))}
-    </div>
   );
 }
 

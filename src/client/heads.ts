@@ -1,0 +1,174 @@
+// Each route's head (title, description, canonical, social tags, JSON-LD, status), by route path: the
+// server renders it into the first response; the browser loads this module on its first client-side
+// navigation, so a first visit does not download every page's titles and structured data.
+import type { HeadData } from './lib/head';
+import type { RouterOutputs } from './lib/trpc';
+import type { HeadContext, LocationPageData } from './routes';
+
+type HeadFn = (ctx: HeadContext<unknown>) => HeadData;
+const h = <T>(fn: (ctx: HeadContext<T>) => HeadData) => fn as HeadFn;
+
+const TAGLINE = 'Airport & Cruise Port Parking';
+
+type ProviderHeadData = {
+  name: string;
+  slug: string;
+  location: string;
+  description: string | null;
+  price: number;
+  address: string;
+  latitude: number;
+  longitude: number;
+  phoneNumber: string | null;
+  operatingHours: string | null;
+  rating: number | null;
+  reviewCount: number | null;
+  imageUrls: string[];
+  terminal: { name: string; slug: string };
+};
+
+const breadcrumbs = (appUrl: string, items: [string, string][]) => ({
+  '@context': 'https://schema.org',
+  '@type': 'BreadcrumbList',
+  itemListElement: items.map(([name, path], i) => ({ '@type': 'ListItem', position: i + 1, name, item: appUrl + path })),
+});
+
+function providerHead({ data, config }: HeadContext<ProviderHeadData>, kind: 'provider' | 'property'): HeadData {
+  if (!data) return { title: `${kind === 'provider' ? 'Provider' : 'Property'} not found | ${config.brandName}`, robots: 'noindex', status: 404 };
+  const canonical = `/provider/${data.slug}`;
+  const image = data.imageUrls[0];
+  return {
+    title: `${data.name}: ${data.location} Parking from $${data.price.toFixed(2)}/day | ${config.brandName}`,
+    description: data.description ?? `Parking at ${data.name} near ${data.location}.`,
+    canonical,
+    og: { image: image ?? null },
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ParkingFacility',
+        name: data.name,
+        description: data.description ?? undefined,
+        url: config.appUrl + canonical,
+        image: image ? (image.startsWith('http') ? image : config.appUrl + image) : undefined,
+        address: { '@type': 'PostalAddress', streetAddress: data.address, addressCountry: 'US' },
+        geo: { '@type': 'GeoCoordinates', latitude: data.latitude, longitude: data.longitude },
+        telephone: data.phoneNumber ?? undefined,
+        openingHours: data.operatingHours ?? undefined,
+        priceRange: `From $${data.price.toFixed(2)} per day`,
+        aggregateRating: data.rating && data.reviewCount ? { '@type': 'AggregateRating', ratingValue: data.rating, reviewCount: data.reviewCount } : undefined,
+      },
+      breadcrumbs(config.appUrl, [
+        ['Home', '/'],
+        ['Locations', '/locations'],
+        [data.terminal.name, `/locations/${data.terminal.slug}`],
+        [data.name, canonical],
+      ]),
+    ],
+  };
+}
+
+function locationHead({ data, config }: HeadContext<LocationPageData>): HeadData {
+  if (!data) return { title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 };
+  const what = data.kind === 'airport' ? `${data.name} (${data.code})` : data.name;
+  return {
+    title: data.seo?.metaTitle ? `${data.seo.metaTitle} | ${config.brandName}` : `${data.name} Parking from $${(data.minPrice ?? 0).toFixed(2)}/day | ${config.brandName}`,
+    description: data.seo?.metaDescription ?? `Compare ${data.providerCount} parking lots near ${what} in ${data.city}, ${data.state}. See the total price up front, shuttle times and reviews, and book in minutes.`,
+    canonical: `/locations/${data.slug}`,
+    jsonLd: [
+      breadcrumbs(config.appUrl, [
+        ['Home', '/'],
+        ['Locations', '/locations'],
+        [data.name, `/locations/${data.slug}`],
+      ]),
+    ],
+  };
+}
+
+export const HEADS: Record<string, HeadFn> = {
+  '*': h(({ config }) => ({ title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 })),
+  '/': h(({ config }) => ({
+    title: `${config.brandName} | ${TAGLINE} with Honest Total Prices`,
+    description: `Compare and book parking near 50 US airports and 20 cruise ports. See the full price up front: the lot's rate plus one flat $1.99 fee.`,
+    canonical: '/',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: config.brandName,
+        url: config.appUrl,
+        logo: `${config.appUrl}/favicon.svg`,
+        contactPoint: { '@type': 'ContactPoint', telephone: config.supportPhone, email: config.supportEmail, contactType: 'customer support', availableLanguage: 'English', hoursAvailable: 'Mo-Su 00:00-23:59' },
+      },
+    ],
+  })),
+  '/locations': h(({ config }) => ({
+    title: `Airport & Cruise Port Parking Locations | ${config.brandName}`,
+    description: 'Browse parking at the 50 largest US airports and 20 US cruise ports. Search by airport code, city or state and compare lots by total price.',
+    canonical: '/locations',
+  })),
+  '/locations/:slug': h(locationHead),
+  '/provider/:slug': h<ProviderHeadData>((ctx) => providerHead(ctx, 'provider')),
+  '/property/:slug': h<ProviderHeadData>((ctx) => providerHead(ctx, 'property')),
+  '/ar-parking/:id': h<RouterOutputs['catalogue']['getProvider']>(({ data, config }) =>
+    data
+      ? { title: `Arrival guide: ${data.name} | ${config.brandName}`, robots: 'noindex' }
+      : { title: `Provider not found | ${config.brandName}`, robots: 'noindex', status: 404 }),
+  '/how-it-works': h(({ config }) => ({
+    title: `How it Works | ${config.brandName}`,
+    description: `Tell our assistant where you're flying or sailing from, compare lots by total price, and book in minutes. One flat $1.99 fee, no surprises.`,
+    canonical: '/how-it-works',
+  })),
+  '/terms-of-service': h(({ config }) => ({ title: `Terms of Service | ${config.brandName}`, canonical: '/terms-of-service', robots: 'noindex' })),
+  '/privacy-policy': h(({ config }) => ({ title: `Privacy Policy | ${config.brandName}`, canonical: '/privacy-policy', robots: 'noindex' })),
+  '/account-settings': h(({ config }) => ({ title: `Account Settings | ${config.brandName}`, robots: 'noindex' })),
+  '/booking': h(({ config }) => ({ title: `Complete Your Reservation | ${config.brandName}`, robots: 'noindex' })),
+  '/thank-you': h(({ config }) => ({ title: `Booking Confirmed | ${config.brandName}`, robots: 'noindex' })),
+  '/payment-methods': h(({ config }) => ({ title: `Payment Methods | ${config.brandName}`, robots: 'noindex' })),
+  '/admin/login': h(({ config }) => ({ title: `Admin Sign In | ${config.brandName}`, robots: 'noindex, nofollow' })),
+  '/admin': h(({ config }) => ({ title: `Admin Dashboard | ${config.brandName}`, robots: 'noindex, nofollow' })),
+  '/verify-email': h(({ config }) => ({ title: `Verify Email | ${config.brandName}`, robots: 'noindex' })),
+  '/forgot-password': h(({ config }) => ({ title: `Forgot Password | ${config.brandName}`, robots: 'noindex' })),
+  '/reset-password': h(({ config }) => ({ title: `Reset Password | ${config.brandName}`, robots: 'noindex' })),
+  '/blog': h(({ config }) => ({
+    title: `Parking Guides & Travel Tips | ${config.brandName} Blog`,
+    description: 'Guides to parking at US airports and cruise ports, from our live catalogue: prices, shuttle times, covered and valet options, and tips for travel days.',
+    canonical: '/blog',
+  })),
+  '/blog/category/:slug': h<RouterOutputs['blog']['category']>(({ data, config }) =>
+    data
+      ? { title: `${data.metaTitle ?? data.name} | ${config.brandName} Blog`, description: data.metaDescription ?? data.description ?? undefined, canonical: `/blog/category/${data.slug}` }
+      : { title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 }),
+  '/blog/:slug': h<RouterOutputs['blog']['post']>(({ data, config }) => {
+    if (!data) return { title: `Article Not Found | ${config.brandName} Blog`, robots: 'noindex', status: 404 };
+    const canonical = `/blog/${data.slug}`;
+    return {
+      title: data.metaTitle ? `${data.metaTitle} | ${config.brandName}` : `${data.title} | ${config.brandName} Blog`,
+      description: data.metaDescription ?? data.excerpt,
+      canonical,
+      og: { type: 'article', image: data.featuredImage },
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: data.title,
+          description: data.metaDescription ?? data.excerpt,
+          image: data.featuredImage ? [data.featuredImage.startsWith('http') ? data.featuredImage : config.appUrl + data.featuredImage] : undefined,
+          datePublished: data.publishedAt ? new Date(data.publishedAt).toISOString() : undefined,
+          author: { '@type': 'Organization', name: data.authorName },
+          publisher: { '@type': 'Organization', name: config.brandName, url: config.appUrl },
+          mainEntityOfPage: config.appUrl + canonical,
+          keywords: data.tags.join(', '),
+          articleSection: data.category ?? undefined,
+        },
+      ],
+    };
+  }),
+  '/:slug': h(locationHead),
+};
+
+/** The head of a route (by its path pattern), for its parameters and loaded data. */
+export function routeHead(path: string, ctx: HeadContext<unknown>): HeadData {
+  const head = HEADS[path];
+  if (!head) throw new Error(`No head for route ${path}`);
+  return head(ctx);
+}

@@ -1,0 +1,73 @@
+// Performance budget and hydration (issue: found and fast): the first visit to / stays within 120 KB of
+// JavaScript (gzip, as the server sends it), and hydrating a server-rendered page neither moves nor
+// replaces what the server sent, and leaves it interactive.
+import { expect, test } from './fixtures';
+
+const BUDGET_GZIP = 120 * 1024;
+
+test('the home page loads at most 120 KB of JavaScript, gzip', async ({ page, request }) => {
+  const scripts = new Set<string>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.add(res.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.size).toBeGreaterThan(0);
+
+  let total = 0;
+  const sizes: string[] = [];
+  for (const url of scripts) {
+    const res = await request.get(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.ok()).toBe(true);
+    const bytes = Number(res.headers()['content-length']);
+    expect(Number.isFinite(bytes)).toBe(true);
+    if (bytes > 1024) expect(res.headers()['content-encoding']).toBe('gzip');
+    total += bytes;
+    sizes.push(`${(bytes / 1024).toFixed(1)} kB ${new URL(url).pathname}`);
+  }
+  expect(total, sizes.join('\n')).toBeLessThanOrEqual(BUDGET_GZIP);
+});
+
+test.describe('hydration', () => {
+  test.beforeEach(async ({ page }) => {
+    // Cumulative layout shift and React's hydration complaints, from the first byte on.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+  });
+
+  test('keeps the server-rendered page in place and makes it interactive', async ({ page, request }) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /hydrat|did not match/i.test(msg.text())) errors.push(msg.text());
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+    const post = (await (await request.get('/api/blog/featured')).json())[0].slug as string;
+
+    for (const path of ['/', '/orlando-fl-mco-airport-parking', `/blog/${post}`]) {
+      const html = await (await request.get(path)).text();
+      const serverH1 = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(serverH1!.replace(/&amp;/g, '&').replace(/&#x27;/g, "'"));
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      expect(cls, `layout shift on ${path}`).toBeLessThan(0.01);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('a hydrated SEO page filters its lots without reloading', async ({ page }) => {
+    await page.goto('/orlando-fl-mco-airport-parking');
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.getByRole('button', { name: 'Covered' }).click();
+    await expect(page).toHaveURL(/amenities=covered/);
+    await expect(page.getByRole('button', { name: 'Covered' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+});
