@@ -1,5 +1,5 @@
 // Server entry: renders one URL to HTML with its data prefetched, and hands the cache to the browser.
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -16,6 +16,22 @@ export interface RenderResult {
   head: string;
   html: string;
   state: string;
+}
+
+/**
+ * A failed query's error crosses to the browser as a plain object: serialized as an Error it would
+ * keep only its message, and the page would lose the code (NOT_FOUND) it renders 'not found' by.
+ */
+function withPlainErrors(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((q) => {
+      const error = q.state.error as { message?: string; code?: string } | null;
+      if (!error) return q;
+      const plain = { name: 'TRPCClientError', message: error.message ?? 'Error', data: { code: error.code ?? 'INTERNAL_SERVER_ERROR' } };
+      return { ...q, state: { ...q.state, error: plain as unknown as Error } };
+    }),
+  };
 }
 
 export async function render(
@@ -40,7 +56,7 @@ export async function render(
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
 
-  const dehydrated = superjson.stringify(dehydrate(queryClient, { shouldDehydrateQuery: () => true }));
+  const dehydrated = superjson.stringify(withPlainErrors(dehydrate(queryClient, { shouldDehydrateQuery: () => true })));
   return {
     status: notFound ? 404 : (head.status ?? 200),
     head: headToHtml(head, config.appUrl),

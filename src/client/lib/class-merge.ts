@@ -134,7 +134,20 @@ function parse(cls: string): [variants: string, util: string] {
 }
 
 /** Merges a space-separated class list: later classes win over earlier conflicting ones. */
+// Components render the same class lists over and over; remember the last few hundred results.
+const cache = new Map<string, string>();
+const CACHE_SIZE = 500;
+
 export function mergeClasses(list: string): string {
+  const hit = cache.get(list);
+  if (hit !== undefined) return hit;
+  const merged = merge(list);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(list, merged);
+  return merged;
+}
+
+function merge(list: string): string {
   const taken = new Set<string>();
   const out: string[] = [];
   // Walk from the end: a class survives unless a later class already claimed its group.

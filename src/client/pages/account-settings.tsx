@@ -41,7 +41,7 @@ export default function AccountSettingsPage() {
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Account Settings</h1>
       {isLoading ? (
-        <div className="mt-6 space-y-4" aria-busy="true" aria-label="Loading account">
+        <div className="mt-6 space-y-4" role="status" aria-busy="true" aria-label="Loading account">
           <Skeleton className="h-10 w-full max-w-md" />
           <Skeleton className="h-72 w-full" />
         </div>

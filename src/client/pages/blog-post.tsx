@@ -10,6 +10,7 @@ import { toast } from '@/client/components/ui/toast';
 import { categoryName, formatPostDate, PostCard } from '@/client/features/blog/post-card';
 import { track } from '@/client/lib/analytics';
 import { isNotFound, trpc } from '@/client/lib/trpc';
+import { formatCount } from '@/shared/format';
 
 export default function BlogPostPage() {
   const { slug = '' } = useParams<{ slug: string }>();
@@ -31,7 +32,7 @@ export default function BlogPostPage() {
   if (isNotFound(post.error)) return <ArticleNotFound />;
   if (!post.data) {
     return (
-      <div className="mx-auto max-w-3xl space-y-4 px-4 py-10 sm:px-6" aria-busy="true" aria-label="Loading article">
+      <div className="mx-auto max-w-3xl space-y-4 px-4 py-10 sm:px-6" role="status" aria-busy="true" aria-label="Loading article">
         <Skeleton className="h-10 w-3/4" />
         <Skeleton className="aspect-[1200/630] w-full" />
         <Skeleton className="h-64 w-full" />
@@ -88,7 +89,7 @@ export default function BlogPostPage() {
           </span>
           <span className="inline-flex items-center gap-1.5">
             <Eye className="size-4" aria-hidden="true" />
-            {`${p.viewCount.toLocaleString('en-US')} views`}
+            {`${formatCount(p.viewCount)} views`}
           </span>
         </p>
         <div className="flex flex-wrap gap-2">

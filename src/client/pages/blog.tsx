@@ -171,7 +171,7 @@ function PostPages({ filters, pages, categories, onMore, onClear }: {
   const first = trpc.blog.posts.useQuery({ ...filters, page: 1 }, { placeholderData: (prev) => prev });
   if (!first.data) {
     return (
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading articles">
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading articles">
         {[0, 1, 2, 3, 4, 5].map((i) => (
           <Skeleton key={i} className="h-96 w-full" />
         ))}

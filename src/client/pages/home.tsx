@@ -141,7 +141,7 @@ function SearchSkeleton() {
 
 function HistorySkeleton() {
   return (
-    <div className="space-y-3" aria-busy="true" aria-label="Loading bookings">
+    <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading bookings">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className="h-32 w-full" />
       ))}

@@ -109,7 +109,7 @@ export default function LocationsPage() {
 function LocationGrid({ items, loading, empty, onClear }: { items: Location[]; loading: boolean; empty: string; onClear: () => void }) {
   if (loading) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading locations">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="h-36" />
         ))}

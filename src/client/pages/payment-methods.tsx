@@ -45,7 +45,7 @@ export default function PaymentMethodsPage() {
       </nav>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Payment Methods</h1>
       {isLoading ? (
-        <div className="mt-6 space-y-3" aria-busy="true" aria-label="Loading payment methods">
+        <div className="mt-6 space-y-3" role="status" aria-busy="true" aria-label="Loading payment methods">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-20 w-full" />
           ))}
@@ -101,7 +101,7 @@ function Cards() {
         </CardHeader>
         <CardContent>
           {list.isPending ? (
-            <div className="space-y-3" aria-busy="true" aria-label="Loading payment methods">
+            <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading payment methods">
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} className="h-20 w-full" />
               ))}

@@ -12,6 +12,7 @@ import { LotMap } from '@/client/features/search/lot-map';
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_RATING, DEFAULT_REVIEW_COUNT, DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
 import { billableDays, dayFromToday, formatPrice, priceStay, toWallClock } from '@/shared/pricing';
+import { formatCount } from '@/shared/format';
 
 type Provider = RouterOutputs['catalogue']['getProvider'];
 const FALLBACK_IMAGE = '/api/placeholder/800/500?label=Parking';
@@ -35,7 +36,7 @@ export default function ProviderPage() {
   }
   if (!provider.data) {
     return (
-      <div className="mx-auto max-w-6xl space-y-4 px-4 py-10 sm:px-6" aria-busy="true" aria-label="Loading">
+      <div className="mx-auto max-w-6xl space-y-4 px-4 py-10 sm:px-6" role="status" aria-busy="true" aria-label="Loading">
         <Skeleton className="h-10 w-2/3" />
         <Skeleton className="h-80 w-full" />
       </div>
@@ -77,7 +78,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
             <span className="inline-flex items-center gap-1">
               <Star className="size-4 fill-accent text-accent" aria-hidden="true" />
               <span className="font-medium text-foreground">{(p.rating ?? DEFAULT_RATING).toFixed(1)}</span>
-              {`(${(p.reviewCount ?? DEFAULT_REVIEW_COUNT).toLocaleString('en-US')} reviews)`}
+              {`(${formatCount(p.reviewCount ?? DEFAULT_REVIEW_COUNT)} reviews)`}
             </span>
             {!locked && (
               <span className="inline-flex items-center gap-1">

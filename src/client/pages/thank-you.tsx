@@ -44,7 +44,7 @@ export default function ThankYouPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       {loading ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading your booking">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading your booking">
           <Skeleton className="mx-auto h-10 w-64" />
           <Skeleton className="h-64 w-full" />
         </div>

@@ -8,8 +8,9 @@ import { BLOG_TAGS_PER_CARD } from '@/shared/constants';
 
 export type PostCardData = RouterOutputs['blog']['featured'][number];
 
-export const formatPostDate = (d: Date | string | null) =>
-  d ? new Date(d).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : '';
+// One formatter for every card: building an Intl formatter per call is slow on phones.
+const postDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+export const formatPostDate = (d: Date | string | null) => (d ? postDate.format(new Date(d)) : '');
 
 export function categoryName(slug: string | null, categories?: { slug: string; name: string }[]) {
   return categories?.find((c) => c.slug === slug)?.name ?? (slug ?? '').replace(/-/g, ' ');

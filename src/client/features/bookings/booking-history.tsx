@@ -36,7 +36,7 @@ export function BookingHistory() {
         Your Booking History
       </h2>
       {history.isPending ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading bookings">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading bookings">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-32 w-full" />
           ))}

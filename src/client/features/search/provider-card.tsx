@@ -9,6 +9,7 @@ import type { RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_RATING, DEFAULT_REVIEW_COUNT } from '@/shared/constants';
 import { formatPrice } from '@/shared/pricing';
 import { stayQuery } from './search-params';
+import { formatCount } from '@/shared/format';
 
 export type ProviderResult = RouterOutputs['search']['providers']['providers'][number];
 const FALLBACK_IMAGE = '/api/placeholder/800/500?label=Parking';
@@ -55,7 +56,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
               <span className="inline-flex items-center gap-1">
                 <Star className="size-4 fill-accent text-accent" aria-hidden="true" />
                 <span className="font-medium text-foreground">{(provider.rating ?? DEFAULT_RATING).toFixed(1)}</span>
-                <span>{`(${(provider.reviewCount ?? DEFAULT_REVIEW_COUNT).toLocaleString('en-US')} reviews)`}</span>
+                <span>{`(${formatCount(provider.reviewCount ?? DEFAULT_REVIEW_COUNT)} reviews)`}</span>
               </span>
               {!locked && (
                 <span className="inline-flex items-center gap-1">
