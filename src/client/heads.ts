@@ -24,7 +24,7 @@ type ProviderHeadData = {
   rating: number | null;
   reviewCount: number | null;
   imageUrls: string[];
-  terminal: { name: string; slug: string };
+  terminal: { name: string; slug: string; seoSlug: string };
 };
 
 const breadcrumbs = (appUrl: string, items: [string, string][]) => ({
@@ -60,7 +60,7 @@ function providerHead({ data, config }: HeadContext<ProviderHeadData>, kind: 'pr
       breadcrumbs(config.appUrl, [
         ['Home', '/'],
         ['Locations', '/locations'],
-        [data.terminal.name, `/locations/${data.terminal.slug}`],
+        [data.terminal.name, `/${data.terminal.seoSlug}`],
         [data.name, canonical],
       ]),
     ],
@@ -73,12 +73,13 @@ function locationHead({ data, config }: HeadContext<LocationPageData>): HeadData
   return {
     title: data.seo?.metaTitle ? `${data.seo.metaTitle} | ${config.brandName}` : `${data.name} Parking from $${(data.minPrice ?? 0).toFixed(2)}/day | ${config.brandName}`,
     description: data.seo?.metaDescription ?? `Compare ${data.providerCount} parking lots near ${what} in ${data.city}, ${data.state}. See the total price up front, shuttle times and reviews, and book in minutes.`,
-    canonical: `/locations/${data.slug}`,
+    // One URL per place: the SEO address the directory links to, for /locations/{slug} as well.
+    canonical: `/${data.seoSlug}`,
     jsonLd: [
       breadcrumbs(config.appUrl, [
         ['Home', '/'],
         ['Locations', '/locations'],
-        [data.name, `/locations/${data.slug}`],
+        [data.name, `/${data.seoSlug}`],
       ]),
     ],
   };

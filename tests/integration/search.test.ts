@@ -144,7 +144,7 @@ describe('search pages render on the server', () => {
       expect(status).toBe(200);
       expect(html).toMatch(/Parking Options for Orlando International Airport \(\d+ found\)/);
       expect(html).toContain('total for 3 days');
-      expect(head).toContain('<link rel="canonical" href="http://localhost:3999/locations/orlando-international-airport"');
+      expect(head).toContain('<link rel="canonical" href="http://localhost:3999/orlando-fl-mco-airport-parking"');
     }
     expect((await rendered('/miami-cruise-port-parking')).html).toMatch(/Parking Options for PortMiami/);
   });

@@ -19,12 +19,29 @@ describe('/sitemap.xml', () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     expect(locs.length).toBeGreaterThanOrEqual(90);
     expect(new Set(locs).size).toBe(locs.length);
-    for (const path of ['/', '/locations', '/blog', '/orlando-fl-mco-airport-parking', '/locations/orlando-international-airport']) {
+    for (const path of ['/', '/locations', '/blog', '/orlando-fl-mco-airport-parking', '/miami-cruise-port-parking']) {
       expect(locs).toContain(`http://localhost:3999${path}`);
     }
+    // Only canonical addresses: /locations/{slug} shows the SEO page's content and points there.
+    expect(locs).not.toContain('http://localhost:3999/locations/orlando-international-airport');
     for (const loc of locs) expect(loc).not.toMatch(/\/(admin|api|booking|thank-you|account-settings|payment-methods)\b/);
     // Every <url> is well formed: a loc and an optional ISO date.
     expect(xml.match(/<url><loc>[^<]+<\/loc>(<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>)?<\/url>/g)!.length).toBe(locs.length);
+  });
+
+  it('lists indexable pages at their canonical address, one of each kind', async () => {
+    const xml = await (await t.request('/sitemap.xml')).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const kinds = [/\/$/, /\/locations$/, /airport-parking$/, /cruise-port-parking$/, /\/provider\//, /\/blog$/, /\/blog\/category\//, /\/blog\/[^/]+$/, /\/how-it-works$/];
+    for (const kind of kinds) {
+      const loc = locs.find((l) => kind.test(l));
+      expect(loc, String(kind)).toBeDefined();
+      const res = await t.request(loc!.replace('http://localhost:3999', ''));
+      expect(res.status, loc).toBe(200);
+      const html = await res.text();
+      expect(html, loc).toContain(`<link rel="canonical" href="${loc}">`);
+      expect(html, loc).not.toMatch(/<meta name="robots" content="[^"]*noindex/);
+    }
   });
 
   it('follows new content: an approved post appears', async () => {

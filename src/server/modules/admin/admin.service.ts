@@ -126,11 +126,11 @@ export function userDetail(db: DB, id: number) {
 // ---------------------------------------------------------------------------------------------------------
 // Sitemap URLs (the sitemap issue serves them; the count and technical checks use them here)
 
+/** Every indexable page at its canonical address (the legal pages are noindex, so not listed). */
 export function publicUrls(db: DB) {
-  const urls: { path: string; lastmod: Date | null }[] = ['/', '/locations', '/how-it-works', '/blog', '/terms-of-service', '/privacy-policy'].map((path) => ({ path, lastmod: null }));
-  for (const l of db.select({ slug: locations.slug, seoSlug: locations.seoSlug, createdAt: locations.createdAt }).from(locations).all()) {
-    urls.push({ path: `/locations/${l.slug}`, lastmod: l.createdAt }, { path: `/${l.seoSlug}`, lastmod: l.createdAt });
-  }
+  const urls: { path: string; lastmod: Date | null }[] = ['/', '/locations', '/how-it-works', '/blog'].map((path) => ({ path, lastmod: null }));
+  // A place's canonical address is its SEO page (/locations/{slug} shows the same page and points there).
+  for (const l of db.select({ seoSlug: locations.seoSlug, createdAt: locations.createdAt }).from(locations).all()) urls.push({ path: `/${l.seoSlug}`, lastmod: l.createdAt });
   for (const p of db.select({ slug: parkingProviders.slug, updatedAt: parkingProviders.updatedAt }).from(parkingProviders).all()) urls.push({ path: `/provider/${p.slug}`, lastmod: p.updatedAt });
   for (const c of db.select({ slug: blogCategories.slug }).from(blogCategories).where(gt(blogCategories.postCount, 0)).all()) urls.push({ path: `/blog/category/${c.slug}`, lastmod: null });
   for (const p of db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.published, 1)).all()) urls.push({ path: `/blog/${p.slug}`, lastmod: p.updatedAt });
