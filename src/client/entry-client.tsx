@@ -1,7 +1,7 @@
 // Browser entry: restores the server's query cache, preloads the current page, then hydrates.
 import './styles.css';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import superjson from 'superjson';
 import { App } from './app';
@@ -23,6 +23,8 @@ const app = (
 void matchRequest(window.location.pathname, window.location.hostname)
   .route.page.preload()
   .finally(() => {
-    if (root.hasChildNodes()) hydrateRoot(root, app);
+    // Hydrating in a transition lets React yield to the browser every few milliseconds instead of one
+    // long task: the server's HTML is already on screen, and input that arrives meanwhile is replayed.
+    if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
     else createRoot(root).render(app);
   });

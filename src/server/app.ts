@@ -166,7 +166,8 @@ export function createApp(deps: AppDeps) {
 
   app.get('/api/placeholder/:w/:h', (c) => {
     const svg = placeholderSvg(Number(c.req.param('w')), Number(c.req.param('h')), c.req.query('label'));
-    return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' });
+    // The image is a pure function of its URL: cache it for a year.
+    return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=31536000, immutable' });
   });
 
   // Crawlers: the sitemap (an index with parts past 50,000 URLs) and robots.txt. The admin host has neither.

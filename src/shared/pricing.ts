@@ -1,5 +1,6 @@
 // Money and dates: the one place prices, days, fees and credits are computed (all in whole cents).
 import { SERVICE_FEE } from './constants';
+import { formatUsd } from './format';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 const toDollars = (cents: number) => cents / 100;
@@ -66,9 +67,7 @@ export function priceStay(opts: { dailyPrice: number; weeklyRate?: number | null
   };
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 /** '$91.94' */
 export function formatPrice(dollars: number): string {
-  return usd.format(dollars);
+  return formatUsd(dollars);
 }

@@ -12,7 +12,7 @@ import { LotMap } from '@/client/features/search/lot-map';
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_RATING, DEFAULT_REVIEW_COUNT, DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
 import { billableDays, dayFromToday, formatPrice, priceStay, toWallClock } from '@/shared/pricing';
-import { formatCount } from '@/shared/format';
+import { formatCount, formatDayDate } from '@/shared/format';
 
 type Provider = RouterOutputs['catalogue']['getProvider'];
 const FALLBACK_IMAGE = '/api/placeholder/800/500?label=Parking';
@@ -64,7 +64,6 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
     departureDate: departure,
   })}`;
   const backHref = `/locations/${p.terminal.slug}?${new URLSearchParams({ arrivalDate: arrival.slice(0, 10), departureDate: departure.slice(0, 10) })}`;
-  const dateFmt = (v: string) => new Date(`${v}:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -160,7 +159,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
               <div className="flex items-start gap-2 text-sm">
                 <CalendarClock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <span>
-                  {`${dateFmt(arrival)} → ${dateFmt(departure)}`}
+                  {`${formatDayDate(arrival)} → ${formatDayDate(departure)}`}
                   <span className="block text-muted-foreground">{`${days} ${days === 1 ? 'day' : 'days'}`}</span>
                 </span>
               </div>

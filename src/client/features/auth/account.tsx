@@ -5,6 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { toast } from '@/client/components/ui/toast';
 import { cn } from '@/client/lib/utils';
 import { initials, useSignOut, type SessionUser } from './use-session';
+import { formatMonthYear } from '@/shared/format';
 
 export function accountLinks(user: SessionUser) {
   return [
@@ -28,7 +29,7 @@ export function useIsCurrent() {
 }
 
 export function memberSince(date: Date | string): string {
-  return new Date(date).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatMonthYear(date);
 }
 
 export function Avatar({ user, className }: { user: SessionUser; className?: string }) {

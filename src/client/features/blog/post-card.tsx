@@ -5,12 +5,11 @@ import { Badge } from '@/client/components/ui/badge';
 import type { RouterOutputs } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { BLOG_TAGS_PER_CARD } from '@/shared/constants';
+import { formatLongDate } from '@/shared/format';
 
 export type PostCardData = RouterOutputs['blog']['featured'][number];
 
-// One formatter for every card: building an Intl formatter per call is slow on phones.
-const postDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-export const formatPostDate = (d: Date | string | null) => (d ? postDate.format(new Date(d)) : '');
+export const formatPostDate = formatLongDate;
 
 export function categoryName(slug: string | null, categories?: { slug: string; name: string }[]) {
   return categories?.find((c) => c.slug === slug)?.name ?? (slug ?? '').replace(/-/g, ' ');
