@@ -5,7 +5,7 @@ import { expect, test, uniqueEmail } from './fixtures';
 test('from the directory, Orlando International lists its parking options and a lot opens its details', async ({ page }) => {
   await page.goto('/locations');
   await page.getByRole('link', { name: /Orlando International Airport/ }).first().click();
-  await expect(page).toHaveURL(/\/locations\/orlando-international-airport/);
+  await expect(page).toHaveURL(/\/orlando-fl-mco-airport-parking$/);
   const heading = page.getByRole('heading', { name: /^Parking Options for Orlando International Airport \((\d+) found\)$/ });
   await expect(heading).toBeVisible();
   const count = Number(/\((\d+) found\)/.exec((await heading.textContent())!)![1]);

@@ -63,7 +63,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
     arrivalDate: arrival,
     departureDate: departure,
   })}`;
-  const backHref = `/locations/${p.terminal.slug}?${new URLSearchParams({ arrivalDate: arrival.slice(0, 10), departureDate: departure.slice(0, 10) })}`;
+  const backHref = `/${p.terminal.seoSlug}?${new URLSearchParams({ arrivalDate: arrival.slice(0, 10), departureDate: departure.slice(0, 10) })}`;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">

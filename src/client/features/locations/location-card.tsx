@@ -11,7 +11,7 @@ export function LocationCard({ location }: { location: Location }) {
   const Icon = location.kind === 'airport' ? Plane : Anchor;
   return (
     <Link
-      href={`/locations/${location.slug}`}
+      href={`/${location.seoSlug}`}
       className="group flex h-full flex-col rounded-lg border border-border bg-background p-4 shadow-sm transition hover:border-primary hover:shadow-md"
     >
       <div className="flex items-start gap-3">
