@@ -5,6 +5,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import superjson from 'superjson';
 import { App } from './app';
+import { preloadRendered } from './lib/lazy';
 import { makeQueryClient, makeTrpcClient } from './lib/trpc';
 import { isAdminHost, matchRequest } from './routes';
 
@@ -20,11 +21,14 @@ const app = (
   </StrictMode>
 );
 
+// The page's code and every split component the server rendered, so that all of it is live at once.
+const chunks = JSON.parse(document.getElementById('__CHUNKS__')?.textContent || '[]') as string[];
 void matchRequest(window.location.pathname, window.location.hostname)
   .route.page.preload()
+  .then(() => preloadRendered(chunks))
   .finally(() => {
-    // Hydrating in a transition lets React yield to the browser every few milliseconds instead of one
-    // long task: the server's HTML is already on screen, and input that arrives meanwhile is replayed.
+    // Hydrating in a transition lets React yield to the browser between slices instead of running one
+    // long task; the server's HTML is on screen meanwhile.
     if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
     else createRoot(root).render(app);
   });

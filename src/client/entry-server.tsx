@@ -7,6 +7,7 @@ import superjson from 'superjson';
 import type { AnyRouter } from '@trpc/server';
 import { App } from './app';
 import { headToHtml } from './lib/head';
+import { RenderedChunks } from './lib/lazy';
 import { makeQueryClient, makeTrpcClient, type Api } from './lib/trpc';
 import { routeHead } from './heads';
 import { isAdminHost, loadRoute, matchRequest } from './routes';
@@ -45,9 +46,12 @@ export async function render(
   const { data, notFound } = await loadRoute(api, route, params, url.searchParams);
   const head = routeHead(route.path, { params, data: notFound ? null : data, config });
 
+  const chunks = new Set<string>();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App queryClient={queryClient} trpcClient={makeTrpcClient(config.appUrl)} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} adminHost={isAdminHost(url.hostname)} />
+      <RenderedChunks value={chunks}>
+        <App queryClient={queryClient} trpcClient={makeTrpcClient(config.appUrl)} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} adminHost={isAdminHost(url.hostname)} />
+      </RenderedChunks>
     </StrictMode>,
     // Inline every Suspense boundary: the first response must hold the page's content
     // without depending on the streaming reveal script.
@@ -61,6 +65,8 @@ export async function render(
     status: notFound ? 404 : (head.status ?? 200),
     head: headToHtml(head, config.appUrl),
     html,
-    state: `<script type="application/json" id="__STATE__">${dehydrated.replace(/</g, '\\u003c')}</script>`,
+    state:
+      `<script type="application/json" id="__STATE__">${dehydrated.replace(/</g, '\\u003c')}</script>` +
+      `<script type="application/json" id="__CHUNKS__">${JSON.stringify([...chunks])}</script>`,
   };
 }

@@ -12,9 +12,18 @@ export type LazyPage = ReturnType<typeof lazy<ComponentType>> & { preload: () =>
 
 /** A lazily loaded page that can be preloaded before hydration (so it hydrates without a fallback). */
 export function lazyPage(factory: () => Promise<PageModule>): LazyPage {
+  let loaded: PageModule | undefined;
   let promise: Promise<PageModule> | undefined;
-  const load = () => (promise ??= factory());
-  return Object.assign(lazy(load), { preload: load });
+  const load = () =>
+    (promise ??= factory().then((m) => {
+      loaded = m;
+      return m;
+    }));
+  // Once loaded, React gets a thenable that resolves synchronously: the page renders without suspending.
+  return Object.assign(
+    lazy(() => (loaded ? ({ then: (resolve: (m: PageModule) => void) => resolve(loaded!) } as unknown as Promise<PageModule>) : load())),
+    { preload: load },
+  );
 }
 
 export interface HeadContext<T> {

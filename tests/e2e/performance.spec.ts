@@ -62,6 +62,18 @@ test.describe('hydration', () => {
     expect(errors).toEqual([]);
   });
 
+  test('code-split parts the server rendered are live once the page is hydrated, however slow their code', async ({ page }) => {
+    // The search results are a separate chunk; hold it back so it arrives well after the page's own code.
+    await page.route(/\/assets\/results-list-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/?location=Miami%20Cruise%20Port');
+    // Hydrated means every server-rendered part answers: Select asks a signed-out visitor to sign in.
+    await page.getByRole('button', { name: 'Select' }).first().click();
+    await expect(page.getByText('Please create an account or sign in to select parking providers and make bookings.')).toBeVisible();
+  });
+
   test('a hydrated SEO page filters its lots without reloading', async ({ page }) => {
     await page.goto('/orlando-fl-mco-airport-parking');
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));

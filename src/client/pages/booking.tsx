@@ -2,7 +2,7 @@
 // The form runs the server's own schema (first error wins), the estimate is live, and submitting books and
 // pays in one call with an Idempotency-Key so a double click cannot book twice.
 import { ArrowLeft, FlaskConical, Lock, SearchX } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
@@ -19,8 +19,9 @@ import { track } from '@/client/lib/analytics';
 import { useConfig } from '@/client/lib/use-api';
 import { billableDays, formatPrice, parseWallClock, toWallClock } from '@/shared/pricing';
 import { firstBookingFormError, toBookingRequest, type TBookingForm } from '@/shared/schemas/bookings';
+import { preloadable } from '@/client/lib/lazy';
 
-const StripeCard = lazy(() => import('@/client/features/checkout/stripe-card'));
+const StripeCard = preloadable('stripe-card-booking', () => import('@/client/features/checkout/stripe-card'));
 
 const EMPTY: TBookingForm = {
   firstName: '',

@@ -1,6 +1,6 @@
 // Home, signed out with no search: hero, Start Searching, the steps carousel, trust tiles, destinations.
 import { ArrowRight, BadgeDollarSign, Clock, Handshake, Users } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
@@ -10,12 +10,12 @@ import { PopularDestinations } from '@/client/features/home/popular-destinations
 import { StepsCarousel } from '@/client/features/home/steps-carousel';
 import { ResultsSkeleton } from '@/client/features/search/results-skeleton';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { preloadable } from '@/client/lib/lazy';
 
 // The search screen (form, results, recent searches, assistant) and the history load when shown: a
 // first-time visitor sees the hero, so their first visit does not download either.
-const loadSearch = () => import('@/client/features/search/home-search');
-const HomeSearch = lazy(() => loadSearch().then((m) => ({ default: m.HomeSearch })));
-const BookingHistory = lazy(() => import('@/client/features/bookings/booking-history').then((m) => ({ default: m.BookingHistory })));
+const HomeSearch = preloadable('home-search', () => import('@/client/features/search/home-search').then((m) => ({ default: m.HomeSearch })));
+const BookingHistory = preloadable('booking-history', () => import('@/client/features/bookings/booking-history').then((m) => ({ default: m.BookingHistory })));
 
 const STATS = [
   { value: '3M+', label: 'daily travelers', icon: Users },
@@ -124,7 +124,7 @@ function StartSearchingButton() {
   // Signed in, the home page itself becomes the search screen.
   const go = () => navigate('/');
   return (
-    <Button size="lg" onPointerEnter={() => void loadSearch()} onClick={() => (user ? go() : openAuth('login', go))}>
+    <Button size="lg" onPointerEnter={() => void HomeSearch.preload()} onClick={() => (user ? go() : openAuth('login', go))}>
       Start Searching <ArrowRight className="size-4" aria-hidden="true" />
     </Button>
   );

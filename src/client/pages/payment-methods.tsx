@@ -1,7 +1,7 @@
 // /payment-methods: saved cards (brand, last four, expiry, billing name and e-mail, Default badge), Add
 // Payment Method, Set Default and remove. Card numbers go to the card provider (or the sandbox), never here.
 import { ChevronRight, CreditCard, FlaskConical, Lock, Plus, ShieldCheck, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -16,8 +16,9 @@ import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { ZBillingDetails, ZSandboxPaymentMethodInput } from '@/shared/schemas/payment-methods';
+import { preloadable } from '@/client/lib/lazy';
 
-const StripeCard = lazy(() => import('@/client/features/checkout/stripe-card'));
+const StripeCard = preloadable('stripe-card-methods', () => import('@/client/features/checkout/stripe-card'));
 type SavedCard = RouterOutputs['paymentMethods']['list'][number];
 
 export default function PaymentMethodsPage() {

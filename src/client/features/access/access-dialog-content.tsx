@@ -1,6 +1,6 @@
 // What the access dialog holds: the fee explained, the guest contact form, then the card payment.
 import { CheckCircle2, Lock } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -14,8 +14,9 @@ import { formatPrice } from '@/shared/pricing';
 import { REQUIRED_INFO_MESSAGE, ZCustomerInfo } from '@/shared/schemas/payments';
 import type { AccessRequest } from './access-dialog';
 import { SandboxCardForm, type CardSubmit } from './sandbox-card-form';
+import { preloadable } from '@/client/lib/lazy';
 
-const StripePayment = lazy(() => import('./stripe-payment'));
+const StripePayment = preloadable('stripe-payment', () => import('./stripe-payment'));
 const UNLOCKS = ['Exact lot address and a map to the terminal', 'Shuttle schedule and operating hours', 'Every amenity, photo and vehicle type', 'Direct phone number and cancellation policy'];
 
 export default function AccessDialogContent({ request, onDone }: { request: AccessRequest; onDone: () => void }) {

@@ -1,7 +1,8 @@
 // The Access Detailed Information dialog ($0.99): opened from anywhere with the location to unlock.
 // The window (forms, schemas, Stripe, Radix) loads on first use.
-import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { DialogLoading } from '@/client/components/ui/dialog-loading';
+import { preloadable } from '@/client/lib/lazy';
 
 export interface AccessRequest {
   locationCode: string;
@@ -11,7 +12,7 @@ export interface AccessRequest {
 }
 
 const AccessContext = createContext<{ openAccess: (request: AccessRequest) => void }>({ openAccess: () => undefined });
-const AccessDialogView = lazy(() => import('./access-dialog-view'));
+const AccessDialogView = preloadable('access-dialog', () => import('./access-dialog-view'));
 
 export function useAccessDialog() {
   return use(AccessContext);

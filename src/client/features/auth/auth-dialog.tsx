@@ -1,16 +1,17 @@
 // The Auth dialog (spec section 2): opens on demand from anywhere, switches between sign-in and
 // create-account, closes on dismiss and calls the caller's callback on success. The window itself
 // loads on first use (or when a pointer or focus reaches a Sign In button).
-import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { DialogLoading } from '@/client/components/ui/dialog-loading';
 import type { SessionUser } from './use-session';
+import { preloadable } from '@/client/lib/lazy';
 
 const loadView = () => import('./auth-dialog-view');
-const AuthDialogView = lazy(loadView);
+const AuthDialogView = preloadable('auth-dialog', loadView);
 
 /** Starts fetching the dialog's code, so opening it is instant. */
 export function prefetchAuthDialog() {
-  void loadView();
+  void AuthDialogView.preload();
 }
 
 export type AuthMode = 'login' | 'register';

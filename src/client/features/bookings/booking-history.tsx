@@ -1,7 +1,7 @@
 // 'Your Booking History' (spec section 2): skeleton of 3 cards, error and empty states, status colours,
 // and View Details for confirmed bookings that are still ahead.
 import { CalendarClock, Car, MapPin } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
@@ -14,10 +14,11 @@ import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { formatPrice } from '@/shared/pricing';
 import { formatStay } from '@/shared/format';
 import { cn } from '@/client/lib/utils';
+import { preloadable } from '@/client/lib/lazy';
 
 type Booking = RouterOutputs['bookings']['history'][number];
 
-const BookingDetails = lazy(() => import('./booking-details'));
+const BookingDetails = preloadable('booking-details', () => import('./booking-details'));
 
 const STATUS_STYLES: Record<string, string> = {
   confirmed: 'border-success/20 bg-success/10 text-success',

@@ -1,10 +1,10 @@
 // The floating assistant button (spec section 2); its panel loads when first opened.
 import { MessageCircle, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
+import { preloadable } from '@/client/lib/lazy';
 
-const loadPanel = () => import('./assistant-panel');
-const AssistantPanel = lazy(loadPanel);
+const AssistantPanel = preloadable('assistant-panel', () => import('./assistant-panel'));
 
 export function AssistantButton() {
   const [open, setOpen] = useState(false);
@@ -21,7 +21,7 @@ export function AssistantButton() {
         className="size-14 rounded-full shadow-lg"
         aria-expanded={open}
         aria-label={open ? 'Close parking assistant' : 'Open parking assistant'}
-        onPointerEnter={() => void loadPanel()}
+        onPointerEnter={() => void AssistantPanel.preload()}
         onClick={() => {
           setUsed(true);
           setOpen((o) => !o);

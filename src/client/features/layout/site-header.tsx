@@ -1,7 +1,7 @@
 // The site header: brand, the spec's navigation (How it Works, Locations, Blog, Support), sign-in or the
 // user menu, and a mobile menu that mirrors it.
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { DialogLoading } from '@/client/components/ui/dialog-loading';
@@ -12,10 +12,11 @@ import { useSession } from '@/client/features/auth/use-session';
 import { cn } from '@/client/lib/utils';
 import { useConfig } from '@/client/lib/use-api';
 import { BrandMark } from './brand-mark';
+import { preloadable } from '@/client/lib/lazy';
 
 // The menu and the support dialog (and the Radix code behind them) load when first needed.
-const UserMenu = lazy(() => import('@/client/features/auth/user-menu'));
-const SupportDialog = lazy(() => import('./support-dialog'));
+const UserMenu = preloadable('user-menu', () => import('@/client/features/auth/user-menu'));
+const SupportDialog = preloadable('support-dialog', () => import('./support-dialog'));
 
 const NAV = [
   { href: '/how-it-works', label: 'How it Works' },

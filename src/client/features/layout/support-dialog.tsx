@@ -1,15 +1,16 @@
 // Support from the header: signed in, the support chat (lazy) that finds bookings and acts on them;
 // signed out, the 24/7 phone and e-mail with a way to sign in for booking help.
 import { Mail, Phone } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
 import { useConfig } from '@/client/lib/use-api';
+import { preloadable } from '@/client/lib/lazy';
 
-const SupportChat = lazy(() => import('./support-chat'));
+const SupportChat = preloadable('support-chat', () => import('./support-chat'));
 
 export default function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { supportPhone, supportEmail } = useConfig();

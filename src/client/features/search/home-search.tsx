@@ -1,6 +1,6 @@
 // Home, signed in or after a search: the search form, the results and recent searches.
 import { skipToken } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { trpc } from '@/client/lib/trpc';
 import { dayFromToday } from '@/shared/pricing';
@@ -9,10 +9,10 @@ import { RecentSearches } from './recent-searches';
 import { ResultsSkeleton } from './results-skeleton';
 import { SearchForm, type SearchValues } from './search-form';
 import { searchInputFromParams } from './search-params';
+import { preloadable } from '@/client/lib/lazy';
 
 // The results (lot cards, gating, the access dialog's hooks) load with the first search.
-const loadResults = () => import('./results-list');
-const ResultsList = lazy(() => loadResults().then((m) => ({ default: m.ResultsList })));
+const ResultsList = preloadable('results-list', () => import('./results-list').then((m) => ({ default: m.ResultsList })));
 
 export function homeSearchInput(params: URLSearchParams) {
   const location = params.get('location');
@@ -46,7 +46,7 @@ export function HomeSearch() {
   const data = result.data;
   return (
     // Typing a search starts fetching the results' code, so it is there when the answer is.
-    <div className="space-y-6" onFocusCapture={() => void loadResults()}>
+    <div className="space-y-6" onFocusCapture={() => void ResultsList.preload()}>
       <SearchForm
         key={params.toString()}
         initial={{
