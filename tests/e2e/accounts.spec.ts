@@ -110,6 +110,17 @@ test('sign up, verify the e-mail, sign out and in, edit the profile and change t
   await expectSignedInAs(page, 'RQ', 'Rosa Quinn');
 });
 
+test('closing the sign-in window returns focus to the control that opened it', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the Sign In button is in the desktop header');
+  await page.goto('/');
+  const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' });
+  await signIn.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(signIn).toBeFocused();
+});
+
 test('account settings asks a signed-out visitor to sign in', async ({ page }) => {
   await page.goto('/account-settings');
   await expect(page.getByText('Please log in to access account settings.')).toBeVisible();

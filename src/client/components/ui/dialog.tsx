@@ -21,9 +21,11 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   /** Hide the built-in close (X) button, e.g. when the footer already has one. */
   hideClose?: boolean;
+  /** The control that opened the dialog without a DialogTrigger: focus goes back to it on close. */
+  returnFocus?: HTMLElement | null;
 };
 
-export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+export function DialogContent({ className, children, hideClose = false, returnFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -34,6 +36,13 @@ export function DialogContent({ className, children, hideClose = false, ...props
           'transition-[opacity,scale] duration-200 starting:scale-95 starting:opacity-0 focus-visible:outline-hidden',
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (returnFocus?.isConnected && !event.defaultPrevented) {
+            event.preventDefault();
+            returnFocus.focus();
+          }
+        }}
         {...props}
       >
         {children}

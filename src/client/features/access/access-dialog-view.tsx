@@ -19,12 +19,7 @@ export default function AccessDialogView({
       <DialogContent
         className="max-w-lg"
         aria-describedby={undefined}
-        onCloseAutoFocus={(event) => {
-          if (returnFocus?.isConnected) {
-            event.preventDefault();
-            returnFocus.focus();
-          }
-        }}
+        returnFocus={returnFocus}
       >
         {request && <AccessDialogContent request={request} onDone={onDone} />}
       </DialogContent>

@@ -27,12 +27,7 @@ export default function AuthDialogView({
       <DialogContent
         className="max-w-md sm:p-8"
         aria-describedby={undefined}
-        onCloseAutoFocus={(event) => {
-          if (returnFocus?.isConnected) {
-            event.preventDefault();
-            returnFocus.focus();
-          }
-        }}
+        returnFocus={returnFocus}
       >
         {mode === 'login' ? (
           <SignInCard titleAs={DialogTitle} onSuccess={onSuccess} onSwitch={() => onModeChange('register')} onNavigate={onClose} />
