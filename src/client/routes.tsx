@@ -1,6 +1,7 @@
 // The one route table: path, page (lazy-loaded) and data to prefetch. Each route's head (title, meta,
 // status) is in heads.tsx, by path.
 import { lazy, type ComponentType } from 'react';
+import { lazyWithPreload } from './lib/lazy';
 import { parse } from 'regexparam';
 import type { TPublicConfig } from '@/server/env';
 import type { Api } from './lib/trpc';
@@ -11,20 +12,7 @@ type PageModule = { default: ComponentType };
 export type LazyPage = ReturnType<typeof lazy<ComponentType>> & { preload: () => Promise<PageModule> };
 
 /** A lazily loaded page that can be preloaded before hydration (so it hydrates without a fallback). */
-export function lazyPage(factory: () => Promise<PageModule>): LazyPage {
-  let loaded: PageModule | undefined;
-  let promise: Promise<PageModule> | undefined;
-  const load = () =>
-    (promise ??= factory().then((m) => {
-      loaded = m;
-      return m;
-    }));
-  // Once loaded, React gets a thenable that resolves synchronously: the page renders without suspending.
-  return Object.assign(
-    lazy(() => (loaded ? ({ then: (resolve: (m: PageModule) => void) => resolve(loaded!) } as unknown as Promise<PageModule>) : load())),
-    { preload: load },
-  );
-}
+export const lazyPage = (factory: () => Promise<PageModule>): LazyPage => lazyWithPreload(factory);
 
 export interface HeadContext<T> {
   params: Record<string, string>;

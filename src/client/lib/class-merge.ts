@@ -133,11 +133,11 @@ function parse(cls: string): [variants: string, util: string] {
   return [`${variants.join(':')}${important ? '!' : ''}|`, util];
 }
 
-/** Merges a space-separated class list: later classes win over earlier conflicting ones. */
 // Components render the same class lists over and over; remember the last few hundred results.
 const cache = new Map<string, string>();
 const CACHE_SIZE = 500;
 
+/** Merges a space-separated class list: later classes win over earlier conflicting ones. */
 export function mergeClasses(list: string): string {
   const hit = cache.get(list);
   if (hit !== undefined) return hit;

@@ -18,7 +18,7 @@ export type Preloadable<P> = ComponentType<P> & { preload: () => Promise<Module<
  * React.lazy with a `preload()`; once its module is loaded, it renders without suspending (the loader
  * hands React a thenable that resolves synchronously).
  */
-export function preloadable<P extends object>(key: string, load: () => Promise<Module<P>>): Preloadable<P> {
+export function lazyWithPreload<P extends object>(load: () => Promise<Module<P>>) {
   let loaded: Module<P> | undefined;
   let promise: Promise<Module<P>> | undefined;
   const preload = () =>
@@ -26,8 +26,15 @@ export function preloadable<P extends object>(key: string, load: () => Promise<M
       loaded = m;
       return m;
     }));
-  registry.set(key, preload);
   const Lazy = lazy(() => (loaded ? ({ then: (resolve: (m: Module<P>) => void) => resolve(loaded!) } as unknown as Promise<Module<P>>) : preload()));
+  return Object.assign(Lazy, { preload });
+}
+
+/** A split component the server may render: lazyWithPreload, recorded under `key` for preloadRendered. */
+export function preloadable<P extends object>(key: string, load: () => Promise<Module<P>>): Preloadable<P> {
+  const Lazy = lazyWithPreload(load);
+  const { preload } = Lazy;
+  registry.set(key, preload);
   function Chunk(props: P) {
     use(RenderedChunks)?.add(key);
     return <Lazy {...props} />;

@@ -6,8 +6,7 @@ import { DialogLoading } from '@/client/components/ui/dialog-loading';
 import type { SessionUser } from './use-session';
 import { preloadable } from '@/client/lib/lazy';
 
-const loadView = () => import('./auth-dialog-view');
-const AuthDialogView = preloadable('auth-dialog', loadView);
+const AuthDialogView = preloadable('auth-dialog', () => import('./auth-dialog-view'));
 
 /** Starts fetching the dialog's code, so opening it is instant. */
 export function prefetchAuthDialog() {
