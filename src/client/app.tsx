@@ -108,6 +108,10 @@ const AUTH_NOTICES: Record<string, { title: string; description: string }> = {
     title: 'Google sign-in failed',
     description: 'Your Google email is not verified. Sign in with your password, or verify the address with Google first.',
   },
+  google_link_unverified: {
+    title: 'Sign in with your password first',
+    description: 'An account with this email already exists and its address is not verified yet. Sign in with your password (or use “Forgot password?”) and verify your email; then Google sign-in works too.',
+  },
 };
 
 /** Shows the outcome of a Google sign-in redirect (?auth_error=…) once, then drops it from the URL. */

@@ -193,22 +193,30 @@ export function matchPath(pathname: string): { route: RouteDef; params: Record<s
     const m = pattern.exec(pathname);
     if (!m) continue;
     const params: Record<string, string> = {};
-    keys.forEach((k, i) => {
-      const v = m[i + 1];
-      if (v !== undefined) params[k] = decodeURIComponent(v);
-    });
+    try {
+      keys.forEach((k, i) => {
+        const v = m[i + 1];
+        if (v !== undefined) params[k] = decodeURIComponent(v);
+      });
+    } catch {
+      // Malformed percent-encoding (/provider/%FF) names nothing we have.
+      return { route: notFoundRoute, params: {} };
+    }
     return { route: r, params };
   }
   return { route: notFoundRoute, params: {} };
 }
 
-/** Runs a route's loader; NOT_FOUND becomes null data (the page shows its not-found view). */
+/**
+ * Runs a route's loader; NOT_FOUND becomes null data (the page shows its not-found view), and so does
+ * BAD_REQUEST: a path whose slug cannot even be valid (too long, odd characters) names nothing we have.
+ */
 export async function loadRoute(api: Api, def: RouteDef, params: Record<string, string>, search = new URLSearchParams()) {
   try {
     return { data: def.load ? await def.load(api, params, search) : null, notFound: false };
   } catch (err) {
     const code = (err as { code?: string; data?: { code?: string } }).data?.code ?? (err as { code?: string }).code;
-    if (code === 'NOT_FOUND') return { data: null, notFound: true };
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return { data: null, notFound: true };
     throw err;
   }
 }

@@ -7,7 +7,6 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { bodyLimit } from 'hono/body-limit';
 import { Hono, type Context as HonoContext } from 'hono';
 import type Stripe from 'stripe';
-import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import { render } from '@/client/entry-server';
@@ -17,10 +16,13 @@ import { compression } from './compression';
 import { createMailer } from './integrations/mailer';
 import type { Mailer } from './integrations/mailer/types';
 import { createPaymentsGateway, type PaymentsGateway } from './integrations/payments';
+import { jobHandlers } from './jobs/handlers';
+import { createJobRunner, type JobRunner } from './jobs/runner';
 import { mountAuthRoutes } from './modules/auth/routes';
 import { mountStripeWebhook } from './modules/payments/webhooks';
 import { robotsTxt, sitemapFiles } from './modules/seo/sitemap';
-import { readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken } from './modules/auth/session';
+import { GUEST_COOKIE, readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken } from './modules/auth/session';
+import { maskEmails, redactUrl, requestLog } from './request-log';
 import { placeholderSvg } from './placeholder';
 import { mountRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
@@ -36,6 +38,22 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults to Stripe when STRIPE_SECRET_KEY is set, else the sandbox gateway. */
   payments?: PaymentsGateway;
+  /** The jobs runner (the server starts its polling; tests drain it). Made here when absent. */
+  jobs?: JobRunner;
+}
+
+/** The longest path we look at; anything longer names nothing (404 without work). */
+const MAX_PATH_LENGTH = 2048;
+
+/** The client address. With TRUST_PROXY=N (N proxies of ours in front), the N-th address from the right of
+ * X-Forwarded-For: the one our outermost proxy appended. Addresses left of it were written by the client. */
+export function clientAddress(forwardedFor: string | undefined, trustedHops: number, socket: () => string): string {
+  if (trustedHops > 0 && forwardedFor) {
+    const hops = forwardedFor.split(',').map((h) => h.trim()).filter(Boolean);
+    const ours = hops[hops.length - trustedHops];
+    if (ours) return ours.slice(0, 64);
+  }
+  return socket();
 }
 
 const FALLBACK_TEMPLATE = `<!doctype html>
@@ -55,8 +73,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createApp(deps: AppDeps) {
   const { db, env } = deps;
-  const mailer = deps.mailer ?? createMailer(env);
-  const payments = deps.payments ?? createPaymentsGateway(env);
+  const mailer = deps.mailer ?? createMailer(env, (line) => console.log(maskEmails(line)));
+  const payments = deps.payments ?? createPaymentsGateway(env, db);
+  const jobs = deps.jobs ?? createJobRunner(db, jobHandlers({ db, env, mailer, payments }));
   const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY);
   const isProd = env.NODE_ENV === 'production';
   const appOrigin = new URL(env.APP_URL!).origin;
@@ -65,7 +84,7 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono();
 
-  if (env.LOG_REQUESTS) app.use(logger());
+  if (env.LOG_REQUESTS) app.use(requestLog());
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -85,9 +104,35 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: isProd ? 'max-age=31536000; includeSubDomains' : false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
+      // Nothing here needs the camera, the microphone, the position, or payment request APIs of the page.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: stripe ? ['self', 'https://js.stripe.com'] : [],
+        usb: [],
+      },
     }),
   );
+  // API answers are personal or live: no browser or proxy keeps them unless a route says otherwise.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
   app.use(compression());
+
+  // Malformed percent-encoding or an absurd length names nothing: 404 before any other work (no stack trace).
+  app.use(async (c, next) => {
+    const raw = new URL(c.req.url).pathname; // as sent, still percent-encoded
+    let ok = raw.length <= MAX_PATH_LENGTH;
+    try {
+      if (ok) decodeURIComponent(raw);
+    } catch {
+      ok = false;
+    }
+    if (ok) return next();
+    return raw.startsWith('/api/') ? c.json({ error: 'Not found' }, 404) : renderPage(c, new URL('/404/not-found', appOrigin));
+  });
 
   // State-changing requests must come from our own origin (CSRF defence).
   app.use(async (c, next) => {
@@ -99,15 +144,14 @@ export function createApp(deps: AppDeps) {
     return next();
   });
 
-  /** The client address: the socket's, or the proxy's X-Forwarded-For only when TRUST_PROXY is set. */
-  const clientIp = (c: HonoContext): string => {
-    if (env.TRUST_PROXY) return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
-    try {
-      return getConnInfo(c).remote.address ?? 'unknown';
-    } catch {
-      return 'unknown'; // app.request() in tests has no socket
-    }
-  };
+  const clientIp = (c: HonoContext): string =>
+    clientAddress(c.req.header('x-forwarded-for'), env.TRUST_PROXY, () => {
+      try {
+        return getConnInfo(c).remote.address ?? 'unknown';
+      } catch {
+        return 'unknown'; // app.request() in tests has no socket
+      }
+    });
 
   // Request bodies stay small; only the blog approval (with an image) may carry a few megabytes.
   app.use('/api/*', (c, next) =>
@@ -126,6 +170,8 @@ export function createApp(deps: AppDeps) {
       env,
       mailer,
       payments,
+      jobs,
+      guestToken: readCookie(c.req.header('cookie'), GUEST_COOKIE) ?? null,
       user: found?.user ?? null,
       session: found ? { id: found.session.id, expiresAt: found.session.expiresAt } : null,
       ip: clientIp(c),
@@ -134,7 +180,7 @@ export function createApp(deps: AppDeps) {
         userAgent: c.req.header('user-agent'),
         doNotTrack: c.req.header('dnt') === '1' || c.req.header('sec-gpc') === '1',
         // Only a proxy we trust may tell us the country (e.g. Cloudflare's CF-IPCountry).
-        country: env.TRUST_PROXY ? (c.req.header('cf-ipcountry') ?? c.req.header('x-country-code') ?? null)?.toUpperCase().slice(0, 2) || null : null,
+        country: env.TRUST_PROXY > 0 ? (c.req.header('cf-ipcountry') ?? c.req.header('x-country-code') ?? null)?.toUpperCase().slice(0, 2) || null : null,
         host: new URL(c.req.url).hostname,
       },
       selfFetch: (p: string) => Promise.resolve(app.request(`${appOrigin}${p}`, { headers: { 'User-Agent': 'ParkPilot page-speed check' } })),
@@ -161,7 +207,7 @@ export function createApp(deps: AppDeps) {
   mountRestRoutes(app, restRoutes, (c) => createContext(c));
   mountAuthRoutes(app, { db, env });
   if (payments.mode === 'stripe' && env.STRIPE_WEBHOOK_SECRET) {
-    mountStripeWebhook(app, { db, env, mailer, payments, stripe: (payments as PaymentsGateway & { stripe: Stripe }).stripe, secret: env.STRIPE_WEBHOOK_SECRET });
+    mountStripeWebhook(app, { db, env, mailer, payments, jobs, stripe: (payments as PaymentsGateway & { stripe: Stripe }).stripe, secret: env.STRIPE_WEBHOOK_SECRET });
   }
 
   app.get('/api/placeholder/:w/:h', (c) => {
@@ -216,8 +262,9 @@ export function createApp(deps: AppDeps) {
   }
 
   // Every other GET is a page: rendered on the server, hydrated in the browser.
-  app.get('*', async (c) => {
-    const url = new URL(c.req.url);
+  app.get('*', (c) => renderPage(c, new URL(c.req.url)));
+
+  async function renderPage(c: HonoContext, url: URL) {
     const ctx = await createContext(c);
     const page = await render(url, { router: appRouter, ctx });
     ctx.resHeaders.forEach((v, k) => c.header(k, v, { append: true }));
@@ -226,10 +273,10 @@ export function createApp(deps: AppDeps) {
       .replace('<!--app-html-->', page.html)
       .replace('<!--app-state-->', page.state);
     return c.html(html, page.status as 200, { 'Cache-Control': 'no-store' });
-  });
+  }
 
   app.onError((err, c) => {
-    console.error(`${c.req.method} ${c.req.path} failed:`, err);
+    console.error(`${c.req.method} ${redactUrl(c.req.path)} failed:`, err);
     return c.req.path.startsWith('/api/') ? c.json({ error: 'Something went wrong. Please try again.' }, 500) : c.text('Internal Server Error', 500);
   });
 

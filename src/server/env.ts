@@ -23,6 +23,8 @@ export const ZEnv = z
     STRIPE_SECRET_KEY: optional,
     STRIPE_PUBLISHABLE_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
+    /** A Stripe-compatible API server instead of api.stripe.com (stripe-mock; tests). */
+    STRIPE_API_URL: z.url().optional(),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
     BRAND_NAME: z.string().trim().min(1).default('ParkPilot'),
@@ -30,10 +32,21 @@ export const ZEnv = z
     SUPPORT_EMAIL: z.email().default('support@parkpilot.example'),
     /** Analytics events older than this are deleted (daily). */
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+    /**
+     * How many proxies of ours stand in front of the server: the client address is the N-th entry from the
+     * right of X-Forwarded-For. 0 (default) ignores the header; 'true' means 1.
+     */
     TRUST_PROXY: z
-      .enum(['0', '1', 'true', 'false'])
+      .string()
+      .trim()
       .optional()
-      .transform((v) => v === '1' || v === 'true'),
+      .transform((v, ctx) => {
+        if (v === undefined || v === '' || v === 'false') return 0;
+        if (v === 'true') return 1;
+        if (/^\d{1,2}$/.test(v)) return Number(v);
+        ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a number of proxies (0, 1, 2, ...) or true/false' });
+        return z.NEVER;
+      }),
     LOG_REQUESTS: z
       .enum(['0', '1', 'true', 'false'])
       .optional()

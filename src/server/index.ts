@@ -6,11 +6,18 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { isCatalogueEmpty, seedBlog, seedCatalogue } from './db/seed';
+import { createMailer } from './integrations/mailer';
+import { createPaymentsGateway } from './integrations/payments';
+import { jobHandlers } from './jobs/handlers';
+import { pruneJobs } from './jobs/queue';
+import { createJobRunner } from './jobs/runner';
 import { schedulerTick } from './modules/blog/blog.service';
 import { pruneEvents } from './modules/analytics/analytics.service';
 import { loadEnv } from './env';
-import { ensureAdmin } from './modules/auth/auth.service';
+import { adminExists, ensureAdmin } from './modules/auth/auth.service';
 import { deleteExpiredSessions } from './modules/auth/session';
+import { settleExpiredHolds } from './modules/bookings/checkout';
+import { maskEmails } from './request-log';
 
 const env = loadEnv();
 const db = openDatabase(env.DATABASE_PATH);
@@ -28,7 +35,18 @@ pruneEvents(db, env.ANALYTICS_RETENTION_DAYS);
 setInterval(() => pruneEvents(db, env.ANALYTICS_RETENTION_DAYS), 24 * 60 * 60 * 1000).unref();
 
 const admin = await ensureAdmin(db, env);
-if (admin === 'created') console.log(`Created the administrator account ${env.ADMIN_EMAIL}.`);
+if (admin === 'created') console.log(`Created the administrator account ${maskEmails(env.ADMIN_EMAIL!)}.`);
+if (admin === 'granted') console.log(`${maskEmails(env.ADMIN_EMAIL!)} existed without the administrator role: its password was reset to ADMIN_PASSWORD, its sessions ended, and it is now the administrator.`);
+if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD && !adminExists(db)) {
+  const message =
+    'ADMIN_EMAIL is set but ADMIN_PASSWORD is not, and no administrator exists. Nobody becomes administrator by registering with that e-mail: ' +
+    'set ADMIN_PASSWORD (12 characters or more) for this start, or run `npm run admin:create`.';
+  if (env.NODE_ENV === 'production') {
+    console.error(`Refusing to start: ${message}`);
+    process.exit(1);
+  }
+  console.warn(message);
+}
 // Expired sessions are removed when presented; this sweeps the ones never presented again.
 deleteExpiredSessions(db);
 setInterval(() => deleteExpiredSessions(db), 60 * 60 * 1000).unref();
@@ -38,7 +56,20 @@ const clientDir = [path.resolve(here, '../client'), path.resolve(process.cwd(), 
   fs.existsSync(path.join(d, 'index.html')),
 );
 
-const app = createApp({ db, env, clientDir });
+// Side effects (mail, refunds) run from the jobs table, off the request path.
+const mailer = createMailer(env, (line) => console.log(maskEmails(line)));
+const payments = createPaymentsGateway(env, db);
+const jobs = createJobRunner(db, jobHandlers({ db, env, mailer, payments }));
+jobs.start();
+pruneJobs(db);
+setInterval(() => pruneJobs(db), 24 * 60 * 60 * 1000).unref();
+// Payment holds whose checkout request never came back are settled (confirmed if paid, else released).
+const settleHolds = () =>
+  settleExpiredHolds({ db, payments, jobs }).catch((err) => console.error('Settling expired holds failed:', err instanceof Error ? err.message : err));
+void settleHolds();
+setInterval(settleHolds, 60_000).unref();
+
+const app = createApp({ db, env, clientDir, mailer, payments, jobs });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`${env.BRAND_NAME} listening on ${env.APP_URL} (port ${info.port})`);
 });
@@ -53,7 +84,8 @@ function shutdown(signal: string) {
     (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
   }, 10_000);
   force.unref();
-  server.close(() => {
+  server.close(async () => {
+    await jobs.stop();
     db.$client.close();
     console.log('Closed the database. Bye.');
     process.exit(0);

@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { passwordResetTokens, users, userSessions } from '@/server/db/schema';
-import { readOutbox } from '@/server/integrations/mailer';
 import { SESSION_TTL_MS } from '@/server/modules/auth/session';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
@@ -34,7 +33,7 @@ async function login(email: string, password: string, ip = nextIp()) {
 const me = async (cookie?: string) => (await call(t.request, '/api/auth/me', undefined, { cookie })).json.user;
 
 async function lastMail(to: string, kind: RegExp) {
-  const mails = (await readOutbox(t.env.OUTBOX_DIR)).filter((m) => m.to.includes(to) && kind.test(m.subject));
+  const mails = (await t.outbox()).filter((m) => m.to.includes(to) && kind.test(m.subject));
   return mails.at(-1);
 }
 const tokenFrom = (text: string, path: string) => new RegExp(`${path}\\?token=([a-z0-9]+)`).exec(text)?.[1];
@@ -90,9 +89,25 @@ describe('registration', () => {
     expect(again.json.error).toBe('An account with this email already exists');
   });
 
-  it('gives the administrator e-mail the admin role', async () => {
+  it('never makes an administrator: registering with ADMIN_EMAIL (no password configured) gives a normal user', async () => {
     const r = await register({ email: 'boss@parkpilot.example' });
-    expect(r.json.user.role).toBe('admin');
+    expect(r.status).toBe(201);
+    expect(r.json.user.role).toBe('user');
+    for (const path of ['/api/admin/dashboard/stats', '/api/admin/users/stats', '/api/admin/bookings']) {
+      expect((await call(t.request, path, undefined, { cookie: r.cookie })).status).toBe(403);
+    }
+  });
+
+  it('counts sign-ups per client address from the right of X-Forwarded-For: forged entries do not reset it', async () => {
+    // TRUST_PROXY=1: our proxy appends the real address; whatever the client wrote before it is ignored.
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await call(t.request, '/api/auth/register', { name: 'Forger', email: `forged-${i}-${++seq}@example.com`, password: 'long enough' }, { headers: { 'X-Forwarded-For': `198.51.100.${i}, 203.0.113.77` } });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((st) => st === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(10).every((st) => st === 429)).toBe(true);
   });
 });
 
@@ -127,17 +142,37 @@ describe('sign-in and sign-out', () => {
     expect(countSessions(r.json.user.id)).toBe(0);
   });
 
-  it('throttles repeated failures per e-mail with 429 and Retry-After, even for the right password', async () => {
+  it('throttles an address guessing one e-mail with 429 and Retry-After, even for the right password from there', async () => {
     const r = await register();
+    const ip = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 15; i++) statuses.push((await login(r.body.email, `wrong-${i}-password`)).status);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
-    const blocked = await login(r.body.email, r.body.password);
+    for (let i = 0; i < 15; i++) statuses.push((await login(r.body.email, `wrong-${i}-password`, ip)).status);
+    expect(statuses.slice(0, 10).every((st) => st === 401)).toBe(true);
+    expect(statuses.slice(10).every((st) => st === 429)).toBe(true);
+    const blocked = await login(r.body.email, r.body.password, ip);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(blocked.json.error).toMatch(/Too many failed sign-in attempts/);
     expect(blocked.cookie).toBeUndefined();
+  });
+
+  it('cannot be used to lock a traveller out: wrong passwords from other addresses leave the right one working', async () => {
+    const r = await register();
+    for (let a = 0; a < 3; a++) {
+      const ip = nextIp();
+      for (let i = 0; i < 12; i++) await login(r.body.email, `attacker-${i}-guess`, ip);
+    }
+    const ok = await login(r.body.email, r.body.password, nextIp());
+    expect(ok.status).toBe(200);
+    expect(ok.cookie).toBeTruthy();
+  });
+
+  it('counts 40 parallel guesses before hashing: at most the limit are evaluated', async () => {
+    const r = await register();
+    const ip = nextIp();
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => login(r.body.email, `parallel-${i}-guess`, ip)));
+    expect(results.filter((x) => x.status === 401)).toHaveLength(10);
+    expect(results.filter((x) => x.status === 429)).toHaveLength(30);
   });
 
   it('throttles failures per client address across e-mails', async () => {
@@ -214,15 +249,31 @@ describe('profile and preferences', () => {
     expect((await call(t.request, '/api/profile', { zipCode: 'abc' }, { method: 'PUT', cookie: r.cookie })).json.error).toBe('Please enter a valid ZIP code');
   });
 
-  it('refuses an e-mail that belongs to another account and re-verifies a changed one', async () => {
+  it('changes the e-mail only with the current password, tells the old address, and re-verifies the new one', async () => {
     const a = await register();
     const b = await register();
-    const taken = await call(t.request, '/api/profile', { email: a.body.email }, { method: 'PUT', cookie: b.cookie });
-    expect(taken.status).toBe(409);
     const fresh = `moved-${++seq}@example.com`;
-    const moved = await call(t.request, '/api/profile', { email: fresh }, { method: 'PUT', cookie: b.cookie });
+    const noProof = await call(t.request, '/api/profile', { email: fresh }, { method: 'PUT', cookie: b.cookie });
+    expect(noProof.status).toBe(400);
+    expect(noProof.json.error).toBe('Enter your current password to change your email.');
+    const wrong = await call(t.request, '/api/profile', { email: fresh, currentPassword: 'not my password' }, { method: 'PUT', cookie: b.cookie });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error).toBe('Current password is incorrect');
+    expect((await me(b.cookie)).email).toBe(b.body.email);
+
+    const taken = await call(t.request, '/api/profile', { email: a.body.email, currentPassword: b.body.password }, { method: 'PUT', cookie: b.cookie });
+    expect(taken.status).toBe(409);
+    const reserved = await call(t.request, '/api/profile', { email: 'boss@parkpilot.example', currentPassword: b.body.password }, { method: 'PUT', cookie: b.cookie });
+    expect(reserved.status).toBe(409);
+
+    const moved = await call(t.request, '/api/profile', { email: fresh, currentPassword: b.body.password }, { method: 'PUT', cookie: b.cookie });
     expect(moved.json.user).toMatchObject({ email: fresh, emailVerified: 0 });
     expect(await lastMail(fresh, /verify/i)).toBeTruthy();
+    const notice = await lastMail(b.body.email, /email address was changed/i);
+    expect(notice?.text).toContain('was just changed to m');
+    expect(notice?.text).not.toContain(fresh);
+    // Other profile fields need no password.
+    expect((await call(t.request, '/api/profile', { name: 'Still Me', email: fresh }, { method: 'PUT', cookie: b.cookie })).status).toBe(200);
   });
 
   it('stores preferences on the server, with every notification on by default', async () => {
@@ -373,17 +424,28 @@ describe('Google sign-in', () => {
       expect(user).toMatchObject({ email, name: 'Grace Hopper', authProvider: 'google', emailVerified: 1, hasPassword: false });
     });
 
-    it('links an existing account only when Google says the e-mail is verified', async () => {
+    it('links an existing account only when Google and the account have both verified the e-mail, ending its other sessions', async () => {
       const email = `link-${++seq}@example.com`;
-      await call(g.request, '/api/auth/register', { name: 'Linus', email, password: 'local password' });
+      const reg = await call(g.request, '/api/auth/register', { name: 'Linus', email, password: 'local password' });
+      const localCookie = sessionCookieFrom(reg.headers)!;
       const unverified = await signInWithGoogle({ sub: `u-${seq}`, email, email_verified: false });
       expect(unverified.cb.headers.get('location')).toBe('/?auth_error=google_unverified');
       expect(unverified.cookie).toBeUndefined();
+      // The account never proved the address (anyone could have registered or booked with it): no link.
+      const unproven = await signInWithGoogle({ sub: `v-${seq}`, email, email_verified: true });
+      expect(unproven.cb.headers.get('location')).toBe('/?auth_error=google_link_unverified');
+      expect(unproven.cookie).toBeUndefined();
+      expect(g.db.select().from(users).where(eq(users.email, email)).get()!.googleId).toBeNull();
+
+      g.db.update(users).set({ emailVerified: 1 }).where(eq(users.email, email)).run();
       const verified = await signInWithGoogle({ sub: `v-${seq}`, email, email_verified: true });
       expect(verified.cb.headers.get('location')).toBe('/');
       const row = g.db.select().from(users).where(eq(users.email, email)).get()!;
       expect(row.googleId).toBe(`v-${seq}`);
       expect(row.authProvider).toBe('local');
+      expect(row.role).toBe('user');
+      expect((await call(g.request, '/api/auth/me', undefined, { cookie: localCookie })).json.user).toBeNull();
+      expect((await call(g.request, '/api/auth/me', undefined, { cookie: verified.cookie })).json.user.email).toBe(email);
     });
 
     it('refuses a callback whose state does not match', async () => {
@@ -409,7 +471,24 @@ describe('the administrator bootstrap', () => {
       const signedIn = await call(a.request, '/api/auth/login', { email: 'root@parkpilot.example', password: 'a long admin secret' });
       expect(signedIn.json.user.role).toBe('admin');
     } finally {
-      a.close();
+      await a.close();
+    }
+  });
+
+  it('takes an admin address someone registered away from them: password reset, sessions ended, then the role', async () => {
+    const { ensureAdmin } = await import('@/server/modules/auth/auth.service');
+    const a = createTestApp({ ADMIN_EMAIL: 'chief@parkpilot.example' });
+    try {
+      const squatter = await call(a.request, '/api/auth/register', { name: 'Squatter', email: 'chief@parkpilot.example', password: 'squatter password' });
+      const cookie = sessionCookieFrom(squatter.headers)!;
+      expect(squatter.json.user.role).toBe('user');
+      expect(await ensureAdmin(a.db, { ADMIN_EMAIL: 'chief@parkpilot.example', ADMIN_PASSWORD: 'the real admin secret' })).toBe('granted');
+      expect((await call(a.request, '/api/auth/me', undefined, { cookie })).json.user).toBeNull();
+      expect((await call(a.request, '/api/auth/login', { email: 'chief@parkpilot.example', password: 'squatter password' })).status).toBe(401);
+      const admin = await call(a.request, '/api/auth/login', { email: 'chief@parkpilot.example', password: 'the real admin secret' });
+      expect(admin.json.user.role).toBe('admin');
+    } finally {
+      await a.close();
     }
   });
 });

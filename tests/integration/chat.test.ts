@@ -3,7 +3,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, chatSessions, parkingProviders, supportRequests } from '@/server/db/schema';
-import { readOutbox } from '@/server/integrations/mailer';
 import { dayFromToday } from '@/shared/pricing';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
@@ -145,14 +144,14 @@ describe('support', () => {
 
     const receipt = await call(t.request, '/api/support/receipt', { type: 'receipt', bookingId: mine.id, reason: '' }, { cookie: me.cookie });
     expect(receipt.json.message).toBe(`We e-mailed an itemised receipt for ${mine.confirmationNumber} to actions-me@example.com.`);
-    const mail = (await readOutbox(t.env.OUTBOX_DIR)).find((m) => m.subject === `Your receipt: ${mine.confirmationNumber}`)!;
+    const mail = (await t.outbox()).find((m) => m.subject === `Your receipt: ${mine.confirmationNumber}`)!;
     expect(mail.text).toContain('Service fee: $1.99');
     expect(mail.text).toContain(`Parking (2 days): $${mine.parkingFee.toFixed(2)}`);
 
     const contact = await call(t.request, '/api/support/contact-property', { type: 'contact_property', bookingId: mine.id, reason: 'I will arrive at 11pm, is the gate open?' }, { cookie: me.cookie });
     expect(contact.status).toBe(200);
     expect(t.db.select().from(supportRequests).where(eq(supportRequests.bookingId, mine.id)).all().map((r) => r.type)).toEqual(['receipt', 'contact_property']);
-    expect((await readOutbox(t.env.OUTBOX_DIR)).some((m) => m.subject.startsWith('Message for') && m.text.includes('is the gate open?'))).toBe(true);
+    expect((await t.outbox()).some((m) => m.subject.startsWith('Message for') && m.text.includes('is the gate open?'))).toBe(true);
 
     const refund = await call(t.request, '/api/support/refund', { type: 'refund', bookingId: mine.id, reason: 'Trip cancelled' }, { cookie: me.cookie });
     expect(refund.status).toBe(200);

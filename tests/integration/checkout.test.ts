@@ -4,21 +4,25 @@ import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, idempotencyKeys, informationAccess, parkingProviders, userCredits, users } from '@/server/db/schema';
-import { createSandboxGateway, type PaymentIntent } from '@/server/integrations/payments';
-import { readOutbox } from '@/server/integrations/mailer';
+import { createSandboxGateway, type PaymentIntent, type SandboxGateway } from '@/server/integrations/payments';
 import { dayFromToday } from '@/shared/pricing';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
-const gateway = createSandboxGateway();
 const charges: PaymentIntent[] = [];
-const charge = gateway.charge.bind(gateway);
-gateway.charge = async (input) => {
-  const intent = await charge(input);
-  charges.push(intent);
-  return intent;
-};
-const t = createTestApp({}, { payments: gateway });
+let gateway!: SandboxGateway;
+const t = createTestApp({}, {
+  payments: (db) => {
+    gateway = createSandboxGateway(db);
+    const charge = gateway.charge.bind(gateway);
+    gateway.charge = async (input) => {
+      const intent = await charge(input);
+      charges.push(intent);
+      return intent;
+    };
+    return gateway;
+  },
+});
 afterAll(() => t.close());
 
 const mco = t.db.select().from(parkingProviders).limit(1).get()!;
@@ -112,7 +116,7 @@ describe('paying for a booking', () => {
     expect(file.includes(Buffer.from('4242424242424242'))).toBe(false);
     expect(file.includes(Buffer.from('4242 4242 4242 4242'))).toBe(false);
 
-    const mail = (await readOutbox(t.env.OUTBOX_DIR)).find((m) => m.subject.includes(res.json.confirmationNumber))!;
+    const mail = (await t.outbox()).find((m) => m.subject.includes(res.json.confirmationNumber))!;
     expect(mail.to).toBe('ada@example.com');
     expect(mail.text).toContain(p.name);
     expect(mail.attachments).toEqual(['parking-pass.png', `${res.json.confirmationNumber}.ics`]);
@@ -136,18 +140,40 @@ describe('paying for a booking', () => {
     expect(t.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
   });
 
-  it('guest checkout creates the account, signs it in, and sends a set-password e-mail', async () => {
+  it('guest checkout creates the account without signing the browser in; the booking opens by its own signed link', async () => {
     const email = 'guest-booker@example.com';
     const res = await book(body(freshProvider().id, { customer: { email, firstName: 'Guest', lastName: 'Person' } }));
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ accountCreated: true, signedIn: true });
+    expect(res.json).toMatchObject({ accountCreated: true });
+    expect(sessionCookieFrom(res.headers)).toBeUndefined();
     const user = t.db.select().from(users).where(eq(users.email, email)).get()!;
     expect(user.name).toBe('Guest Person');
+    expect(user.role).toBe('user');
     expect(t.db.select().from(bookings).where(eq(bookings.confirmationNumber, res.json.confirmationNumber)).get()!.userId).toBe(user.id);
-    const cookie = sessionCookieFrom(res.headers)!;
-    expect((await call(t.request, '/api/bookings/history', undefined, { cookie })).json).toHaveLength(1);
-    const mails = (await readOutbox(t.env.OUTBOX_DIR)).filter((m) => m.to === email);
+
+    const link = (confirmation: string, token: string) => `/api/bookings/${confirmation}/view?token=${token}`;
+    const seen = await call(t.request, link(res.json.confirmationNumber, res.json.viewToken));
+    expect(seen.status).toBe(200);
+    expect(seen.json).toMatchObject({ confirmationNumber: res.json.confirmationNumber, status: 'confirmed', email });
+    expect(seen.headers.get('cache-control')).toBe('no-store');
+    // A tampered token, or the token with another booking's number, shows nothing.
+    expect((await call(t.request, link(res.json.confirmationNumber, `${res.json.viewToken.slice(0, -2)}aa`))).status).toBe(404);
+    expect((await call(t.request, link('PP-AAAAAAAA', res.json.viewToken))).status).toBe(404);
+
+    const mails = (await t.outbox()).filter((m) => m.to === email);
     expect(mails.map((m) => m.subject)).toEqual(expect.arrayContaining(['Set your ParkPilot password', expect.stringContaining('Booking confirmed')]));
+    // The e-mail's link opens the booking in any browser.
+    const mailed = /\/thank-you\?confirmation=(PP-[A-Z0-9]+)&amp;token=([a-z0-9]+)/.exec(mails.find((m) => m.subject.includes('Booking confirmed'))!.html)!;
+    expect((await call(t.request, link(mailed[1]!, mailed[2]!))).json.confirmationNumber).toBe(res.json.confirmationNumber);
+  });
+
+  it('a guest booking with the e-mail of an existing account attaches to it but never opens it', async () => {
+    const owner = await signUp('existing-owner@example.com');
+    const res = await book(body(freshProvider().id, { customer: { email: 'existing-owner@example.com' } }));
+    expect(res.status).toBe(200);
+    expect(res.json.accountCreated).toBe(false);
+    expect(sessionCookieFrom(res.headers)).toBeUndefined();
+    expect((await call(t.request, '/api/bookings/history', undefined, { cookie: owner.cookie })).json.map((b: { confirmationNumber: string }) => b.confirmationNumber)).toContain(res.json.confirmationNumber);
   });
 });
 
@@ -265,13 +291,14 @@ describe('PATCH /api/bookings/:id/status', () => {
     const res = await call(t.request, `/api/bookings/${id}/status`, { status: 'cancelled', reason: 'Flight moved' }, { method: 'PATCH', cookie: owner.cookie });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ success: true, refundAmount: made.json.booking.parkingFee, booking: { status: 'cancelled', refundedAmount: made.json.booking.parkingFee } });
-    expect([...gateway.refunds.values()].some((r) => r.amount === Math.round(made.json.booking.parkingFee * 100))).toBe(true);
+    await t.drain();
+    expect((await gateway.listRefunds()).some((r) => r.amount === Math.round(made.json.booking.parkingFee * 100))).toBe(true);
     expect(t.db.select().from(bookings).where(eq(bookings.id, id)).get()!.cancellationReason).toBe('Flight moved');
 
     const history = await call(t.request, '/api/bookings/history', undefined, { cookie: owner.cookie });
     expect(history.json[0]).toMatchObject({ id, status: 'cancelled', cancellable: false });
     expect((await search()).json.providers.find((x: { id: number }) => x.id === p.id).availableSpaces).toBe(1);
-    const mail = (await readOutbox(t.env.OUTBOX_DIR)).find((m) => m.subject === `Booking cancelled: ${made.json.confirmationNumber}`)!;
+    const mail = (await t.outbox()).find((m) => m.subject === `Booking cancelled: ${made.json.confirmationNumber}`)!;
     expect(mail.text).toContain('We refunded');
 
     const twice = await call(t.request, `/api/bookings/${id}/status`, { status: 'cancelled' }, { method: 'PATCH', cookie: owner.cookie });

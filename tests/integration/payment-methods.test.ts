@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '@/server/app';
 import { bookings, parkingProviders, paymentMethods, users } from '@/server/db/schema';
 import { createStripeGateway } from '@/server/integrations/payments';
 import { dayFromToday } from '@/shared/pricing';
@@ -124,11 +123,10 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
   afterAll(() => fake.close());
 
   it('creates the customer once, attaches and detaches, and charges saved cards through PaymentIntents', async () => {
-    const s = createTestApp();
+    const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port: fake.port, protocol: 'http' });
+    const s = createTestApp({}, { payments: gateway, mailer: { send: async () => undefined } });
+    const request = s.request;
     try {
-      const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port: fake.port, protocol: 'http' });
-      const app = createApp({ db: s.db, env: s.env, payments: gateway, mailer: { send: async () => undefined } });
-      const request = (p: string, init?: RequestInit) => app.request(`http://localhost:3999${p}`, init);
       const cookie = await signUp(request, 'stripe-cards@example.com');
       fake.addPaymentMethod('pm_card_visa', { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 });
       fake.addPaymentMethod('pm_card_mc', { brand: 'mastercard', last4: '4444' });
@@ -171,6 +169,7 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       // Cancelling refunds the parking fee through the Refunds API.
       const cancel = await call(request, `/api/bookings/${paid.json.booking.id}/status`, { status: 'cancelled' }, { method: 'PATCH', cookie });
       expect(cancel.status).toBe(200);
+      await s.drain(); // the refund is a job, written with the cancellation
       const refund = [...fake.refunds.values()].at(-1)!;
       const stored = s.db.select().from(bookings).where(eq(bookings.id, paid.json.booking.id)).get()!;
       expect(stored.paymentIntentId).toMatch(/^pi_fake_/);
@@ -180,16 +179,15 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       expect(fake.paymentMethods.get('pm_card_visa')!.customer).toBeNull();
       expect(s.db.select().from(paymentMethods).where(eq(paymentMethods.stripePaymentMethodId, 'pm_card_mc')).get()!.isDefault).toBe(1);
     } finally {
-      s.close();
+      await s.close();
     }
   });
 
   it('reconciles booking charges and refunds from signed webhooks, each event once', async () => {
-    const s = createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_test' });
+    const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port: fake.port, protocol: 'http' });
+    const s = createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, { payments: gateway, mailer: { send: async () => undefined } });
+    const request = s.request;
     try {
-      const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port: fake.port, protocol: 'http' });
-      const app = createApp({ db: s.db, env: s.env, payments: gateway, mailer: { send: async () => undefined } });
-      const request = (p: string, init?: RequestInit) => app.request(`http://localhost:3999${p}`, init);
       const user = s.db.insert(users).values({ name: 'Hook', email: 'hook@example.com' }).returning().get();
       const provider = s.db.select().from(parkingProviders).limit(1).get()!;
       const row = (n: string, status: 'pending' | 'confirmed', paymentIntentId: string | null = null) =>
@@ -233,7 +231,7 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       await event('evt_b4', 'charge.refunded', { id: 'ch_4', object: 'charge', payment_intent: 'pi_hook_4', amount_refunded: 1000 });
       expect(s.db.select().from(bookings).where(eq(bookings.id, paid.id)).get()!.refundedAmount).toBe(10);
     } finally {
-      s.close();
+      await s.close();
     }
   });
 });

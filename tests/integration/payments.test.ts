@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { informationAccess, userCredits, users } from '@/server/db/schema';
 import { createStripeGateway } from '@/server/integrations/payments';
-import { readOutbox } from '@/server/integrations/mailer';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
@@ -39,7 +38,7 @@ describe('detail access for a signed-in traveller', () => {
 
     expect((await pay(created.json, '4242424242424242', u.cookie)).status).toBe(200);
     const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
-    expect(done.json).toMatchObject({ hasAccess: true, location: 'MCO', signedIn: true, accountCreated: false });
+    expect(done.json).toMatchObject({ hasAccess: true, location: 'MCO', accountCreated: false });
 
     for (const loc of ['MCO', 'Orlando International Airport', 'orlando-international-airport']) {
       expect((await call(t.request, `/api/payments/check-access/${encodeURIComponent(loc)}`, undefined, { cookie: u.cookie })).json).toEqual({ hasAccess: true });
@@ -93,17 +92,24 @@ describe('detail access for a guest', () => {
     expect(partial.json.error).toBe('Required Information Missing: Please fill in your contact information to proceed');
   });
 
-  it('creates an account, signs it in and mails a set-password link', async () => {
+  it('creates the account without signing the browser in: the paying browser sees the details, and gets a set-password e-mail', async () => {
     const email = 'guest-new@example.com';
     const created = await call(t.request, '/api/payments/information-access', { location: 'Miami Cruise Port', customerInfo: { firstName: 'Gail', lastName: 'Guest', email, phone: '555-010-1234' } });
-    await pay(created.json);
-    const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId });
-    expect(done.json).toMatchObject({ hasAccess: true, location: 'MIA-PORT', signedIn: true, accountCreated: true });
-    const cookie = sessionCookieFrom(done.headers)!;
-    const me = (await call(t.request, '/api/auth/me', undefined, { cookie })).json.user;
-    expect(me).toMatchObject({ email, name: 'Gail Guest', phone: '555-010-1234', hasPassword: false, creditBalance: 0.99 });
-    expect((await call(t.request, '/api/payments/check-access/MIA-PORT', undefined, { cookie })).json.hasAccess).toBe(true);
-    const mail = (await readOutbox(t.env.OUTBOX_DIR)).find((m) => m.to.includes(email) && /Set your/.test(m.subject));
+    const guestCookie = created.headers.getSetCookie().find((c) => c.startsWith('pp_guest='))!;
+    expect(guestCookie).toMatch(/HttpOnly/);
+    const browser = guestCookie.split(';')[0]!;
+    await pay(created.json, undefined, browser);
+    const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: browser });
+    expect(done.json).toMatchObject({ hasAccess: true, location: 'MIA-PORT', accountCreated: true });
+    expect(sessionCookieFrom(done.headers)).toBeUndefined();
+    expect((await call(t.request, '/api/auth/me', undefined, { cookie: browser })).json.user).toBeNull();
+    expect((await call(t.request, '/api/payments/check-access/MIA-PORT', undefined, { cookie: browser })).json.hasAccess).toBe(true);
+    // Another browser (no guest cookie, or someone else's) sees nothing.
+    expect((await call(t.request, '/api/payments/check-access/MIA-PORT')).json.hasAccess).toBe(false);
+    expect((await call(t.request, '/api/payments/check-access/MIA-PORT', undefined, { cookie: 'pp_guest=abcdefghijklmnopqrstuvwxyz234567abcdefgh' })).json.hasAccess).toBe(false);
+    const user = t.db.select().from(users).where(eq(users.email, email)).get()!;
+    expect(user).toMatchObject({ name: 'Gail Guest', phone: '555-010-1234', password: null, creditBalance: 0.99, role: 'user' });
+    const mail = (await t.outbox()).find((m) => m.to.includes(email) && /Set your/.test(m.subject));
     expect(mail?.text).toMatch(/\/reset-password\?token=[a-z0-9]+/);
   });
 
@@ -112,7 +118,7 @@ describe('detail access for a guest', () => {
     const created = await call(t.request, '/api/payments/information-access', { location: 'JFK', customerInfo: { firstName: 'Mal', lastName: 'Lory', email: 'owner@example.com' } });
     await pay(created.json);
     const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId });
-    expect(done.json).toMatchObject({ hasAccess: true, signedIn: false, accountCreated: false });
+    expect(done.json).toMatchObject({ hasAccess: true, accountCreated: false });
     expect(sessionCookieFrom(done.headers)).toBeUndefined();
     // The access and the credit belong to the account owner, who sees them after signing in.
     expect((await call(t.request, '/api/payments/check-access/JFK', undefined, { cookie: owner.cookie })).json.hasAccess).toBe(true);
@@ -183,11 +189,9 @@ describe('Stripe adapter', () => {
 
   it('records a guest payment from a signed webhook, once, and refuses a bad signature', async () => {
     const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port, protocol: 'http' });
-    const s = createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_test' });
+    const s = createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, { payments: gateway, mailer: { send: async () => undefined } });
+    const request = s.request;
     try {
-      const { createApp } = await import('@/server/app');
-      const app = createApp({ db: s.db, env: s.env, payments: gateway, mailer: { send: async () => undefined } });
-      const request = (p: string, init?: RequestInit) => app.request(`http://localhost:3999${p}`, init);
       const created = await call(request, '/api/payments/information-access', { location: 'SEA', customerInfo: { firstName: 'Web', lastName: 'Hook', email: 'webhook@example.com' } });
       const payload = JSON.stringify({
         id: 'evt_1',
@@ -206,17 +210,15 @@ describe('Stripe adapter', () => {
       expect(s.db.select().from(informationAccess).where(eq(informationAccess.userId, guest.id)).get()).toMatchObject({ location: 'SEA', status: 'succeeded' });
       expect(await (await post(payload, signature)).json()).toMatchObject({ duplicate: true });
     } finally {
-      s.close();
+      await s.close();
     }
   });
 
   it('drives the whole access flow through the app', async () => {
     const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port, protocol: 'http' });
-    const s = createTestApp();
+    const s = createTestApp({}, { payments: gateway, mailer: { send: async () => undefined } });
+    const request = s.request;
     try {
-      const { createApp } = await import('@/server/app');
-      const app = createApp({ db: s.db, env: s.env, payments: gateway, mailer: { send: async () => undefined } });
-      const request = (p: string, init?: RequestInit) => app.request(`http://localhost:3999${p}`, init);
       const reg = await call(request, '/api/auth/register', { name: 'Stripe User', email: 'stripe@example.com', password: 'long enough' });
       const cookie = sessionCookieFrom(reg.headers)!;
       const created = await call(request, '/api/payments/information-access', { location: 'TPA' }, { cookie });
@@ -226,7 +228,7 @@ describe('Stripe adapter', () => {
       const done = await call(request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie });
       expect(done.json).toMatchObject({ hasAccess: true, location: 'TPA' });
     } finally {
-      s.close();
+      await s.close();
     }
   });
 });

@@ -10,6 +10,13 @@ export interface FakeStripe {
   refunds: Map<string, Record<string, any>>;
   customers: Map<string, Record<string, any>>;
   paymentMethods: Map<string, Record<string, any>>;
+  /**
+   * While true, a confirming PaymentIntent create is carried out (the charge happens, and its idempotency key
+   * remembers it) but never answered: the caller is left waiting, as when a server dies mid-charge.
+   */
+  holdCharges: boolean;
+  /** Resolves when the next confirming PaymentIntent create arrives. */
+  nextCharge(): Promise<void>;
   /** Makes a card payment method the fake knows about (as Stripe.js would create it in the browser). */
   addPaymentMethod(id: string, card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number }): void;
   close(): Promise<void>;
@@ -25,6 +32,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, Record<string, any>>();
   const paymentMethods = new Map<string, Record<string, any>>();
   const byIdempotencyKey = new Map<string, string>();
+  let chargeWaiters: (() => void)[] = [];
+  const state = { holdCharges: false };
 
   const server = http.createServer((req, res) => {
     let body = '';
@@ -69,7 +78,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           pi.latest_charge = { id: `ch_${id}`, object: 'charge', payment_method_details: { card: { brand: card.brand, last4: card.last4 } } };
         }
         intents.set(id, pi);
+        if (form.get('confirm') === 'true') {
+          chargeWaiters.forEach((w) => w());
+          chargeWaiters = [];
+          if (state.holdCharges) {
+            if (key) byIdempotencyKey.set(key, JSON.stringify(pi));
+            return; // charged, never answered
+          }
+        }
         return send(200, pi);
+      }
+      if (req.method === 'GET' && url === '/v1/payment_intents/search') {
+        // Only the query the gateway sends: metadata['bookingId']:'N' AND metadata['purpose']:'booking'.
+        const query = new URL(req.url!, 'http://x').searchParams.get('query') ?? '';
+        const bookingId = /metadata\['bookingId'\]:'(\d+)'/.exec(query)?.[1];
+        const data = [...intents.values()].filter((pi) => pi.metadata?.bookingId === bookingId && pi.metadata?.purpose === 'booking');
+        return send(200, { object: 'search_result', data, has_more: false, url: '/v1/payment_intents/search' });
       }
       if (req.method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url))) {
         const pi = intents.get(m[1]!);
@@ -107,6 +131,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds,
     customers,
     paymentMethods,
+    get holdCharges() {
+      return state.holdCharges;
+    },
+    set holdCharges(v: boolean) {
+      state.holdCharges = v;
+    },
+    nextCharge: () => new Promise<void>((resolve) => chargeWaiters.push(resolve)),
     addPaymentMethod(id, card = {}) {
       paymentMethods.set(id, {
         id,
@@ -116,6 +147,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         card: { brand: card.brand ?? 'visa', last4: card.last4 ?? '4242', exp_month: card.exp_month ?? 12, exp_year: card.exp_year ?? 2034 },
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

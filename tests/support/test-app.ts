@@ -5,12 +5,18 @@ import path from 'node:path';
 import { createApp } from '@/server/app';
 import { openDatabase } from '@/server/db/client';
 import { loadEnv, type TEnv } from '@/server/env';
-import { createMailer } from '@/server/integrations/mailer';
-import type { PaymentsGateway } from '@/server/integrations/payments';
+import { createMailer, readOutbox } from '@/server/integrations/mailer';
+import type { Mailer } from '@/server/integrations/mailer/types';
+import { createPaymentsGateway, type PaymentsGateway } from '@/server/integrations/payments';
+import { jobHandlers } from '@/server/jobs/handlers';
+import { createJobRunner } from '@/server/jobs/runner';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 
-export function createTestApp(envOverrides: Record<string, string> = {}, deps: { payments?: PaymentsGateway } = {}) {
+export function createTestApp(
+  envOverrides: Record<string, string> = {},
+  deps: { payments?: PaymentsGateway | ((db: ReturnType<typeof openDatabase>) => PaymentsGateway); mailer?: Mailer } = {},
+) {
   const base = process.env.TEST_BASE_DB;
   if (!base) throw new Error('TEST_BASE_DB is not set: run through vitest (global setup)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-test-'));
@@ -27,11 +33,21 @@ export function createTestApp(envOverrides: Record<string, string> = {}, deps: {
     ...envOverrides,
   });
   const db = openDatabase(file);
-  const app = createApp({ db, env, mailer: createMailer(env, () => undefined), ...deps });
+  const mailer = deps.mailer ?? createMailer(env, () => undefined);
+  const payments = typeof deps.payments === 'function' ? deps.payments(db) : (deps.payments ?? createPaymentsGateway(env, db));
+  // The server polls its jobs; tests run them to the end with drain() (outbox() drains first).
+  const jobs = createJobRunner(db, jobHandlers({ db, env, mailer, payments }));
+  const app = createApp({ db, env, mailer, payments, jobs });
   const request = (p: string, init?: RequestInit) => app.request(`${TEST_ORIGIN}${p}`, init);
-  const close = () => {
+  const drain = () => jobs.drain();
+  const outbox = async () => {
+    await drain();
+    return readOutbox(env.OUTBOX_DIR);
+  };
+  const close = async () => {
+    await jobs.stop();
     db.$client.close();
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { app, db, env, request, close, dir };
+  return { app, db, env, request, close, dir, payments, jobs, drain, outbox };
 }

@@ -113,18 +113,32 @@ function ProfileTab({ user }: { user: SessionUser }) {
   const resend = trpc.auth.resendVerification.useMutation();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
+  // Changing the e-mail moves the account: it needs the current password (the old address is told).
+  const [email, setEmail] = useState(user.email);
+  const emailChanging = email.trim().toLowerCase() !== user.email;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const form = event.currentTarget;
+    const { currentPassword, ...data } = Object.fromEntries(new FormData(form)) as Record<string, string>;
     // Cleared optional fields are sent as null so they are removed, not ignored.
-    const body = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, k === 'name' || k === 'email' ? v : v.trim() || null]));
+    const body: Record<string, unknown> = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, k === 'name' || k === 'email' ? v : v.trim() || null]));
+    if (emailChanging) body.currentPassword = currentPassword ?? '';
     const parsed = ZUpdateProfileInput.safeParse(body);
-    setErrors(fieldErrors(parsed) ?? {});
-    if (!parsed.success) return focusFirstInvalid(formRef.current);
+    const problems = fieldErrors(parsed) ?? {};
+    if (emailChanging && user.hasPassword && !currentPassword) problems.currentPassword = 'Enter your current password to change your email.';
+    setErrors(problems);
+    if (!parsed.success || Object.keys(problems).length) return focusFirstInvalid(formRef.current);
     update.mutate(parsed.data, {
-      onSuccess: () => toast({ title: 'Profile Updated', description: 'Your profile information has been successfully updated.', variant: 'success' }),
-      onError: (err) => toast({ title: 'Update Failed', description: err.message || 'Failed to update profile', variant: 'destructive' }),
+      onSuccess: () => {
+        const passwordField = form.elements.namedItem('currentPassword') as HTMLInputElement | null;
+        if (passwordField) passwordField.value = '';
+        toast({ title: 'Profile Updated', description: 'Your profile information has been successfully updated.', variant: 'success' });
+      },
+      onError: (err) => {
+        if (/password/i.test(err.message)) setErrors({ currentPassword: err.message });
+        toast({ title: 'Update Failed', description: err.message || 'Failed to update profile', variant: 'destructive' });
+      },
     });
   }
 
@@ -154,7 +168,26 @@ function ProfileTab({ user }: { user: SessionUser }) {
       <Section title="Profile" description="Your contact details prefill every booking.">
         <form ref={formRef} key={user.id} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
           <Field label="Full Name" name="name" autoComplete="name" defaultValue={user.name} error={errors.name} required />
-          <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={user.email} error={errors.email} required />
+          <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={user.email} error={errors.email} required onChange={(e) => setEmail(e.target.value)} />
+          {emailChanging && (
+            <div className="sm:col-span-2">
+              {user.hasPassword ? (
+                <Field
+                  label="Current password"
+                  name="currentPassword"
+                  type="password"
+                  autoComplete="current-password"
+                  error={errors.currentPassword}
+                  hint={`Needed to change your email. We will also let ${user.email} know.`}
+                  required
+                />
+              ) : (
+                <p className="rounded-md border border-border bg-muted/40 p-3 text-sm text-muted-foreground" role="note">
+                  Your account signs in with Google. To change its email, first set a password with “Forgot password?” on the sign-in form.
+                </p>
+              )}
+            </div>
+          )}
           <Field label="Phone Number" name="phone" type="tel" autoComplete="tel" defaultValue={user.phone ?? ''} error={errors.phone} />
           <Field label="Address" name="address" autoComplete="street-address" defaultValue={user.address ?? ''} error={errors.address} />
           <Field label="City" name="city" autoComplete="address-level2" defaultValue={user.city ?? ''} error={errors.city} />

@@ -190,9 +190,14 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
       storeConfirmation(result, billableDays(result.booking.arrivalDate, result.booking.departureDate));
       await Promise.all([utils.bookings.history.invalidate(), utils.auth.me.invalidate(), utils.profile.credits.invalidate(), utils.search.providers.invalidate()]);
       toast({ title: 'Booking Confirmed!', description: `Reservation ${result.confirmationNumber} has been successfully created.`, variant: 'success' });
-      navigate(`/thank-you?confirmation=${encodeURIComponent(result.confirmationNumber)}`);
+      // A guest sees the booking through its own signed link (checkout never signs a guest in).
+      const link = result.viewToken ? `&token=${encodeURIComponent(result.viewToken)}` : '';
+      navigate(`/thank-you?confirmation=${encodeURIComponent(result.confirmationNumber)}${link}`);
     } catch (err) {
-      idempotencyKey.current = newKey(); // a corrected form is a new attempt
+      // A refusal (declined card, sold out, a form problem) makes the next try a new attempt; when the server or
+      // the network failed, the same key goes again so a retry can never book or charge twice.
+      const status = (err as { data?: { httpStatus?: number } }).data?.httpStatus;
+      if (status !== undefined && status < 500) idempotencyKey.current = newKey();
       toast({ title: 'Booking Failed', description: (err as Error).message || 'Unable to process your booking. Please try again.', variant: 'destructive' });
     }
   }

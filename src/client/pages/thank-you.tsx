@@ -27,9 +27,14 @@ type Shown = PassBooking & {
 };
 
 export default function ThankYouPage() {
-  const confirmation = new URLSearchParams(useSearch()).get('confirmation');
+  const search = new URLSearchParams(useSearch());
+  const confirmation = search.get('confirmation');
+  const token = search.get('token');
   const { user, isLoading: sessionPending } = useSession();
-  const fromServer = trpc.bookings.get.useQuery({ confirmationNumber: confirmation ?? '' }, { enabled: Boolean(user && confirmation), retry: false, retryOnMount: false });
+  const owned = trpc.bookings.get.useQuery({ confirmationNumber: confirmation ?? '' }, { enabled: Boolean(user && confirmation && !token), retry: false, retryOnMount: false });
+  // The booking's own signed link (a guest's checkout, the confirmation e-mail) works in any browser.
+  const linked = trpc.bookings.getByLink.useQuery({ confirmationNumber: confirmation ?? '', token: token ?? '' }, { enabled: Boolean(confirmation && token), retry: false, retryOnMount: false });
+  const fromServer = token ? linked : owned;
   // This tab's own checkout result (storage is read after hydration, never during render).
   const [stored, setStored] = useState<StoredConfirmation | null | undefined>(undefined);
   useEffect(() => setStored(readConfirmation(confirmation)), [confirmation]);
@@ -39,7 +44,7 @@ export default function ThankYouPage() {
     : stored
       ? { ...stored }
       : null;
-  const loading = stored === undefined || sessionPending || (Boolean(user && confirmation) && fromServer.isPending && !stored);
+  const loading = stored === undefined || (!token && sessionPending) || (Boolean((token || user) && confirmation) && fromServer.isPending && !stored);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">

@@ -73,13 +73,22 @@ export function mountRestRoutes(
       } catch (err) {
         const error = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
         ctx.resHeaders.forEach((v, k) => c.header(k, v, { append: true }));
-        const status = getHTTPStatusCodeFromError(error);
+        // A path segment that cannot even be valid (/api/blog/post/abc/view) names nothing: 404, not 400.
+        const badPathParam = error.code === 'BAD_REQUEST' && invalidFields(error).some((f) => f in (c.req.param() as Record<string, string>));
+        const status = badPathParam ? 404 : getHTTPStatusCodeFromError(error);
+        if (badPathParam) return c.json(route.envelope ? { success: false, error: 'Not found' } : { error: 'Not found' }, 404);
         if (status >= 500) console.error(`REST ${route.method} ${route.path} failed:`, error.cause ?? error);
         const message = status >= 500 ? 'Something went wrong. Please try again.' : restMessage(error);
         return c.json(route.envelope ? { success: false, error: message } : { error: message }, status as 400);
       }
     });
   }
+}
+
+/** The input fields a validation error names (the first key of each issue's path). */
+function invalidFields(error: TRPCError): string[] {
+  const cause = error.cause as { issues?: { path?: PropertyKey[] }[] } | undefined;
+  return (cause?.issues ?? []).map((i) => String(i.path?.[0] ?? ''));
 }
 
 /** The spec's message for validation errors is the first zod issue; others keep their own message. */

@@ -51,6 +51,12 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/bookings/history', procedure: 'bookings.history' },
   {
     method: 'GET',
+    path: '/api/bookings/:confirmationNumber/view',
+    procedure: 'bookings.getByLink',
+    input: ({ params, query }) => ({ confirmationNumber: params.confirmationNumber, token: query.token ?? '' }),
+  },
+  {
+    method: 'GET',
     path: '/api/bookings/:confirmationNumber',
     procedure: 'bookings.get',
     input: ({ params }) => ({ confirmationNumber: params.confirmationNumber }),

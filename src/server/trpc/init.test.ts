@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../db/client';
 import type { TEnv } from '../env';
-import { createSandboxGateway } from '../integrations/payments';
+import type { PaymentsGateway } from '../integrations/payments';
 import { adminProcedure, authedProcedure, createCallerFactory, router, type Context, type SessionUser } from './init';
 
 const testRouter = router({
@@ -14,7 +14,8 @@ const ctx = (user: SessionUser | null): Context => ({
   db: {} as DB,
   env: {} as TEnv,
   mailer: { send: async () => undefined },
-  payments: createSandboxGateway(),
+  payments: {} as PaymentsGateway,
+  jobs: { kick: () => undefined },
   user,
   session: user ? { id: 1, expiresAt: new Date() } : null,
   ip: '127.0.0.1',

@@ -6,6 +6,7 @@ import type { DB } from '../db/client';
 import type { TEnv } from '../env';
 import type { Mailer } from '../integrations/mailer/types';
 import type { PaymentsGateway } from '../integrations/payments/types';
+import type { JobRunner } from '../jobs/runner';
 
 // 1. Context -----------------------------------------------------------------
 
@@ -22,6 +23,8 @@ export interface Services {
   env: TEnv;
   mailer: Mailer;
   payments: PaymentsGateway;
+  /** Runs the jobs table; kick it after committing a transaction that enqueued work. */
+  jobs: Pick<JobRunner, 'kick'>;
 }
 
 export interface Context extends Services {
@@ -30,6 +33,8 @@ export interface Context extends Services {
   session: { id: number; expiresAt: Date } | null;
   /** Client address, for rate limits. */
   ip: string;
+  /** This browser's guest cookie (set when a guest pays for detail access), never a session. */
+  guestToken?: string | null;
   /** Headers to add to the HTTP response (cookies, Retry-After). */
   resHeaders: Headers;
   /** What analytics may know of the request: no address, no cookies. */

@@ -55,6 +55,8 @@ export const ZUpdateProfileInput = z.strictObject(
   {
     name: z.string().trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters').optional(),
     email: email.optional(),
+    /** Needed only when the e-mail changes. */
+    currentPassword: z.string().max(128, 'Current password is incorrect').optional(),
     phone: phone.nullable(),
     address: optionalText(200, 'Address').nullable(),
     city: optionalText(100, 'City').nullable(),

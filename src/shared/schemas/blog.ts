@@ -1,5 +1,6 @@
 // zod inputs of the blog: list filters, post references and the approval form (multipart from the admin).
 import { z } from 'zod';
+import { lookupSlug } from './catalogue';
 import { BLOG_SORTS } from '../blog-options';
 
 export { BLOG_SORTS };
@@ -20,7 +21,7 @@ export const ZBlogListInput = z.object({
 });
 export type TBlogListInput = z.input<typeof ZBlogListInput>;
 
-export const ZBlogSlugInput = z.object({ slug: z.string().trim().min(1).max(200) });
+export const ZBlogSlugInput = z.object({ slug: lookupSlug('Post not found') });
 export const ZBlogPostIdInput = z.object({ postId: z.coerce.number().int().positive() });
 export const ZBlogRelatedInput = ZBlogPostIdInput.extend({ category: optionalText(80) });
 

@@ -8,6 +8,9 @@ export const DEPARTURE_ORDER_MESSAGE = 'Departure date must be after arrival dat
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const TERMS_MESSAGE = 'Please accept the Terms of Service and Privacy Policy';
 export const MAX_STAY_DAYS = 90;
+/** Lots publish rates a year out: arrivals further ahead are refused. */
+export const MAX_ADVANCE_DAYS = 366;
+export const MAX_ADVANCE_MESSAGE = 'Bookings can be made up to 12 months ahead. Please choose an arrival date within the next year.';
 
 /** 'firstName' → 'First name' */
 export function fieldWords(field: string): string {
@@ -81,6 +84,10 @@ export const ZCreateBookingInput = z
     if (departure - arrival > MAX_STAY_DAYS * 86_400_000) {
       return void ctx.addIssue({ code: 'custom', path: ['reservationDetails', 'departureDate'], message: `Stays can be booked online for up to ${MAX_STAY_DAYS} days` });
     }
+    // Wall-clock arrival against now: a day of time-zone slack is immaterial at a year's distance.
+    if (arrival > Date.now() + MAX_ADVANCE_DAYS * 86_400_000) {
+      return void ctx.addIssue({ code: 'custom', path: ['reservationDetails', 'arrivalDate'], message: MAX_ADVANCE_MESSAGE });
+    }
     if (!EMAIL_PATTERN.test(b.customerInfo.email)) ctx.addIssue({ code: 'custom', path: ['customerInfo', 'email'], message: EMAIL_MESSAGE });
   });
 export type TCreateBookingInput = z.input<typeof ZCreateBookingInput>;
@@ -108,6 +115,7 @@ export const ZUpdateBookingStatusInput = z.object({
 });
 
 export const ZBookingRef = z.object({ confirmationNumber: z.string().trim().min(4).max(20) });
+export const ZBookingLinkRef = ZBookingRef.extend({ token: z.string().trim().min(20).max(64) });
 
 /** The checkout form's fields (spec section 3, Booking form), flat as the screen holds them. */
 export interface TBookingForm {

@@ -35,6 +35,10 @@ export const bookings = sqliteTable(
     /** While status is 'pending' the spaces are held until this time, then released. */
     holdExpiresAt: timestamp('hold_expires_at'),
     paymentIntentId: text('payment_intent_id'),
+    /** The gateway's idempotency key for this booking's charge (derived from the client's Idempotency-Key). */
+    paymentKey: text('payment_key'),
+    /** 1 when checkout made the traveller's account for this booking (a guest): undone only with the booking. */
+    createdAccount: integer('created_account').notNull().default(0),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     refundedAmount: real('refunded_amount').notNull().default(0),
@@ -104,9 +108,11 @@ export const informationAccess = sqliteTable(
     creditedAt: timestamp('credited_at'),
     /** The booking the fee was credited to (cleared again if that booking's payment fails). */
     creditedBookingId: integer('credited_booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** SHA-256 of the paying browser's guest cookie: a guest sees what they paid for without a session. */
+    guestTokenHash: text('guest_token_hash'),
     createdAt: createdAt(),
   },
-  (t) => [index('information_access_user_location_idx').on(t.userId, t.location)],
+  (t) => [index('information_access_user_location_idx').on(t.userId, t.location), index('information_access_guest_idx').on(t.guestTokenHash)],
 );
 
 /** One row per Idempotency-Key: the first request's outcome is replayed for repeats. */
@@ -119,11 +125,36 @@ export const idempotencyKeys = sqliteTable(
     /** SHA-256 of the request body, so a reused key with a different body is refused. */
     requestHash: text('request_hash').notNull(),
     status: text('status', { enum: ['in_progress', 'completed'] }).notNull(),
+    /** The request working on the key; another may take over only after updatedAt is older than the lease. */
+    owner: text('owner'),
+    /** The booking this key made, recorded in the transaction that made it. */
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at'),
   },
-  (t) => [uniqueIndex('idempotency_keys_scope_key_unique').on(t.scope, t.key)],
+  (t) => [uniqueIndex('idempotency_keys_scope_key_unique').on(t.scope, t.key), index('idempotency_keys_booking_idx').on(t.bookingId)],
+);
+
+/**
+ * Signed links to one booking (the confirmation e-mail's and the guest's thank-you page): a random token whose
+ * SHA-256 is stored, single purpose, expiring and revocable. Whoever holds the link may see that booking.
+ */
+export const bookingLinks = sqliteTable(
+  'booking_links',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['view'] }).notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    revokedAt: timestamp('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_links_booking_idx').on(t.bookingId)],
 );
 
 /** Payment provider events (webhooks), stored once by event id so each is processed once. */

@@ -4,3 +4,5 @@ export * from './catalogue';
 export * from './bookings';
 export * from './content';
 export * from './analytics';
+export * from './jobs';
+export * from './payments';

@@ -82,6 +82,29 @@ export function passwordChangedEmail({ brand, name, supportEmail }: { brand: str
   };
 }
 
+export function emailChangedEmail({ brand, name, newEmail, supportEmail }: { brand: string; name: string; newEmail: string; supportEmail: string }): MailContent {
+  const title = 'Your email address was changed';
+  const masked = maskEmail(newEmail);
+  return {
+    subject: `Your ${brand} email address was changed`,
+    html: layout(brand, title, [
+      `Hi ${escapeHtml(name)},`,
+      `The email address of your account was just changed to ${escapeHtml(masked)}. Booking confirmations and sign-in now use the new address.`,
+      `If this was not you, contact us right away at ${escapeHtml(supportEmail)} so we can secure your account.`,
+    ]),
+    text: `Hi ${name},\n\nThe email address of your ${brand} account was just changed to ${masked}. Booking confirmations and sign-in now use the new address.\n\nIf this was not you, contact us right away at ${supportEmail} so we can secure your account.\n`,
+  };
+}
+
+/** 'jane.doe@example.com' → 'j•••••e@example.com': recognisable to its owner, not a full address. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  const local = email.slice(0, at);
+  const shown = local.length <= 2 ? `${local[0]}•` : `${local[0]}${'•'.repeat(Math.min(5, local.length - 2))}${local.at(-1)}`;
+  return `${shown}${email.slice(at)}`;
+}
+
 export function setPasswordEmail({ brand, name, url, reason = 'access' }: { brand: string; name: string; url: string; reason?: 'access' | 'booking' }): MailContent {
   const title = 'Your account is ready';
   if (reason === 'booking') {

@@ -1,7 +1,11 @@
 // The offline payments gateway: behaves like Stripe's test mode for Stripe's public test card numbers.
-// Intents live in memory; only the card's brand and last four digits are kept. Sandbox payment methods are
+// Intents and refunds live in the database (as Stripe keeps them on its side), so a restart or another
+// server sees them; only the card's brand and last four digits are kept. Sandbox payment methods are
 // stateless: their id carries brand, last four and expiry, so saved cards survive a restart.
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { sandboxIntents, sandboxRefunds } from '../../db/schema';
 import { CardError, type CardPaymentMethod, type ChargeInput, type CreateIntent, type PaymentIntent, type PaymentsGateway, type SandboxCard } from './types';
 
 /** Stripe's documented test numbers and what they do. Any other valid number succeeds. */
@@ -57,67 +61,91 @@ function parsePaymentMethod(id: string): CardPaymentMethod | null {
 
 export type SandboxGateway = PaymentsGateway & {
   /** Confirms an intent with a card, as Stripe.js would; returns the updated intent. */
-  confirm(id: string, clientSecret: string, card: SandboxCard, now?: Date): PaymentIntent | null;
+  confirm(id: string, clientSecret: string, card: SandboxCard, now?: Date): Promise<PaymentIntent | null>;
   /** Turns a test card into a payment method id, as Stripe.js does; throws CardError for an invalid card. */
   createPaymentMethod(card: SandboxCard, now?: Date): CardPaymentMethod;
-  /** Refunds issued, for tests and reconciliation. */
-  refunds: Map<string, { paymentIntentId: string; amount: number }>;
+  /** Refunds issued (whole cents), for tests and reconciliation. */
+  listRefunds(): Promise<{ id: string; paymentIntentId: string; amount: number }[]>;
 };
 
-export function createSandboxGateway(): SandboxGateway {
-  const intents = new Map<string, PaymentIntent>();
-  const charges = new Map<string, PaymentIntent>(); // by idempotency key
-  const refunds = new Map<string, { paymentIntentId: string; amount: number }>();
-  const refundKeys = new Map<string, string>();
-  const newIntent = (input: CreateIntent | ChargeInput): PaymentIntent => {
-    const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
-    return {
-      id,
-      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-      status: 'requires_payment_method',
-      amount: input.amount,
-      currency: 'usd',
-      metadata: { ...input.metadata },
-    };
+type IntentRow = typeof sandboxIntents.$inferSelect;
+
+function toIntent(row: IntentRow): PaymentIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as PaymentIntent['status'],
+    amount: row.amount,
+    currency: row.currency,
+    metadata: { ...row.metadata },
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : undefined,
+    lastError: row.lastError ?? undefined,
+  };
+}
+
+/** What paying with a card or a payment method leads to: the card's brand and last four, or the decline. */
+function outcome(input: { card?: SandboxCard; paymentMethodId?: string }, now: Date): { card?: { brand: string; last4: string }; error?: string } {
+  if (input.card) {
+    const number = input.card.number.replace(/\D/g, '');
+    const error = cardProblem(input.card, now);
+    return error ? { error } : { card: { brand: cardBrand(number), last4: number.slice(-4) } };
+  }
+  if (input.paymentMethodId) {
+    const pm = parsePaymentMethod(input.paymentMethodId);
+    const expired = pm && (pm.expYear < now.getUTCFullYear() || (pm.expYear === now.getUTCFullYear() && pm.expMonth < now.getUTCMonth() + 1));
+    const error = !pm ? 'This card is no longer available. Please enter it again.' : expired ? 'Your card has expired.' : DECLINES_BY_LAST4[pm.last4];
+    return error ? { error } : { card: { brand: pm!.brand, last4: pm!.last4 } };
+  }
+  return { error: 'A card is required.' };
+}
+
+export function createSandboxGateway(db: DB): SandboxGateway {
+  const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
+  const read = (id: string) => db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)).get();
+  const insertIntent = (input: CreateIntent | ChargeInput, paid: { card?: { brand: string; last4: string }; error?: string } | null) => {
+    const id = newId('pi');
+    return db
+      .insert(sandboxIntents)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        status: paid?.card ? 'succeeded' : 'requires_payment_method',
+        amount: input.amount,
+        metadata: { ...input.metadata },
+        cardBrand: paid?.card?.brand ?? null,
+        cardLast4: paid?.card?.last4 ?? null,
+        lastError: paid?.error ?? null,
+        idempotencyKey: 'idempotencyKey' in input ? (input.idempotencyKey ?? null) : null,
+      })
+      // A concurrent charge with the same key: the first one written is the charge.
+      .onConflictDoNothing()
+      .returning()
+      .get();
   };
   return {
-    refunds,
+    mode: 'sandbox',
     async charge(input: ChargeInput) {
-      if (input.idempotencyKey && charges.has(input.idempotencyKey)) return { ...charges.get(input.idempotencyKey)! };
-      const intent = newIntent(input);
-      const now = new Date();
-      if (input.card) {
-        const number = input.card.number.replace(/\D/g, '');
-        const error = cardProblem(input.card, now);
-        if (error) intent.lastError = error;
-        else {
-          intent.status = 'succeeded';
-          intent.card = { brand: cardBrand(number), last4: number.slice(-4) };
-        }
-      } else if (input.paymentMethodId) {
-        const pm = parsePaymentMethod(input.paymentMethodId);
-        const expired = pm && (pm.expYear < now.getUTCFullYear() || (pm.expYear === now.getUTCFullYear() && pm.expMonth < now.getUTCMonth() + 1));
-        const error = !pm ? 'This card is no longer available. Please enter it again.' : expired ? 'Your card has expired.' : DECLINES_BY_LAST4[pm.last4];
-        if (error) intent.lastError = error;
-        else {
-          intent.status = 'succeeded';
-          intent.card = { brand: pm!.brand, last4: pm!.last4 };
-        }
-      } else intent.lastError = 'A card is required.';
-      intents.set(intent.id, intent);
-      if (input.idempotencyKey) charges.set(input.idempotencyKey, intent);
-      return { ...intent };
+      const byKey = () => (input.idempotencyKey ? db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey)).get() : undefined);
+      const seen = byKey();
+      if (seen) return toIntent(seen);
+      const row = insertIntent(input, outcome(input, new Date())) ?? byKey();
+      return toIntent(row!);
+    },
+    async findCharge({ idempotencyKey }) {
+      const row = db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, idempotencyKey)).get();
+      return row ? toIntent(row) : null;
     },
     async refund({ paymentIntentId, amount, idempotencyKey }) {
-      const seen = refundKeys.get(idempotencyKey);
-      if (seen) return { id: seen, amount: refunds.get(seen)!.amount, status: 'succeeded' as const };
-      const intent = intents.get(paymentIntentId);
-      // Intents of an earlier run are gone from memory; the sandbox refunds them anyway.
+      const seen = db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).get();
+      if (seen) return { id: seen.id, amount: seen.amount, status: 'succeeded' as const };
+      const intent = read(paymentIntentId);
       if (intent && intent.status !== 'succeeded') throw new CardError('This payment was not completed, so there is nothing to refund.');
-      const id = `re_sandbox_${randomBytes(12).toString('hex')}`;
-      refunds.set(id, { paymentIntentId, amount });
-      refundKeys.set(idempotencyKey, id);
-      return { id, amount, status: 'succeeded' as const };
+      const row = db.insert(sandboxRefunds).values({ id: newId('re'), paymentIntentId, amount, idempotencyKey }).onConflictDoNothing().returning().get();
+      const refund = row ?? db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).get()!;
+      return { id: refund.id, amount: refund.amount, status: 'succeeded' as const };
+    },
+    async listRefunds() {
+      return db.select({ id: sandboxRefunds.id, paymentIntentId: sandboxRefunds.paymentIntentId, amount: sandboxRefunds.amount }).from(sandboxRefunds).all();
     },
     async createCustomer() {
       return `cus_sandbox_${randomBytes(10).toString('hex')}`;
@@ -140,31 +168,25 @@ export function createSandboxGateway(): SandboxGateway {
       const yy = String(card.expYear % 100).padStart(2, '0');
       return parsePaymentMethod(`pm_sandbox_${cardBrand(number)}_${number.slice(-4)}_${mm}${yy}_${randomBytes(8).toString('hex')}`)!;
     },
-    mode: 'sandbox',
     async createIntent(input: CreateIntent) {
-      const intent = newIntent(input);
-      intents.set(intent.id, intent);
-      return { ...intent };
+      return toIntent(insertIntent(input, null)!);
     },
     async retrieveIntent(id: string) {
-      const intent = intents.get(id);
-      return intent ? { ...intent } : null;
+      const row = read(id);
+      return row ? toIntent(row) : null;
     },
-    confirm(id, clientSecret, card, now = new Date()) {
-      const intent = intents.get(id);
-      if (!intent || intent.clientSecret !== clientSecret) return null;
-      if (intent.status === 'succeeded') return { ...intent };
-      const number = card.number.replace(/\D/g, '');
-      const error = cardProblem(card, now);
-      if (error) {
-        intent.status = 'requires_payment_method';
-        intent.lastError = error;
-      } else {
-        intent.status = 'succeeded';
-        intent.lastError = undefined;
-        intent.card = { brand: cardBrand(number), last4: number.slice(-4) };
-      }
-      return { ...intent };
+    async confirm(id, clientSecret, card, now = new Date()) {
+      const row = read(id);
+      if (!row || row.clientSecret !== clientSecret) return null;
+      if (row.status === 'succeeded') return toIntent(row);
+      const paid = outcome({ card }, now);
+      const updated = db
+        .update(sandboxIntents)
+        .set(paid.card ? { status: 'succeeded', lastError: null, cardBrand: paid.card.brand, cardLast4: paid.card.last4 } : { status: 'requires_payment_method', lastError: paid.error })
+        .where(eq(sandboxIntents.id, id))
+        .returning()
+        .get()!;
+      return toIntent(updated);
     },
   };
 }

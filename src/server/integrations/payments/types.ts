@@ -64,6 +64,11 @@ export interface PaymentsGateway {
   /** Charges now. A decline is not thrown: the intent comes back with status 'requires_payment_method' and lastError. */
   charge(input: ChargeInput): Promise<PaymentIntent>;
   refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund>;
+  /**
+   * The charge made with this idempotency key (for this booking), or null when there is none: how an abandoned
+   * checkout is settled after a crash. Stripe looks it up by the booking id in the intent's metadata.
+   */
+  findCharge(input: { idempotencyKey: string; bookingId: number }): Promise<PaymentIntent | null>;
   /** The customer that saved cards are attached to (created once per user). */
   createCustomer(input: { email: string; name: string; userId: number }): Promise<string>;
   retrievePaymentMethod(id: string): Promise<CardPaymentMethod | null>;

@@ -1,13 +1,15 @@
 // Accounts: registration, sign-in and out, profile, password change and reset, e-mail verification,
-// preferences and the administrator bootstrap. Routers stay thin; every rule lives here.
+// preferences and the administrator bootstrap. Routers stay thin; every rule lives here. E-mails are jobs
+// written with the change they follow; mails that carry a token mint it when they are sent.
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { passwordResetTokens, userCredits, userPreferences, users } from '../../db/schema';
 import type { TEnv } from '../../env';
-import { passwordChangedEmail, passwordResetEmail, setPasswordEmail, verificationEmail, welcomeEmail } from '../../integrations/mailer';
-import type { Mailer } from '../../integrations/mailer/types';
-import type { Context } from '../../trpc/init';
+import { emailChangedEmail, passwordChangedEmail, passwordResetEmail, setPasswordEmail, verificationEmail, welcomeEmail } from '../../integrations/mailer';
+import type { Mailer, MailMessage } from '../../integrations/mailer/types';
+import { enqueueJob } from '../../jobs/queue';
+import type { Context, Services } from '../../trpc/init';
 import type {
   TChangePasswordInput,
   TLoginInput,
@@ -16,7 +18,7 @@ import type {
   TUpdateProfileInput,
 } from '@/shared/schemas/auth';
 import { hashPassword, verifyPassword } from './password';
-import { assertUnderLimit, clear, hit, LIMITS, minutesText } from './rate-limit';
+import { clear, consume, enforceLimits, giveBack, LIMITS, minutesText } from './rate-limit';
 import {
   clearSessionCookie,
   createSession,
@@ -32,7 +34,8 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 type UserRow = typeof users.$inferSelect;
-type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'ip' | 'resHeaders'>;
+type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'jobs' | 'ip' | 'resHeaders'>;
+type MailServices = Pick<Services, 'db' | 'env' | 'mailer'>;
 
 /** The user as the client sees it: an explicit field list, never the hash or a token. */
 export function toPublicUser(u: UserRow) {
@@ -56,10 +59,6 @@ export function toPublicUser(u: UserRow) {
 }
 export type TPublicUser = ReturnType<typeof toPublicUser>;
 
-export function roleFor(env: Pick<TEnv, 'ADMIN_EMAIL'>, email: string): 'admin' | 'user' {
-  return env.ADMIN_EMAIL && env.ADMIN_EMAIL.toLowerCase() === email.toLowerCase() ? 'admin' : 'user';
-}
-
 export function findUserByEmail(db: DB, email: string) {
   return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
 }
@@ -81,30 +80,60 @@ function link(env: TEnv, path: string, token: string) {
   return `${env.APP_URL}${path}?token=${encodeURIComponent(token)}`;
 }
 
-/** Issues a new verification token (only its hash is stored) and mails the link. */
-async function sendVerification(ctx: Ctx, user: UserRow) {
-  const token = generateToken();
-  ctx.db.update(users).set({ emailVerificationToken: hashToken(token) }).where(eq(users.id, user.id)).run();
-  const mail = verificationEmail({ brand: ctx.env.BRAND_NAME, name: user.name, url: link(ctx.env, '/verify-email', token) });
-  await ctx.mailer.send({ to: user.email, ...mail, kind: 'verify-email' });
+/** Queues a rendered e-mail that carries no secret (welcome, password changed, ...). */
+export function queueMail(db: Pick<DB, 'insert'>, message: Omit<MailMessage, 'attachments'>, dedupeKey?: string) {
+  enqueueJob(db, 'mail.send', { message }, { dedupeKey });
 }
 
-/** Mail must never turn a completed account action into an error for the user. */
-async function sendQuietly(what: string, send: () => Promise<void>) {
-  try {
-    await send();
-  } catch (err) {
-    console.warn(`Could not send the ${what} e-mail:`, err instanceof Error ? err.message : err);
-  }
+// ---------------------------------------------------------------------------------------------------------
+// Token-bearing e-mails: jobs mint the token when they run (only its hash is stored; never in the job).
+
+/** Job 'mail.verify-email': a new verification link (the previous one stops working). */
+export async function sendVerificationMail(services: MailServices, payload: { userId: number }) {
+  const user = services.db.select().from(users).where(eq(users.id, payload.userId)).get();
+  if (!user || user.emailVerified) return;
+  const token = generateToken();
+  services.db.update(users).set({ emailVerificationToken: hashToken(token) }).where(eq(users.id, user.id)).run();
+  const mail = verificationEmail({ brand: services.env.BRAND_NAME, name: user.name, url: link(services.env, '/verify-email', token) });
+  await services.mailer.send({ to: user.email, ...mail, kind: 'verify-email' });
 }
+
+export const SET_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
+
+/** Job 'mail.set-password': a single-use link to choose a password (accounts made at guest checkout have none). */
+export async function sendSetPasswordMail(services: MailServices, payload: { userId: number; reason?: 'access' | 'booking' }) {
+  const user = services.db.select().from(users).where(eq(users.id, payload.userId)).get();
+  if (!user || user.password) return;
+  const token = generateToken();
+  services.db.insert(passwordResetTokens).values({ userId: user.id, token: hashToken(token), expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS) }).run();
+  const mail = setPasswordEmail({ brand: services.env.BRAND_NAME, name: user.name, url: link(services.env, '/reset-password', token), reason: payload.reason ?? 'access' });
+  await services.mailer.send({ to: user.email, kind: 'set-password', ...mail });
+}
+
+/** Job 'mail.password-reset': a single-use link, valid for an hour. */
+export async function sendPasswordResetMail(services: MailServices, payload: { userId: number }) {
+  const user = services.db.select().from(users).where(eq(users.id, payload.userId)).get();
+  if (!user) return;
+  const token = generateToken();
+  services.db.insert(passwordResetTokens).values({ userId: user.id, token: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) }).run();
+  const mail = passwordResetEmail({ brand: services.env.BRAND_NAME, name: user.name, url: link(services.env, '/reset-password', token) });
+  await services.mailer.send({ to: user.email, ...mail, kind: 'password-reset' });
+}
+
+function passwordChangedMail(env: TEnv, user: { email: string; name: string }) {
+  return { to: user.email, kind: 'password-changed', ...passwordChangedEmail({ brand: env.BRAND_NAME, name: user.name, supportEmail: env.SUPPORT_EMAIL }) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Registration and sign-in
 
 export async function register(ctx: Ctx, input: TRegisterInput & { email: string; password: string }) {
-  assertUnderLimit(ctx.db, ctx.resHeaders, [[`register:ip:${ctx.ip}`, LIMITS.registerPerIp]], (m) => `Too many accounts created from this network. Please try again in ${minutesText(m)}.`);
-  hit(ctx.db, `register:ip:${ctx.ip}`, LIMITS.registerPerIp);
+  enforceLimits(ctx.db, ctx.resHeaders, [[`register:ip:${ctx.ip}`, LIMITS.registerPerIp]], (m) => `Too many accounts created from this network. Please try again in ${minutesText(m)}.`);
   if (findUserByEmail(ctx.db, input.email)) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
 
   const passwordHash = await hashPassword(input.password);
   const user = ctx.db.transaction((tx) => {
+    // Never an administrator: that role is granted only at boot (ADMIN_PASSWORD) or by `npm run admin:create`.
     const [row] = tx
       .insert(users)
       .values({
@@ -116,47 +145,49 @@ export async function register(ctx: Ctx, input: TRegisterInput & { email: string
         city: input.city ?? null,
         state: input.state ?? null,
         zipCode: input.zipCode ?? null,
-        role: roleFor(ctx.env, input.email),
       })
       .onConflictDoNothing()
       .returning()
       .all();
     if (!row) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
     tx.insert(userPreferences).values({ userId: row.id }).run();
+    enqueueJob(tx, 'mail.verify-email', { userId: row.id });
+    queueMail(tx, {
+      to: row.email,
+      kind: 'welcome',
+      ...welcomeEmail({ brand: ctx.env.BRAND_NAME, name: row.name, appUrl: ctx.env.APP_URL!, supportEmail: ctx.env.SUPPORT_EMAIL, supportPhone: ctx.env.SUPPORT_PHONE }),
+    });
     return row;
   });
+  ctx.jobs.kick();
   startSession(ctx, user.id);
-  await sendQuietly('verification', () => sendVerification(ctx, user));
-  await sendQuietly('welcome', () =>
-    ctx.mailer.send({
-      to: user.email,
-      kind: 'welcome',
-      ...welcomeEmail({ brand: ctx.env.BRAND_NAME, name: user.name, appUrl: ctx.env.APP_URL!, supportEmail: ctx.env.SUPPORT_EMAIL, supportPhone: ctx.env.SUPPORT_PHONE }),
-    }),
-  );
   return toPublicUser(getUser(ctx.db, user.id));
 }
 
+const TOO_MANY_SIGN_INS = (m: number) => `Too many failed sign-in attempts. Please try again in ${minutesText(m)} or reset your password.`;
+
+/**
+ * Attempts are counted per e-mail and address together, and per address, before the password hash is checked:
+ * 40 parallel guesses get at most the limit checked, and wrong passwords typed elsewhere never lock the
+ * traveller out (the right password from an address that has not been failing goes through).
+ */
 export async function login(ctx: Ctx, input: { email: string; password: string }) {
-  const emailKey = `login:email:${input.email}`;
+  const pairKey = `login:pair:${input.email}|${ctx.ip}`;
   const ipKey = `login:ip:${ctx.ip}`;
-  assertUnderLimit(
+  enforceLimits(
     ctx.db,
     ctx.resHeaders,
     [
-      [emailKey, LIMITS.loginPerEmail],
+      [pairKey, LIMITS.loginPerEmailAndIp],
       [ipKey, LIMITS.loginPerIp],
     ],
-    (m) => `Too many failed sign-in attempts. Please try again in ${minutesText(m)} or reset your password.`,
+    TOO_MANY_SIGN_INS,
   );
   const user = findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.password, input.password);
-  if (!user || !ok) {
-    hit(ctx.db, emailKey, LIMITS.loginPerEmail);
-    hit(ctx.db, ipKey, LIMITS.loginPerIp);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
-  }
-  clear(ctx.db, emailKey);
+  if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+  clear(ctx.db, pairKey);
+  giveBack(ctx.db, ipKey);
   startSession(ctx, user.id);
   return toPublicUser(user);
 }
@@ -173,55 +204,67 @@ export function me(db: DB, userId: number | undefined) {
   return user ? toPublicUser(user) : null;
 }
 
+/** Checks a signed-in user's current password, counting the attempt first (one limit per user). */
+async function proveCurrentPassword(ctx: Ctx, user: UserRow, password: string | undefined) {
+  if (!user.password) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your account signs in with Google. Use “Forgot password?” on the sign-in form to set a password first.' });
+  }
+  enforceLimits(ctx.db, ctx.resHeaders, [[`password-check:user:${user.id}`, LIMITS.passwordCheckPerUser]], (m) => `Too many failed attempts. Please try again in ${minutesText(m)}.`);
+  if (!password || !(await verifyPassword(user.password, password))) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
+  clear(ctx.db, `password-check:user:${user.id}`);
+}
+
 export async function updateProfile(ctx: Ctx, userId: number, input: TUpdateProfileInput) {
   const current = getUser(ctx.db, userId);
   const patch: Partial<typeof users.$inferInsert> = {};
   for (const key of ['name', 'phone', 'address', 'city', 'state', 'zipCode'] as const) {
     if (input[key] !== undefined) (patch as Record<string, unknown>)[key] = input[key] ?? null;
   }
-  const emailChanged = input.email !== undefined && input.email !== current.email;
+  const newEmail = input.email?.trim().toLowerCase();
+  const emailChanged = newEmail !== undefined && newEmail !== current.email;
   if (emailChanged) {
-    const other = findUserByEmail(ctx.db, input.email!);
+    // Moving the account to another address needs proof it is the owner asking.
+    if (!input.currentPassword) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Enter your current password to change your email.' });
+    await proveCurrentPassword(ctx, current, input.currentPassword);
+    const other = findUserByEmail(ctx.db, newEmail);
     if (other && other.id !== userId) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
-    patch.email = input.email!;
+    // The configured administrator address is reserved: nobody moves onto it.
+    if (ctx.env.ADMIN_EMAIL && ctx.env.ADMIN_EMAIL === newEmail) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
+    patch.email = newEmail;
     patch.emailVerified = 0;
-    // The administrator is whoever owns ADMIN_EMAIL: moving away from it drops the role, moving to it is refused.
-    if (roleFor(ctx.env, input.email!) === 'admin') throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
-    patch.role = 'user';
+    patch.emailVerificationToken = null;
   }
-  if (Object.keys(patch).length) ctx.db.update(users).set(patch).where(eq(users.id, userId)).run();
-  const updated = getUser(ctx.db, userId);
-  if (emailChanged) await sendQuietly('verification', () => sendVerification(ctx, updated));
-  return toPublicUser(updated);
+  ctx.db.transaction((tx) => {
+    if (Object.keys(patch).length) tx.update(users).set(patch).where(eq(users.id, userId)).run();
+    if (emailChanged) {
+      enqueueJob(tx, 'mail.verify-email', { userId });
+      // The old address hears of it, so a hijacked session cannot move the account away unnoticed.
+      queueMail(tx, { to: current.email, kind: 'email-changed', ...emailChangedEmail({ brand: ctx.env.BRAND_NAME, name: current.name, newEmail: newEmail!, supportEmail: ctx.env.SUPPORT_EMAIL }) });
+    }
+  });
+  if (emailChanged) ctx.jobs.kick();
+  return toPublicUser(getUser(ctx.db, userId));
 }
 
 export async function changePassword(ctx: Ctx, userId: number, sessionId: number | undefined, input: TChangePasswordInput) {
   const user = getUser(ctx.db, userId);
-  if (!user.password) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your account signs in with Google. Use “Forgot password?” on the sign-in form to set a password.' });
-  }
-  const key = `login:email:${user.email}`;
-  assertUnderLimit(ctx.db, ctx.resHeaders, [[key, LIMITS.loginPerEmail]], (m) => `Too many failed attempts. Please try again in ${minutesText(m)}.`);
-  if (!(await verifyPassword(user.password, input.currentPassword))) {
-    hit(ctx.db, key, LIMITS.loginPerEmail);
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
-  }
+  await proveCurrentPassword(ctx, user, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
-  ctx.db.update(users).set({ password: passwordHash }).where(eq(users.id, userId)).run();
-  invalidateUserSessions(ctx.db, userId, sessionId);
-  await sendQuietly('password changed', () =>
-    ctx.mailer.send({ to: user.email, kind: 'password-changed', ...passwordChangedEmail({ brand: ctx.env.BRAND_NAME, name: user.name, supportEmail: ctx.env.SUPPORT_EMAIL }) }),
-  );
+  ctx.db.transaction((tx) => {
+    tx.update(users).set({ password: passwordHash }).where(eq(users.id, userId)).run();
+    invalidateUserSessions(tx as unknown as DB, userId, sessionId);
+    queueMail(tx, passwordChangedMail(ctx.env, user));
+  });
+  ctx.jobs.kick();
   return { success: true as const };
 }
 
 export async function resendVerification(ctx: Ctx, userId: number) {
   const user = getUser(ctx.db, userId);
   if (user.emailVerified) return { success: true as const, alreadyVerified: true };
-  const key = `resend:user:${userId}`;
-  assertUnderLimit(ctx.db, ctx.resHeaders, [[key, LIMITS.resendPerUser]], (m) => `Too many verification e-mails requested. Please try again in ${minutesText(m)}.`);
-  hit(ctx.db, key, LIMITS.resendPerUser);
-  await sendVerification(ctx, user);
+  enforceLimits(ctx.db, ctx.resHeaders, [[`resend:user:${userId}`, LIMITS.resendPerUser]], (m) => `Too many verification e-mails requested. Please try again in ${minutesText(m)}.`);
+  enqueueJob(ctx.db, 'mail.verify-email', { userId });
+  ctx.jobs.kick();
   return { success: true as const, alreadyVerified: false };
 }
 
@@ -232,23 +275,10 @@ export function verifyEmail(db: DB, token: string) {
   return { success: true as const, email: user.email };
 }
 
-/** Mails a single-use link to choose a password (accounts created at guest checkout have none). */
-export async function sendSetPasswordLink(
-  ctx: Pick<Ctx, 'db' | 'env' | 'mailer'>,
-  user: { id: number; email: string; name: string },
-  reason: 'access' | 'booking' = 'access',
-  ttlMs = 72 * 60 * 60 * 1000,
-) {
-  const token = generateToken();
-  ctx.db.insert(passwordResetTokens).values({ userId: user.id, token: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) }).run();
-  const mail = setPasswordEmail({ brand: ctx.env.BRAND_NAME, name: user.name, url: link(ctx.env, '/reset-password', token), reason });
-  await sendQuietly('set password', () => ctx.mailer.send({ to: user.email, kind: 'set-password', ...mail }));
-}
-
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we have sent a link to reset the password. It expires in 1 hour.';
 
 export async function forgotPassword(ctx: Ctx, email: string) {
-  assertUnderLimit(
+  enforceLimits(
     ctx.db,
     ctx.resHeaders,
     [
@@ -257,14 +287,10 @@ export async function forgotPassword(ctx: Ctx, email: string) {
     ],
     (m) => `Too many reset requests. Please try again in ${minutesText(m)}.`,
   );
-  hit(ctx.db, `forgot:email:${email}`, LIMITS.forgotPerEmail);
-  hit(ctx.db, `forgot:ip:${ctx.ip}`, LIMITS.forgotPerIp);
   const user = findUserByEmail(ctx.db, email);
   if (user) {
-    const token = generateToken();
-    ctx.db.insert(passwordResetTokens).values({ userId: user.id, token: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) }).run();
-    const mail = passwordResetEmail({ brand: ctx.env.BRAND_NAME, name: user.name, url: link(ctx.env, '/reset-password', token) });
-    await sendQuietly('password reset', () => ctx.mailer.send({ to: user.email, ...mail, kind: 'password-reset' }));
+    enqueueJob(ctx.db, 'mail.password-reset', { userId: user.id });
+    ctx.jobs.kick();
   }
   return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
 }
@@ -288,13 +314,12 @@ export async function resetPassword(ctx: Ctx, token: string, password: string) {
     // Every other outstanding link dies with this one; the e-mail was proven, so it counts as verified.
     tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt))).run();
     tx.update(users).set({ password: passwordHash, emailVerified: 1 }).where(eq(users.id, row.userId)).run();
-    return tx.select().from(users).where(eq(users.id, row.userId)).get()!;
+    invalidateUserSessions(tx as unknown as DB, row.userId);
+    const updated = tx.select().from(users).where(eq(users.id, row.userId)).get()!;
+    queueMail(tx, passwordChangedMail(ctx.env, updated));
+    return updated;
   });
-  invalidateUserSessions(ctx.db, user.id);
-  clear(ctx.db, `login:email:${user.email}`);
-  await sendQuietly('password changed', () =>
-    ctx.mailer.send({ to: user.email, kind: 'password-changed', ...passwordChangedEmail({ brand: ctx.env.BRAND_NAME, name: user.name, supportEmail: ctx.env.SUPPORT_EMAIL }) }),
-  );
+  ctx.jobs.kick();
   return { success: true as const };
 }
 
@@ -343,21 +368,36 @@ export function creditSummary(db: DB, userId: number) {
   return { balance: user.creditBalance, history };
 }
 
-/** On start: create the administrator from ADMIN_EMAIL/ADMIN_PASSWORD when both are set and it does not exist. */
-export async function ensureAdmin(db: DB, env: Pick<TEnv, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>): Promise<'created' | 'exists' | 'skipped'> {
+/**
+ * The administrator account, at boot (ADMIN_EMAIL with ADMIN_PASSWORD) or from `npm run admin:create`: created
+ * if missing; an account with that e-mail that is not an administrator (someone registered it) gets the
+ * password reset and every session ended before it gains the role, so only the holder of the password is in.
+ * Nothing else in the product grants the role.
+ */
+export async function ensureAdmin(db: DB, env: Pick<TEnv, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>, opts: { resetPassword?: boolean } = {}): Promise<'created' | 'granted' | 'reset' | 'exists' | 'skipped'> {
   if (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD) return 'skipped';
   const email = env.ADMIN_EMAIL.toLowerCase();
   const existing = findUserByEmail(db, email);
-  if (existing) {
-    if (existing.role !== 'admin') db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id)).run();
-    return 'exists';
-  }
+  if (existing?.role === 'admin' && !opts.resetPassword) return 'exists';
   const password = await hashPassword(env.ADMIN_PASSWORD);
-  db.transaction((tx) => {
-    const [row] = tx.insert(users).values({ name: 'Administrator', email, password, role: 'admin', emailVerified: 1 }).returning().all();
-    tx.insert(userPreferences).values({ userId: row!.id }).run();
+  return db.transaction((tx) => {
+    const [row] = tx
+      .insert(users)
+      .values({ name: 'Administrator', email, password, role: 'admin', emailVerified: 1 })
+      .onConflictDoUpdate({ target: users.email, set: { password, role: 'admin', emailVerified: 1, emailVerificationToken: null } })
+      .returning({ id: users.id })
+      .all();
+    tx.insert(userPreferences).values({ userId: row!.id }).onConflictDoNothing().run();
+    if (!existing) return 'created' as const;
+    invalidateUserSessions(tx as unknown as DB, row!.id);
+    tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row!.id), isNull(passwordResetTokens.usedAt))).run();
+    return existing.role === 'admin' ? ('reset' as const) : ('granted' as const);
   });
-  return 'created';
+}
+
+/** Whether any administrator exists (production refuses to start without one when ADMIN_EMAIL is set). */
+export function adminExists(db: DB): boolean {
+  return Boolean(db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1).get());
 }
 
 export type { Mailer };

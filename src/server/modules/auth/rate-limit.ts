@@ -1,6 +1,8 @@
-// Fixed-window abuse limits kept in the database (survive restarts, shared by every request path).
+// Fixed-window abuse limits kept in the database (survive restarts, shared by every request path and server).
+// An attempt is counted with one atomic upsert that returns the new count, before the work it guards (a
+// password hash, an e-mail), so parallel requests cannot all slip under the limit.
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -12,46 +14,63 @@ export interface Limit {
 
 const MINUTE = 60_000;
 export const LIMITS = {
-  loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  /** Sign-in attempts for one e-mail from one address: wrong passwords elsewhere never lock a traveller out. */
+  loginPerEmailAndIp: { max: 10, windowMs: 15 * MINUTE },
   loginPerIp: { max: 30, windowMs: 15 * MINUTE },
+  /** Current-password checks of a signed-in user (password or e-mail change). */
+  passwordCheckPerUser: { max: 10, windowMs: 15 * MINUTE },
   registerPerIp: { max: 10, windowMs: 60 * MINUTE },
   forgotPerEmail: { max: 3, windowMs: 60 * MINUTE },
   forgotPerIp: { max: 10, windowMs: 60 * MINUTE },
   resendPerUser: { max: 3, windowMs: 60 * MINUTE },
+  /** Analytics batches (a page sends one every few seconds at most) and blog view counts. */
+  analyticsPerIp: { max: 120, windowMs: MINUTE },
+  blogViewsPerIp: { max: 30, windowMs: MINUTE },
 } satisfies Record<string, Limit>;
 
-/** Seconds until the key may be used again, or 0 when it is under its limit. */
-export function retryAfter(db: DB, key: string, limit: Limit, now = Date.now()): number {
-  const row = db.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
-  if (!row || row.resetAt.getTime() <= now || row.count < limit.max) return 0;
-  return Math.ceil((row.resetAt.getTime() - now) / 1000);
+/** Counts one attempt against the key and returns the count in the current window (atomic). */
+export function consume(db: Pick<DB, 'insert'>, key: string, limit: Limit, now = Date.now()): { count: number; resetAt: Date } {
+  const fresh = new Date(now + limit.windowMs);
+  const expired = sql`${rateLimits.resetAt} <= ${now}`;
+  return db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: fresh })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${expired} then ${fresh.getTime()} else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .get()!;
 }
 
-/** Counts one attempt against the key. */
-export function hit(db: DB, key: string, limit: Limit, now = Date.now()): void {
-  const row = db.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
-  if (!row || row.resetAt.getTime() <= now) {
-    db.insert(rateLimits)
-      .values({ key, count: 1, resetAt: new Date(now + limit.windowMs) })
-      .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1, resetAt: new Date(now + limit.windowMs) } })
-      .run();
-  } else {
-    db.update(rateLimits).set({ count: row.count + 1 }).where(eq(rateLimits.key, key)).run();
-  }
+/** Takes back one counted attempt (a sign-in that turned out right does not count against the address). */
+export function giveBack(db: Pick<DB, 'update'>, key: string): void {
+  db.update(rateLimits).set({ count: sql`case when ${rateLimits.count} > 0 then ${rateLimits.count} - 1 else 0 end` }).where(eq(rateLimits.key, key)).run();
 }
 
-export function clear(db: DB, key: string): void {
+export function clear(db: Pick<DB, 'delete'>, key: string): void {
   db.delete(rateLimits).where(eq(rateLimits.key, key)).run();
 }
 
-/** Throws 429 (with Retry-After) when any of the keys is over its limit. */
-export function assertUnderLimit(
-  db: DB,
+/**
+ * Counts an attempt against every key, then throws 429 (with Retry-After) when any of them is over its
+ * limit. The attempt counts even when refused, so hammering a limit never reopens it.
+ */
+export function enforceLimits(
+  db: Pick<DB, 'insert'>,
   resHeaders: Headers,
   checks: readonly [key: string, limit: Limit][],
   message: (minutes: number) => string,
+  now = Date.now(),
 ): void {
-  const wait = Math.max(0, ...checks.map(([key, limit]) => retryAfter(db, key, limit)));
+  let wait = 0;
+  for (const [key, limit] of checks) {
+    const { count, resetAt } = consume(db, key, limit, now);
+    if (count > limit.max) wait = Math.max(wait, Math.ceil((resetAt.getTime() - now) / 1000));
+  }
   if (wait > 0) {
     resHeaders.set('Retry-After', String(wait));
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(Math.ceil(wait / 60)) });

@@ -5,14 +5,14 @@ import type { Context as HonoContext, Hono } from 'hono';
 import type { DB } from '../../db/client';
 import { userPreferences, users } from '../../db/schema';
 import type { TEnv } from '../../env';
-import { findUserByEmail, roleFor } from './auth.service';
-import { createSession, isSecureOrigin, readCookie, serializeCookie, sessionCookie } from './session';
+import { findUserByEmail } from './auth.service';
+import { createSession, invalidateUserSessions, isSecureOrigin, readCookie, serializeCookie, sessionCookie } from './session';
 
 const STATE_COOKIE = 'pp_google_state';
 const VERIFIER_COOKIE = 'pp_google_verifier';
 const OAUTH_COOKIE_SECONDS = 600;
 
-export type GoogleOutcome = 'google_unavailable' | 'google_failed' | 'google_unverified';
+export type GoogleOutcome = 'google_unavailable' | 'google_failed' | 'google_unverified' | 'google_link_unverified';
 
 interface GoogleClaims {
   sub: string;
@@ -22,18 +22,27 @@ interface GoogleClaims {
   picture?: string;
 }
 
-/** Finds or creates the user for verified Google claims; null when an unverified e-mail would take over an account. */
-export function userForGoogle(db: DB, env: Pick<TEnv, 'ADMIN_EMAIL'>, claims: GoogleClaims): number | null {
+/**
+ * Finds or creates the user for verified Google claims. An existing account is linked only when Google says
+ * the e-mail is verified AND the account proved that address itself (verified e-mail): otherwise whoever
+ * typed the address at a guest checkout, or registered it first, would share the account with Google's user.
+ * Linking ends the account's other sessions. Google sign-in never grants the administrator role.
+ */
+export function userForGoogle(db: DB, claims: GoogleClaims): number | Exclude<GoogleOutcome, 'google_unavailable' | 'google_failed'> {
   const byGoogle = db.select({ id: users.id }).from(users).where(eq(users.googleId, claims.sub)).get();
   if (byGoogle) return byGoogle.id;
-  if (!claims.email || claims.email_verified !== true) return null;
+  if (!claims.email || claims.email_verified !== true) return 'google_unverified';
   const email = claims.email.toLowerCase();
   const existing = findUserByEmail(db, email);
   if (existing) {
-    db.update(users)
-      .set({ googleId: claims.sub, emailVerified: 1, emailVerificationToken: null, profileImageUrl: existing.profileImageUrl ?? claims.picture ?? null })
-      .where(eq(users.id, existing.id))
-      .run();
+    if (!existing.emailVerified) return 'google_link_unverified';
+    db.transaction((tx) => {
+      tx.update(users)
+        .set({ googleId: claims.sub, profileImageUrl: existing.profileImageUrl ?? claims.picture ?? null })
+        .where(eq(users.id, existing.id))
+        .run();
+      invalidateUserSessions(tx as unknown as DB, existing.id);
+    });
     return existing.id;
   }
   return db.transaction((tx) => {
@@ -46,7 +55,6 @@ export function userForGoogle(db: DB, env: Pick<TEnv, 'ADMIN_EMAIL'>, claims: Go
         authProvider: 'google',
         emailVerified: 1,
         profileImageUrl: claims.picture ?? null,
-        role: roleFor(env, email),
       })
       .returning({ id: users.id })
       .all();
@@ -96,8 +104,8 @@ export function mountAuthRoutes(app: Hono, deps: { db: DB; env: TEnv }) {
       console.warn('Google sign-in failed:', err instanceof Error ? err.message : err);
       return home(c, 'google_failed');
     }
-    const userId = userForGoogle(db, env, claims);
-    if (!userId) return home(c, 'google_unverified');
+    const userId = userForGoogle(db, claims);
+    if (typeof userId !== 'number') return home(c, userId);
     const { token, session } = createSession(db, userId);
     c.header('Set-Cookie', sessionCookie(token, session.expiresAt, env.APP_URL!), { append: true });
     return home(c);

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type DB } from '../../db/client';
 import { users } from '../../db/schema';
-import { clear, hit, retryAfter } from './rate-limit';
+import { clear, consume, enforceLimits, giveBack } from './rate-limit';
 import {
   createSession,
   deleteExpiredSessions,
@@ -69,17 +69,16 @@ describe('cookies', () => {
 
 describe('rate limits', () => {
   const limit = { max: 3, windowMs: 60_000 };
-  it('block after the limit until the window ends, and can be cleared', () => {
+  it('count each attempt atomically, refuse past the limit with Retry-After, and start a new window', () => {
     const now = Date.now();
-    for (let i = 0; i < 3; i++) {
-      expect(retryAfter(db, 'k', limit, now)).toBe(0);
-      hit(db, 'k', limit, now);
-    }
-    expect(retryAfter(db, 'k', limit, now + 1000)).toBe(59);
-    expect(retryAfter(db, 'k', limit, now + 60_000)).toBe(0);
-    hit(db, 'k', limit, now + 60_000); // a new window starts at 1
-    expect(retryAfter(db, 'k', limit, now + 60_001)).toBe(0);
+    expect([1, 2, 3, 4].map(() => consume(db, 'k', limit, now).count)).toEqual([1, 2, 3, 4]);
+    const headers = new Headers();
+    expect(() => enforceLimits(db, headers, [['k', limit]], (m) => `wait ${m}`, now + 1000)).toThrow('wait 1');
+    expect(headers.get('Retry-After')).toBe('59');
+    expect(consume(db, 'k', limit, now + 60_000).count).toBe(1); // a new window starts at 1
+    giveBack(db, 'k');
+    expect(consume(db, 'k', limit, now + 60_001).count).toBe(1);
     clear(db, 'k');
-    expect(retryAfter(db, 'k', limit, now)).toBe(0);
+    expect(consume(db, 'k', limit, now).count).toBe(1);
   });
 });

@@ -124,3 +124,11 @@ export function readCookie(header: string | undefined | null, name: string): str
   }
   return undefined;
 }
+
+/** A guest browser's own token (never a session): lets the browser that paid an access fee see what it paid for. */
+export const GUEST_COOKIE = 'pp_guest';
+const GUEST_COOKIE_SECONDS = 90 * 24 * 60 * 60;
+
+export function guestCookie(token: string, appUrl: string): string {
+  return serializeCookie(GUEST_COOKIE, token, { maxAge: GUEST_COOKIE_SECONDS, secure: isSecureOrigin(appUrl) });
+}

@@ -1,63 +1,118 @@
-// Idempotency-Key handling: the first request with a key runs; repeats (even concurrent ones) wait for it and
-// get the same outcome, so a double-clicked or retried checkout books and charges once.
-import { createHash } from 'node:crypto';
+// Idempotency-Key for checkout. The first request with a key owns it; the booking it makes is recorded
+// against the key in the transaction that makes it, and the outcome (the confirmed booking, or a refusal) is
+// stored in the transaction that settles the booking. So a repeat, whatever state the first request died in,
+// replays the outcome, waits for a live owner, or takes over from a dead one and resumes that same booking;
+// the charge's own idempotency key derives from the client's, so the gateway never charges twice.
+import { createHash, randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import superjson from 'superjson';
 import type { DB } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 
 /** Outcomes worth replaying: the request was understood and answered (server faults may be retried). */
-const REPLAYED_ERRORS = new Set(['BAD_REQUEST', 'PAYMENT_REQUIRED', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN']);
-const STALE_MS = 5 * 60_000;
+export const REPLAYED_ERRORS = new Set<TRPCError['code']>(['BAD_REQUEST', 'PAYMENT_REQUIRED', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN']);
+/** A request that has not touched its key for this long is presumed dead, and a repeat may take over. */
+export const KEY_LEASE_MS = 2 * 60_000;
 const WAIT_MS = 30_000;
 
-type Stored = { ok: true; data: unknown } | { ok: false; code: TRPCError['code']; message: string };
+export type StoredOutcome = { ok: true; data: unknown } | { ok: false; code: TRPCError['code']; message: string };
+
+export type KeyClaim =
+  | { kind: 'owner'; rowId: number; owner: string; bookingId: number | null }
+  | { kind: 'replay'; outcome: StoredOutcome };
 
 export function requestHash(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }
 
-export async function withIdempotency<T>(db: DB, scope: string, key: string, hash: string, run: () => Promise<T>): Promise<T> {
-  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
-  const claim = () => db.insert(idempotencyKeys).values({ key, scope, requestHash: hash, status: 'in_progress' }).onConflictDoNothing().run().changes === 1;
+/** The gateway's idempotency key for a booking's charge: derived from the client's key, never the key itself. */
+export function paymentKeyFor(scope: string, key: string): string {
+  return `booking-${createHash('sha256').update(`${scope}\n${key}`).digest('hex').slice(0, 40)}`;
+}
 
-  let owner = claim();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Owns the key (new, or taken over from a dead request), or returns the stored outcome to replay. */
+export async function claimKey(db: DB, scope: string, key: string, hash: string, now = () => new Date()): Promise<KeyClaim> {
+  const owner = randomBytes(12).toString('hex');
   const deadline = Date.now() + WAIT_MS;
-  while (!owner) {
-    const row = db.select().from(idempotencyKeys).where(where).get();
-    if (!row) {
-      owner = claim();
-      continue;
-    }
+  for (;;) {
+    const inserted = db
+      .insert(idempotencyKeys)
+      .values({ key, scope, requestHash: hash, status: 'in_progress', owner, updatedAt: now() })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id })
+      .get();
+    if (inserted) return { kind: 'owner', rowId: inserted.id, owner, bookingId: null };
+
+    const row = db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))).get();
+    if (!row) continue;
     if (row.requestHash !== hash) {
       throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: 'This Idempotency-Key was already used for a different request.' });
     }
-    if (row.status === 'completed') {
-      const stored = superjson.parse<Stored>(row.responseBody!);
-      if (stored.ok) return stored.data as T;
-      throw new TRPCError({ code: stored.code, message: stored.message });
-    }
-    if (Date.now() - row.createdAt.getTime() > STALE_MS) {
-      // The first request died mid-way (its payment hold has expired by now): let this one run.
-      db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.status, 'in_progress'))).run();
+    if (row.status === 'completed') return { kind: 'replay', outcome: superjson.parse<StoredOutcome>(row.responseBody!) };
+
+    const touched = (row.updatedAt ?? row.createdAt).getTime();
+    if (now().getTime() - touched > KEY_LEASE_MS) {
+      // The owner died (or gave the key up): take over with a compare-and-set, so only one repeat does.
+      const took = db
+        .update(idempotencyKeys)
+        .set({ owner, updatedAt: now() })
+        .where(and(eq(idempotencyKeys.id, row.id), eq(idempotencyKeys.status, 'in_progress'), row.owner ? eq(idempotencyKeys.owner, row.owner) : isNull(idempotencyKeys.owner)))
+        .returning({ bookingId: idempotencyKeys.bookingId })
+        .get();
+      if (took) return { kind: 'owner', rowId: row.id, owner, bookingId: took.bookingId };
       continue;
     }
     if (Date.now() > deadline) {
       throw new TRPCError({ code: 'CONFLICT', message: 'This booking is still being processed. Please check your booking history in a moment.' });
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
   }
+}
 
-  const finish = (stored: Stored, status: number) =>
-    db.update(idempotencyKeys).set({ status: 'completed', responseStatus: status, responseBody: superjson.stringify(stored) }).where(where).run();
-  try {
-    const data = await run();
-    finish({ ok: true, data }, 200);
-    return data;
-  } catch (err) {
-    if (err instanceof TRPCError && REPLAYED_ERRORS.has(err.code)) finish({ ok: false, code: err.code, message: err.message }, 400);
-    else db.delete(idempotencyKeys).where(where).run();
-    throw err;
-  }
+/** In the hold transaction: the key now names its booking. Throws (rolling the hold back) if the key was lost. */
+export function linkKeyToBooking(tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, bookingId: number) {
+  const linked = tx
+    .update(idempotencyKeys)
+    .set({ bookingId, updatedAt: new Date() })
+    .where(and(eq(idempotencyKeys.id, claim.rowId), eq(idempotencyKeys.owner, claim.owner), eq(idempotencyKeys.status, 'in_progress')))
+    .returning({ id: idempotencyKeys.id })
+    .get();
+  if (!linked) throw new TRPCError({ code: 'CONFLICT', message: 'This booking is already being processed. Please check your booking history in a moment.' });
+}
+
+function storeOutcome(tx: Pick<DB, 'update'>, where: ReturnType<typeof and>, outcome: StoredOutcome) {
+  tx.update(idempotencyKeys)
+    .set({ status: 'completed', responseStatus: outcome.ok ? 200 : 400, responseBody: superjson.stringify(outcome), updatedAt: new Date() })
+    .where(and(where, eq(idempotencyKeys.status, 'in_progress')))
+    .run();
+}
+
+/** In the transaction that settles a booking (confirmed, or released): the key replays this from now on. */
+export function completeKeyForBooking(tx: Pick<DB, 'update'>, bookingId: number, outcome: StoredOutcome) {
+  storeOutcome(tx, eq(idempotencyKeys.bookingId, bookingId), outcome);
+}
+
+/** A refusal before any booking existed (sold out, say). */
+export function completeKey(db: Pick<DB, 'update'>, rowId: number, outcome: StoredOutcome) {
+  storeOutcome(db, eq(idempotencyKeys.id, rowId), outcome);
+}
+
+/** The request stops working on the key without an outcome (the gateway did not answer): a repeat may resume now. */
+export function releaseKey(db: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>) {
+  db.update(idempotencyKeys)
+    .set({ updatedAt: new Date(0) })
+    .where(and(eq(idempotencyKeys.id, claim.rowId), or(eq(idempotencyKeys.owner, claim.owner), isNull(idempotencyKeys.owner))))
+    .run();
+}
+
+export function errorOutcome(err: unknown): StoredOutcome | null {
+  return err instanceof TRPCError && REPLAYED_ERRORS.has(err.code) ? { ok: false, code: err.code, message: err.message } : null;
+}
+
+export function replay<T>(outcome: StoredOutcome): T {
+  if (outcome.ok) return outcome.data as T;
+  throw new TRPCError({ code: outcome.code, message: outcome.message });
 }

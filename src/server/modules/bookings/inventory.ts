@@ -1,7 +1,8 @@
 // Inventory: how many of a lot's spaces a stay needs, counted per calendar day. A lot's capacity is spaces
 // per day; a stay occupies every day from its arrival day to its departure day (a departure at midnight
-// does not touch that day). Confirmed bookings and unexpired payment holds take a space.
-import { and, eq, gt, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+// does not touch that day). Confirmed bookings and payment holds take a space; a hold keeps it until it is
+// settled (confirmed or released), never merely because time passed.
+import { and, gt, inArray, lt, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { parseWallClock, toWallClock } from '@/shared/pricing';
@@ -27,15 +28,15 @@ export function peakDailyOccupancy(stays: { arrivalDate: string; departureDate: 
   return Math.max(0, ...perDay.values());
 }
 
-/** Bookings that hold a space: confirmed, or pending with a payment hold that has not expired. */
-export function holdsSpace(now: Date): SQL {
-  return or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'pending'), or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now))))!;
+/** Bookings that hold a space: confirmed, or pending (a payment hold not yet settled). */
+export function holdsSpace(): SQL {
+  return inArray(bookings.status, ['confirmed', 'pending']);
 }
 
 const dayStart = (day: number) => new Date(day * DAY).toISOString().slice(0, 16);
 
 /** Peak spaces taken per provider over the days of a stay (providers with none are absent). */
-export function takenSpaces(db: Pick<DB, 'select'>, providerIds: number[], arrival: string, departure: string, now = new Date()): Map<number, number> {
+export function takenSpaces(db: Pick<DB, 'select'>, providerIds: number[], arrival: string, departure: string): Map<number, number> {
   const taken = new Map<number, number>();
   const a = toWallClock(arrival);
   const d = toWallClock(departure);
@@ -44,10 +45,15 @@ export function takenSpaces(db: Pick<DB, 'select'>, providerIds: number[], arriv
   const rows = db
     .select({ providerId: bookings.providerId, arrivalDate: bookings.arrivalDate, departureDate: bookings.departureDate })
     .from(bookings)
-    .where(and(inArray(bookings.providerId, providerIds), lt(bookings.arrivalDate, dayStart(last + 1)), gt(bookings.departureDate, dayStart(first)), holdsSpace(now)))
+    .where(and(inArray(bookings.providerId, providerIds), lt(bookings.arrivalDate, dayStart(last + 1)), gt(bookings.departureDate, dayStart(first)), holdsSpace()))
     .all();
   const byProvider = new Map<number, typeof rows>();
   for (const r of rows) byProvider.set(r.providerId, [...(byProvider.get(r.providerId) ?? []), r]);
   for (const [id, stays] of byProvider) taken.set(id, peakDailyOccupancy(stays, a, d));
   return taken;
+}
+
+/** Spaces a lot has taken on the busiest day of a stay. */
+export function takenOnPeakDay(db: Pick<DB, 'select'>, providerId: number, arrival: string, departure: string): number {
+  return takenSpaces(db, [providerId], arrival, departure).get(providerId) ?? 0;
 }

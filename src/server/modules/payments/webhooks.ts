@@ -8,7 +8,7 @@ import type { Context } from '../../trpc/init';
 import { completeAccessPayment } from './access.service';
 import { reconcileBookingFailed, reconcileBookingPaid, reconcileRefund } from '../bookings/bookings.service';
 
-type Services = Pick<Context, 'db' | 'env' | 'mailer' | 'payments'>;
+type Services = Pick<Context, 'db' | 'env' | 'mailer' | 'payments' | 'jobs'>;
 
 export function mountStripeWebhook(app: Hono, services: Services & { stripe: Stripe; secret: string }) {
   app.post('/webhooks/stripe', async (c) => {
@@ -26,15 +26,16 @@ export function mountStripeWebhook(app: Hono, services: Services & { stripe: Str
       if (event.type === 'payment_intent.succeeded') {
         const intent = event.data.object as Stripe.PaymentIntent;
         if (intent.metadata?.purpose === 'information_access') {
-          const ctx = { ...services, user: null, resHeaders: new Headers(), ip: 'stripe' };
-          await completeAccessPayment(ctx, intent.id, false);
+          await completeAccessPayment({ ...services, user: null }, intent.id);
         } else if (intent.metadata?.purpose === 'booking' && intent.metadata.bookingId) {
           const read = await services.payments.retrieveIntent(intent.id);
           await reconcileBookingPaid(services, { id: intent.id, amount: intent.amount, bookingId: Number(intent.metadata.bookingId), card: read?.card });
         }
       } else if (event.type === 'payment_intent.payment_failed') {
         const intent = event.data.object as Stripe.PaymentIntent;
-        if (intent.metadata?.purpose === 'booking' && intent.metadata.bookingId) reconcileBookingFailed(services.db, Number(intent.metadata.bookingId));
+        if (intent.metadata?.purpose === 'booking' && intent.metadata.bookingId) {
+          reconcileBookingFailed(services.db, Number(intent.metadata.bookingId), intent.last_payment_error?.message ?? undefined);
+        }
       } else if (event.type === 'charge.refunded') {
         const charge = event.data.object as Stripe.Charge;
         const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;

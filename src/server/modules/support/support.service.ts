@@ -10,6 +10,7 @@ import { formatStay } from '@/shared/format';
 import { detectIntents } from '@/shared/nlu/intents';
 import { billableDays, formatPrice } from '@/shared/pricing';
 import type { ZSupportActionInput } from '@/shared/schemas/chat';
+import { queueMail } from '../auth/auth.service';
 import { bookingHistory, cancelBooking } from '../bookings/bookings.service';
 
 type Ctx = Context & { user: NonNullable<Context['user']> };
@@ -132,8 +133,11 @@ export async function receiptAction(ctx: Ctx, input: ActionInput) {
 <table role="presentation" style="border-collapse:collapse;width:100%;max-width:560px">${rows.map(([k, v]) => `<tr><td style="padding:6px 0;color:#4b5563">${escapeHtml(k)}</td><td style="padding:6px 0;font-weight:600;text-align:right">${escapeHtml(v)}</td></tr>`).join('')}</table>
 <p style="font-size:12px;color:#6b7280">${escapeHtml(brand)} is a booking intermediary; parking is provided by ${escapeHtml(b.providerName)}. Questions: ${escapeHtml(ctx.env.SUPPORT_EMAIL)}.</p></body></html>`;
   const text = `${brand} receipt for ${b.confirmationNumber}\n\n${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nQuestions: ${ctx.env.SUPPORT_EMAIL}\n`;
-  await ctx.mailer.send({ to: b.email, subject: `Your receipt: ${b.confirmationNumber}`, html, text, kind: 'receipt' });
-  ctx.db.insert(supportRequests).values({ userId: ctx.user.id, bookingId: b.id, type: 'receipt', message: input.reason, status: 'sent' }).run();
+  ctx.db.transaction((tx) => {
+    queueMail(tx, { to: b.email, subject: `Your receipt: ${b.confirmationNumber}`, html, text, kind: 'receipt' });
+    tx.insert(supportRequests).values({ userId: ctx.user.id, bookingId: b.id, type: 'receipt', message: input.reason, status: 'sent' }).run();
+  });
+  ctx.jobs.kick();
   return { message: `We e-mailed an itemised receipt for ${b.confirmationNumber} to ${b.email}.` };
 }
 
@@ -150,13 +154,16 @@ export async function contactPropertyAction(ctx: Ctx, input: ActionInput) {
     '',
     input.reason,
   ];
-  await ctx.mailer.send({
-    to,
-    subject,
-    kind: 'contact-property',
-    text: `${lines.join('\n')}\n`,
-    html: `<!doctype html><html lang="en"><body style="font-family:sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>`,
+  ctx.db.transaction((tx) => {
+    queueMail(tx, {
+      to,
+      subject,
+      kind: 'contact-property',
+      text: `${lines.join('\n')}\n`,
+      html: `<!doctype html><html lang="en"><body style="font-family:sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>`,
+    });
+    tx.insert(supportRequests).values({ userId: ctx.user.id, bookingId: b.id, type: 'contact_property', message: input.reason, status: 'sent' }).run();
   });
-  ctx.db.insert(supportRequests).values({ userId: ctx.user.id, bookingId: b.id, type: 'contact_property', message: input.reason, status: 'sent' }).run();
+  ctx.jobs.kick();
   return { message: `We passed your message to ${b.providerName}. They or our team will reply to ${b.email}${b.providerPhone ? `; for anything urgent call the lot at ${b.providerPhone}` : ''}.` };
 }

@@ -1,0 +1,23 @@
+// What each kind of job does. Handlers are idempotent where they can be (a refund carries its own
+// idempotency key; a booking e-mail re-reads the booking) because a job may run again after a crash.
+import type { MailMessage } from '../integrations/mailer/types';
+import type { Services } from '../trpc/init';
+import { sendPasswordResetMail, sendSetPasswordMail, sendVerificationMail } from '../modules/auth/auth.service';
+import { sendBookingCancelled, sendBookingConfirmation } from '../modules/bookings/booking-mail';
+import type { JobHandler } from './runner';
+
+type P<T> = Record<string, unknown> & T;
+
+export function jobHandlers(services: Pick<Services, 'db' | 'env' | 'mailer' | 'payments'>): Record<string, JobHandler> {
+  return {
+    'mail.send': (p) => services.mailer.send((p as P<{ message: MailMessage }>).message),
+    'mail.booking-confirmation': (p) => sendBookingConfirmation(services, p as P<{ bookingId: number }>),
+    'mail.booking-cancelled': (p) => sendBookingCancelled(services, p as P<{ bookingId: number; refund: number; credit: number }>),
+    'mail.verify-email': (p) => sendVerificationMail(services, p as P<{ userId: number }>),
+    'mail.set-password': (p) => sendSetPasswordMail(services, p as P<{ userId: number; reason?: 'access' | 'booking' }>),
+    'mail.password-reset': (p) => sendPasswordResetMail(services, p as P<{ userId: number }>),
+    'payments.refund': async (p) => {
+      await services.payments.refund(p as P<{ paymentIntentId: string; amount: number; idempotencyKey: string }>);
+    },
+  };
+}

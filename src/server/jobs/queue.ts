@@ -1,0 +1,74 @@
+// The jobs table's operations: enqueue inside the caller's transaction, claim one due job with a lease,
+// finish it, or schedule a retry with exponential backoff (dead after maxAttempts). See schema/jobs.ts.
+import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
+import type { DB } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type Job = typeof jobs.$inferSelect;
+type Writer = Pick<DB, 'insert'>;
+
+/** How long a claim lasts; a worker that dies mid-job loses it after this. */
+export const LEASE_MS = 2 * 60_000;
+const BACKOFF_BASE_MS = 10_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  maxAttempts?: number;
+  /** At most one job per key is ever written (a repeat is ignored). */
+  dedupeKey?: string;
+}
+
+/** Writes a job; call it with the transaction of the change it follows, so both commit or neither. */
+export function enqueueJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): void {
+  db.insert(jobs)
+    .values({ kind, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8, dedupeKey: opts.dedupeKey ?? null })
+    .onConflictDoNothing()
+    .run();
+}
+
+/** Claims the next due job (queued and due, or running with an expired lease) for `worker`. */
+export function claimJob(db: DB, worker: string, now = new Date()): Job | undefined {
+  const due = or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)));
+  const next = db.select({ id: jobs.id }).from(jobs).where(due).orderBy(jobs.runAt, jobs.id).limit(1).get();
+  if (!next) return undefined;
+  // The same condition again: whoever updates first owns the job; a loser simply looks again.
+  return db
+    .update(jobs)
+    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: worker, lockedUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(and(eq(jobs.id, next.id), due))
+    .returning()
+    .get();
+}
+
+export function completeJob(db: DB, job: Job, worker: string, now = new Date()): void {
+  db.update(jobs)
+    .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: now })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker)))
+    .run();
+}
+
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** A failed attempt: retried later, or 'dead' (kept, visible to the admin) once out of attempts. */
+export function failJob(db: DB, job: Job, worker: string, error: string, now = new Date()): 'retry' | 'dead' {
+  const dead = job.attempts >= job.maxAttempts;
+  db.update(jobs)
+    .set({
+      status: dead ? 'dead' : 'queued',
+      lastError: error.slice(0, 1000),
+      lockedUntil: null,
+      runAt: dead ? job.runAt : new Date(now.getTime() + backoffMs(job.attempts)),
+      finishedAt: dead ? now : null,
+    })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker)))
+    .run();
+  return dead ? 'dead' : 'retry';
+}
+
+/** Finished jobs are kept a while for the record, then deleted. */
+export function pruneJobs(db: DB, olderThanMs = 7 * 24 * 60 * 60_000, now = Date.now()): number {
+  return db.delete(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(now - olderThanMs)))).run().changes;
+}

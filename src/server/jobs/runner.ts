@@ -1,0 +1,101 @@
+// Runs the jobs table: a kick after each enqueue and a slow poll pick up due work; each job runs with a
+// time limit shorter than its lease, so a hung SMTP server fails the attempt instead of holding the worker.
+import { randomBytes } from 'node:crypto';
+import type { DB } from '../db/client';
+import { claimJob, completeJob, failJob, LEASE_MS, type Job } from './queue';
+
+export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
+
+export interface JobRunner {
+  /** Look for due jobs now (after a transaction that enqueued one has committed). */
+  kick(): void;
+  /** Poll every `intervalMs` (the server does; tests drain instead). */
+  start(intervalMs?: number): void;
+  /** Stop polling and wait for the job in hand. */
+  stop(): Promise<void>;
+  /** Run every due job to the end (tests). Returns how many ran. */
+  drain(): Promise<number>;
+}
+
+const JOB_TIME_LIMIT_MS = Math.min(45_000, LEASE_MS / 2);
+
+export function createJobRunner(db: DB, handlers: Record<string, JobHandler>, log: Pick<Console, 'error' | 'warn'> = console): JobRunner {
+  const worker = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  async function runOne(job: Job): Promise<void> {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
+      let limit: NodeJS.Timeout | undefined;
+      await Promise.race([
+        handler(job.payload, job),
+        new Promise((_, reject) => {
+          limit = setTimeout(() => reject(new Error(`timed out after ${JOB_TIME_LIMIT_MS / 1000} s`)), JOB_TIME_LIMIT_MS);
+          limit.unref();
+        }),
+      ]).finally(() => clearTimeout(limit));
+      completeJob(db, job, worker);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const outcome = failJob(db, job, worker, message);
+      // Without personal data: the job id and kind identify it for the admin.
+      const line = `Job ${job.id} (${job.kind}) attempt ${job.attempts} failed: ${message}`;
+      if (outcome === 'dead') log.error(`${line}; giving up.`);
+      else log.warn(`${line}; will retry.`);
+    }
+  }
+
+  async function runDue(): Promise<number> {
+    let count = 0;
+    do {
+      again = false;
+      while (!stopped) {
+        const job = claimJob(db, worker);
+        if (!job) break;
+        await runOne(job);
+        count++;
+      }
+    } while (again && !stopped);
+    return count;
+  }
+
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = new Promise<number>((resolve) => setImmediate(() => resolve(runDue())))
+      .catch((err) => {
+        log.error('Job runner failed:', err instanceof Error ? err.message : err);
+        return 0;
+      })
+      .finally(() => (running = null));
+  }
+
+  return {
+    kick,
+    start(intervalMs = 2000) {
+      if (timer) return;
+      timer = setInterval(kick, intervalMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+    async drain() {
+      let total = 0;
+      if (running) total += await running;
+      total += await runDue();
+      return total;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// The booking e-mails, composed when their job runs (never inside a request): the confirmation with the QR
+// pass (PNG, rendered once here) and the calendar file, and the cancellation notice.
+import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { bookings, locations, parkingProviders } from '../../db/schema';
+import { bookingCancelledEmail, bookingConfirmationEmail } from '../../integrations/mailer/templates';
+import type { Services } from '../../trpc/init';
+import { formatStay } from '@/shared/format';
+import { bookingIcs } from '@/shared/ics';
+import { billableDays, formatPrice } from '@/shared/pricing';
+import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
+import { EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink } from './booking-view';
+
+type MailServices = Pick<Services, 'db' | 'env' | 'mailer'>;
+
+/** The QR pass as SVG, for pages (cheap to render, scales for print). */
+export function passSvg(confirmationNumber: string): Promise<string> {
+  return QRCode.toString(confirmationNumber, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+}
+
+function loadBooking(services: MailServices, bookingId: number) {
+  return services.db
+    .select({ booking: bookings, provider: parkingProviders, state: locations.state })
+    .from(bookings)
+    .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+    .where(eq(bookings.id, bookingId))
+    .get();
+}
+
+/** Job 'mail.booking-confirmation': the pass, the calendar file and a signed link to the booking. */
+export async function sendBookingConfirmation(services: MailServices, payload: { bookingId: number }) {
+  const row = loadBooking(services, payload.bookingId);
+  if (!row || row.booking.status === 'pending') return; // released before the job ran: nothing to confirm
+  const { booking: b, provider, state } = row;
+  const { env } = services;
+  const days = billableDays(b.arrivalDate, b.departureDate);
+  const token = mintBookingLink(services.db, b.id, new Date(instantAt(b.departureDate, state).getTime() + EMAIL_LINK_AFTER_STAY_MS));
+  const viewUrl = `${env.APP_URL}/thank-you?confirmation=${encodeURIComponent(b.confirmationNumber)}&token=${token}`;
+  const mail = bookingConfirmationEmail(env.BRAND_NAME, {
+    name: b.firstName,
+    confirmationNumber: b.confirmationNumber,
+    providerName: provider.name,
+    address: provider.address,
+    arrival: formatStay(b.arrivalDate),
+    departure: formatStay(b.departureDate),
+    vehicle: [b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · '),
+    lines: [
+      { label: `Parking (${days} day${days === 1 ? '' : 's'})`, amount: formatPrice(b.parkingFee) },
+      { label: 'Service fee', amount: formatPrice(b.serviceFee) },
+      ...(b.creditApplied > 0 ? [{ label: 'Credit applied', amount: `−${formatPrice(b.creditApplied)}` }] : []),
+    ],
+    total: formatPrice(b.totalFee),
+    card: b.cardLast4 ? `${b.cardBrand ?? 'Card'} ending in ${b.cardLast4}` : null,
+    shuttleInfo: provider.shuttleInfo,
+    phone: provider.phoneNumber,
+    cancellationPolicy: provider.cancellationPolicy,
+    manageUrl: viewUrl,
+    supportEmail: env.SUPPORT_EMAIL,
+    supportPhone: env.SUPPORT_PHONE,
+  });
+  const zone = zoneForState(state);
+  const ics = bookingIcs({
+    confirmationNumber: b.confirmationNumber,
+    providerName: provider.name,
+    address: provider.address,
+    start: wallClockToInstant(b.arrivalDate, zone)!,
+    end: wallClockToInstant(b.departureDate, zone)!,
+    url: viewUrl,
+    brand: env.BRAND_NAME,
+    phone: provider.phoneNumber,
+  });
+  const png = await QRCode.toBuffer(b.confirmationNumber, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 });
+  await services.mailer.send({
+    to: b.email,
+    kind: 'booking-confirmation',
+    ...mail,
+    attachments: [
+      { filename: 'parking-pass.png', content: png, contentType: 'image/png', cid: 'pass' },
+      { filename: `${b.confirmationNumber}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+    ],
+  });
+}
+
+/** Job 'mail.booking-cancelled': what came back to the card and to credit. */
+export async function sendBookingCancelled(services: MailServices, payload: { bookingId: number; refund: number; credit: number }) {
+  const row = loadBooking(services, payload.bookingId);
+  if (!row) return;
+  const { booking: b, provider } = row;
+  const mail = bookingCancelledEmail(services.env.BRAND_NAME, {
+    name: b.firstName,
+    confirmationNumber: b.confirmationNumber,
+    providerName: provider.name,
+    arrival: formatStay(b.arrivalDate),
+    refund: payload.refund > 0 ? formatPrice(payload.refund) : null,
+    credit: payload.credit > 0 ? formatPrice(payload.credit) : null,
+    supportEmail: services.env.SUPPORT_EMAIL,
+  });
+  await services.mailer.send({ to: b.email, kind: 'booking-cancelled', ...mail });
+}

@@ -1,0 +1,122 @@
+// How a booking is shown: the public fields (never payment ids), the checkout result, and signed links that
+// let whoever holds them see one booking without signing in (the guest's thank-you page, the e-mail's link).
+import { TRPCError } from '@trpc/server';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { bookingLinks, bookings, locations, parkingProviders } from '../../db/schema';
+import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
+import { generateToken, hashToken } from '../auth/session';
+
+export type BookingRow = typeof bookings.$inferSelect;
+type ProviderRow = typeof parkingProviders.$inferSelect;
+type Reader = Pick<DB, 'select'>;
+
+/** The instant a booking's lot-local wall-clock time happens. */
+export function instantAt(wallClock: string, state: string): Date {
+  return wallClockToInstant(wallClock, zoneForState(state)) ?? new Date(`${wallClock}:00Z`);
+}
+
+export function providerWithLocation(db: Reader, providerId: number) {
+  return db
+    .select({ provider: parkingProviders, location: locations })
+    .from(parkingProviders)
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+    .where(eq(parkingProviders.id, providerId))
+    .get();
+}
+
+export function publicBooking(b: BookingRow) {
+  return {
+    id: b.id,
+    confirmationNumber: b.confirmationNumber,
+    status: b.status,
+    providerId: b.providerId,
+    firstName: b.firstName,
+    lastName: b.lastName,
+    email: b.email,
+    phone: b.phone,
+    vehicleMake: b.vehicleMake,
+    vehicleModel: b.vehicleModel,
+    licensePlate: b.licensePlate,
+    arrivalDate: b.arrivalDate,
+    departureDate: b.departureDate,
+    parkingFee: b.parkingFee,
+    serviceFee: b.serviceFee,
+    creditApplied: b.creditApplied,
+    totalFee: b.totalFee,
+    cardBrand: b.cardBrand,
+    cardLast4: b.cardLast4,
+    refundedAmount: b.refundedAmount,
+    createdAt: b.createdAt,
+  };
+}
+
+/** A booking with its lot, as checkout answers and a signed link shows it. */
+export function bookingWithLot(b: BookingRow, provider: ProviderRow, state: string) {
+  return {
+    ...publicBooking(b),
+    providerName: provider.name,
+    providerSlug: provider.slug,
+    location: provider.location,
+    address: provider.address,
+    providerPhone: provider.phoneNumber,
+    shuttleInfo: provider.shuttleInfo,
+    startsAt: instantAt(b.arrivalDate, state),
+    endsAt: instantAt(b.departureDate, state),
+  };
+}
+
+/** What checkout answers once a booking is confirmed (stored against the Idempotency-Key and replayed). */
+export function checkoutResult(db: Reader, bookingId: number) {
+  const row = db
+    .select({ booking: bookings, provider: parkingProviders, state: locations.state })
+    .from(bookings)
+    .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+    .where(eq(bookings.id, bookingId))
+    .get()!;
+  return {
+    success: true as const,
+    confirmationNumber: row.booking.confirmationNumber,
+    booking: bookingWithLot(row.booking, row.provider, row.state),
+    accountCreated: row.booking.createdAccount === 1,
+    /** A signed link token to see this booking without signing in (set for guests, per response). */
+    viewToken: null as string | null,
+  };
+}
+export type TCheckoutResult = ReturnType<typeof checkoutResult>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Signed links
+
+export const GUEST_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
+/** The e-mail's link works until some time after the stay, for receipts and questions. */
+export const EMAIL_LINK_AFTER_STAY_MS = 90 * 24 * 60 * 60_000;
+
+/** Mints a link token for one booking; only its SHA-256 is stored. */
+export function mintBookingLink(db: Pick<DB, 'insert'>, bookingId: number, expiresAt: Date): string {
+  const token = generateToken();
+  db.insert(bookingLinks).values({ bookingId, tokenHash: hashToken(token), purpose: 'view', expiresAt }).run();
+  return token;
+}
+
+/** The booking a link opens: its confirmation number must match, and the link must be live. */
+export function bookingByLink(db: Reader, confirmationNumber: string, token: string, now = new Date()) {
+  const row = db
+    .select({ booking: bookings, provider: parkingProviders, state: locations.state })
+    .from(bookingLinks)
+    .innerJoin(bookings, eq(bookings.id, bookingLinks.bookingId))
+    .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+    .where(and(eq(bookingLinks.tokenHash, hashToken(token)), eq(bookingLinks.purpose, 'view'), isNull(bookingLinks.revokedAt), gt(bookingLinks.expiresAt, now)))
+    .get();
+  if (!row || row.booking.confirmationNumber !== confirmationNumber.trim().toUpperCase() || row.booking.status === 'pending') {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'This booking link is invalid or has expired. Sign in, or use the link in your confirmation e-mail.' });
+  }
+  return bookingWithLot(row.booking, row.provider, row.state);
+}
+
+/** Ends every link to a booking (e.g. when the traveller asks, or the booking changes hands). */
+export function revokeBookingLinks(db: Pick<DB, 'update'>, bookingId: number) {
+  db.update(bookingLinks).set({ revokedAt: new Date() }).where(and(eq(bookingLinks.bookingId, bookingId), isNull(bookingLinks.revokedAt))).run();
+}

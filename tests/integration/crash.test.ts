@@ -1,0 +1,136 @@
+// A real server process killed between the charge and its answer, restarted, and retried with the same
+// Idempotency-Key (Stripe mode, against a local fake of the Stripe API that keeps its idempotency keys as
+// Stripe does): one booking, one charge, whatever the delay. The sandbox gateway has the same guarantee
+// in-process (checkout-recovery.test.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayFromToday } from '@/shared/pricing';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let fake: FakeStripe;
+let dir: string;
+let port = 0;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  fake.addPaymentMethod('pm_card_visa', { brand: 'visa', last4: '4242' });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-crash-'));
+  fs.copyFileSync(process.env.TEST_BASE_DB!, path.join(dir, 'app.db'));
+  port = 4500 + Math.floor(Math.random() * 400);
+});
+afterAll(async () => {
+  await fake.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://localhost:${port}`,
+      DATABASE_PATH: path.join(dir, 'app.db'),
+      OUTBOX_DIR: path.join(dir, 'outbox'),
+      UPLOADS_DIR: path.join(dir, 'uploads'),
+      LOG_REQUESTS: '0',
+      STRIPE_SECRET_KEY: 'sk_test_crash',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_crash',
+      STRIPE_API_URL: `http://127.0.0.1:${fake.port}`,
+    },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+const kill = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+/** Moves the database's clock back: as if `ms` passed since the first request (keys, holds, timestamps). */
+function age(ms: number) {
+  const db = new Database(path.join(dir, 'app.db'));
+  db.prepare('update idempotency_keys set created_at = created_at - ?, updated_at = updated_at - ?').run(ms, ms);
+  db.prepare("update bookings set created_at = created_at - ?, hold_expires_at = hold_expires_at - ? where status = 'pending'").run(ms, ms);
+  db.close();
+}
+
+function rows(email: string) {
+  const db = new Database(path.join(dir, 'app.db'), { readonly: true });
+  const found = db.prepare('select id, status, confirmation_number as confirmationNumber from bookings where email = ?').all(email) as { id: number; status: string; confirmationNumber: string }[];
+  db.close();
+  return found;
+}
+
+function checkout(email: string, key: string, nights: number) {
+  return fetch(`http://127.0.0.1:${port}/api/bookings/automated`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: `http://localhost:${port}`, 'Idempotency-Key': key },
+    body: JSON.stringify({
+      providerId: 7,
+      customerInfo: { firstName: 'Crash', lastName: 'Test', email, phone: '555-0100' },
+      reservationDetails: { arrivalDate: `${dayFromToday(nights)}T09:00`, departureDate: `${dayFromToday(nights + 2)}T09:00`, vehicleMake: 'Ford', vehicleModel: 'Focus' },
+      paymentInfo: { paymentMethodId: 'pm_card_visa' },
+    }),
+  });
+}
+
+const bookingCharges = (bookingId: number) => [...fake.intents.values()].filter((pi) => pi.metadata?.purpose === 'booking' && pi.metadata?.bookingId === String(bookingId));
+
+describe('a server killed between the charge and the answer', () => {
+  it.each([
+    ['6 minutes later (the hold still stands)', 6 * 60_000],
+    ['11 minutes later (the hold expired: the restarted server settles it from the charge)', 11 * 60_000],
+  ])('retried %s: one booking, one charge', async (_when, delay) => {
+    const email = `crash-${delay}@example.com`;
+    const key = `crash-key-${delay}`;
+    let server = await startServer();
+    fake.holdCharges = true;
+    const charged = fake.nextCharge();
+    const first = checkout(email, key, delay === 6 * 60_000 ? 20 : 24).catch((err: Error) => err);
+    await charged;
+    await kill(server);
+    expect(await first).toBeInstanceOf(Error); // the browser never heard back
+    fake.holdCharges = false;
+    const held = rows(email);
+    expect(held).toMatchObject([{ status: 'pending' }]);
+
+    age(delay);
+    server = await startServer();
+    try {
+      const retry = await checkout(email, key, delay === 6 * 60_000 ? 20 : 24);
+      const body = await retry.json();
+      expect(retry.status).toBe(200);
+      expect(body).toMatchObject({ success: true, confirmationNumber: held[0]!.confirmationNumber, booking: { status: 'confirmed', cardLast4: '4242' } });
+      expect(rows(email)).toMatchObject([{ status: 'confirmed' }]);
+      expect(bookingCharges(held[0]!.id)).toHaveLength(1);
+      // And again: the stored outcome, still one charge.
+      const again = await checkout(email, key, delay === 6 * 60_000 ? 20 : 24);
+      expect((await again.json()).confirmationNumber).toBe(held[0]!.confirmationNumber);
+      expect(bookingCharges(held[0]!.id)).toHaveLength(1);
+      expect(fake.refunds.size).toBe(0);
+    } finally {
+      await kill(server);
+    }
+  }, 60_000);
+});
