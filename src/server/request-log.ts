@@ -30,7 +30,7 @@ export function redactUrl(pathAndQuery: string): string {
   return maskEmails(`${path}?${kept}`);
 }
 
-export function requestLog(write: (line: string) => void = console.log): MiddlewareHandler {
+export function requestLog(write: (line: string) => void = (line) => console.log(line)): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();

@@ -66,8 +66,8 @@ test('search, details, checkout with 4242, thank-you pass, history and cancellat
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Add to calendar' }).click();
   expect((await download).suggestedFilename()).toBe(`${confirmation}.ics`);
-  const mails = await outbox();
-  expect(mails.some((m) => m.to === email && m.subject.includes(confirmation))).toBe(true);
+  // The e-mail is a job that runs right after the booking commits.
+  await expect.poll(async () => (await outbox()).some((m) => m.to === email && m.subject.includes(confirmation))).toBe(true);
 
   // History lists it; cancelling 12 days ahead refunds the parking fee.
   await page.goto('/?view=history');
@@ -81,6 +81,49 @@ test('search, details, checkout with 4242, thank-you pass, history and cancellat
   await expect(card.getByText('cancelled')).toBeVisible();
   await expect(card.getByText(/refunded/)).toBeVisible();
   await expect(card.getByRole('button', { name: 'View Details' })).toHaveCount(0);
+});
+
+test('a guest books without being signed in, sees the booking by its own link, and the e-mailed link opens it in a fresh browser', async ({ page, browser, outbox }) => {
+  const email = uniqueEmail('guest-checkout');
+  await page.goto(`/locations/tampa-international-airport?arrivalDate=${day(18)}&departureDate=${day(20)}`);
+  await page.getByRole('link', { name: 'View Details' }).first().click();
+  await page.getByRole('link', { name: 'Reserve Your Spot' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
+  await page.getByLabel('First name').fill('Gus');
+  await page.getByLabel('Last name').fill('Guest');
+  await page.getByLabel('Email').fill(email);
+  await fillCheckout(page, '4242 4242 4242 4242');
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await page.getByRole('button', { name: /Complete Booking/ }).click();
+
+  await expect(page).toHaveURL(/\/thank-you\?confirmation=PP-[A-Z0-9]+&token=[a-z0-9]+/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed' })).toBeVisible();
+  const confirmation = new URL(page.url()).searchParams.get('confirmation')!;
+  await expect(page.getByText(/Open the link in your confirmation e-mail/)).toBeVisible();
+  // Paying made an account for the e-mail, but this browser is not signed in to it.
+  expect((await (await page.request.get('/api/auth/me')).json()).user).toBeNull();
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await outbox()).find((m) => m.to === email && m.subject.includes(confirmation));
+      link = /https?:\/\/[^\s]+\/thank-you\?confirmation=PP-[A-Z0-9]+&token=[a-z0-9]+/.exec(mail?.text ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  const fresh = await browser.newContext();
+  try {
+    const other = await fresh.newPage();
+    const url = new URL(link);
+    await other.goto(link);
+    await expect(other.getByRole('heading', { level: 1, name: 'Booking Confirmed' })).toBeVisible();
+    await expect(other.getByText(confirmation).first()).toBeVisible();
+    // A tampered link shows nothing of the booking.
+    await other.goto(`${url.origin}${url.pathname}?confirmation=${confirmation}&token=${url.searchParams.get('token')!.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))}`);
+    await expect(other.getByRole('heading', { name: "We couldn't show this booking" })).toBeVisible();
+  } finally {
+    await fresh.close();
+  }
 });
 
 test('a declined card shows Booking Failed and books nothing', async ({ page }) => {

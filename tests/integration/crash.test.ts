@@ -28,8 +28,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+function spawnServer(extra: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -45,8 +45,13 @@ async function startServer(): Promise<ChildProcess> {
       STRIPE_SECRET_KEY: 'sk_test_crash',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_crash',
       STRIPE_API_URL: `http://127.0.0.1:${fake.port}`,
+      ...extra,
     },
   });
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawnServer();
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   for (let i = 0; i < 200; i++) {
@@ -133,4 +138,16 @@ describe('a server killed between the charge and the answer', () => {
       await kill(server);
     }
   }, 60_000);
+});
+
+describe('booting in production', () => {
+  it('refuses to start when ADMIN_EMAIL is set without ADMIN_PASSWORD and no administrator exists', async () => {
+    const child = spawnServer({ NODE_ENV: 'production', ADMIN_EMAIL: 'boss@parkpilot.example', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Refusing to start: ADMIN_EMAIL is set but ADMIN_PASSWORD is not, and no administrator exists.');
+    expect(stderr).toContain('npm run admin:create');
+  }, 30_000);
 });

@@ -64,6 +64,7 @@ export default function ThankYouPage() {
 
 function Confirmed({ booking: b }: { booking: Shown }) {
   const config = useConfig();
+  const signedIn = Boolean(useSession().user);
   const cancelled = b.status === 'cancelled';
   return (
     <>
@@ -107,7 +108,11 @@ function Confirmed({ booking: b }: { booking: Shown }) {
             <li>Check your inbox: the e-mail has your parking pass and a calendar file with your drop-off and pick-up times.</li>
             <li>Drive to {b.providerName} at check-in time and show the QR pass (on your phone or printed) at the entrance.</li>
             <li>{b.shuttleInfo ? `Ride the shuttle to the terminal: ${b.shuttleInfo}` : 'Follow the lot staff’s directions to the terminal.'}</li>
-            <li>Need to change plans? Open Booking History from your account menu to view or cancel the booking.</li>
+            <li>
+              {signedIn
+                ? 'Need to change plans? Open Booking History from your account menu to view or cancel the booking.'
+                : 'Need to change plans? Open the link in your confirmation e-mail, or choose a password with the other e-mail we sent to see and manage all your bookings.'}
+            </li>
           </ol>
         </CardContent>
       </Card>

@@ -77,8 +77,11 @@ export function mountRestRoutes(
         const badPathParam = error.code === 'BAD_REQUEST' && invalidFields(error).some((f) => f in (c.req.param() as Record<string, string>));
         const status = badPathParam ? 404 : getHTTPStatusCodeFromError(error);
         if (badPathParam) return c.json(route.envelope ? { success: false, error: 'Not found' } : { error: 'Not found' }, 404);
-        if (status >= 500) console.error(`REST ${route.method} ${route.path} failed:`, error.cause ?? error);
-        const message = status >= 500 ? 'Something went wrong. Please try again.' : restMessage(error);
+        // Our own failures with a message for the traveller (a payment processor that did not answer, 502) keep
+        // it; only unexpected errors are logged and hidden behind a generic message.
+        const unexpected = error.code === 'INTERNAL_SERVER_ERROR';
+        if (unexpected) console.error(`REST ${route.method} ${route.path} failed:`, error.cause ?? error);
+        const message = unexpected ? 'Something went wrong. Please try again.' : restMessage(error);
         return c.json(route.envelope ? { success: false, error: message } : { error: message }, status as 400);
       }
     });

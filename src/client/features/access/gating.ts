@@ -42,8 +42,9 @@ function overLimit(now = Date.now()): boolean {
 /** Whether the lot details of a location are locked for this visitor. Never locked on the server render. */
 export function useDetailsLocked(locationCode: string | undefined) {
   const { user } = useSession();
-  const access = trpc.payments.checkAccess.useQuery({ location: locationCode ?? '' }, { enabled: Boolean(user && locationCode) });
   const [limited, setLimited] = useState(false);
+  // Guests are asked only once the details would lock: the browser that paid is known by its guest cookie.
+  const access = trpc.payments.checkAccess.useQuery({ location: locationCode ?? '' }, { enabled: Boolean(locationCode && (user || limited)) });
   useEffect(() => {
     const update = () => setLimited(overLimit());
     update();

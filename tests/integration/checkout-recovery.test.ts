@@ -1,0 +1,193 @@
+// Checkout when things go wrong (sandbox gateway, in-process): a request that dies after the charge, a
+// gateway that does not answer, holds nobody came back for, a hanging mail server, and a declined guest
+// whose account another booking uses meanwhile. Never two bookings or two charges, never a lost one.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bookings, idempotencyKeys, jobs, parkingProviders, sandboxIntents, users } from '@/server/db/schema';
+import { createSandboxGateway, type ChargeInput, type PaymentIntent, type SandboxGateway } from '@/server/integrations/payments';
+import { settleExpiredHolds } from '@/server/modules/bookings/checkout';
+import { dayFromToday } from '@/shared/pricing';
+import { call, sessionCookieFrom } from '../support/http';
+import { createTestApp } from '../support/test-app';
+
+/** Lets a test decide, per charge, to go through, hang forever (a crash), fail like a network, or wait. */
+type Behaviour = 'pass' | 'hang-after-charge' | 'network-error' | { before: Promise<void> };
+const plan: Behaviour[] = [];
+let gateway!: SandboxGateway;
+let mailHangs = false;
+
+const t = createTestApp(
+  {},
+  {
+    payments: (db) => {
+      gateway = createSandboxGateway(db);
+      const charge = gateway.charge.bind(gateway);
+      gateway.charge = async (input: ChargeInput): Promise<PaymentIntent> => {
+        const how = plan.shift() ?? 'pass';
+        if (how === 'network-error') throw new Error('socket hang up');
+        if (typeof how === 'object') await how.before;
+        const intent = await charge(input);
+        if (how === 'hang-after-charge') return new Promise<never>(() => undefined); // the process "died" here
+        return intent;
+      };
+      return gateway;
+    },
+    mailer: { send: () => (mailHangs ? new Promise<never>(() => undefined) : Promise.resolve()) },
+  },
+);
+afterAll(() => t.close());
+
+const providers = t.db.select().from(parkingProviders).all();
+let next = 0;
+const freshProvider = () => providers[(next += 5)]!;
+
+function body(providerId: number, email: string, over: { card?: string; nights?: number } = {}) {
+  const start = over.nights ?? 15;
+  return {
+    providerId,
+    customerInfo: { firstName: 'Rey', lastName: 'Covery', email, phone: '555-0100' },
+    reservationDetails: { arrivalDate: `${dayFromToday(start)}T09:00`, departureDate: `${dayFromToday(start + 2)}T09:00`, vehicleMake: 'Kia', vehicleModel: 'Rio' },
+    paymentInfo: { cardNumber: over.card ?? '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
+  };
+}
+const book = (b: unknown, key?: string, cookie?: string) => call(t.request, '/api/bookings/automated', b, { headers: key ? { 'Idempotency-Key': key } : {}, cookie });
+const bookingsOf = (email: string) => t.db.select().from(bookings).where(eq(bookings.email, email)).all();
+const chargesOf = (bookingId: number) => t.db.select().from(sandboxIntents).all().filter((i) => i.metadata.bookingId === String(bookingId));
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+};
+/** As if `ms` had passed since the request started. */
+function age(email: string, ms: number) {
+  for (const b of bookingsOf(email)) {
+    t.db.update(bookings).set({ holdExpiresAt: b.holdExpiresAt && new Date(b.holdExpiresAt.getTime() - ms) }).where(eq(bookings.id, b.id)).run();
+    const key = t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.bookingId, b.id)).get();
+    if (key) t.db.update(idempotencyKeys).set({ updatedAt: new Date((key.updatedAt ?? key.createdAt).getTime() - ms) }).where(eq(idempotencyKeys.id, key.id)).run();
+  }
+}
+
+describe('a checkout request that dies after the charge', () => {
+  it('retried with the same key 6 minutes later: the same booking, charged once', async () => {
+    const email = 'died@example.com';
+    const p = freshProvider();
+    plan.push('hang-after-charge');
+    void book(body(p.id, email), 'died-key-0001');
+    await until(() => bookingsOf(email).some((b) => chargesOf(b.id).length > 0));
+    const [held] = bookingsOf(email);
+    expect(held!.status).toBe('pending');
+
+    age(email, 6 * 60_000);
+    const retry = await book(body(p.id, email), 'died-key-0001');
+    expect(retry.status).toBe(200);
+    expect(retry.json).toMatchObject({ confirmationNumber: held!.confirmationNumber, booking: { status: 'confirmed' } });
+    expect(bookingsOf(email)).toHaveLength(1);
+    expect(chargesOf(held!.id)).toHaveLength(1);
+    expect((await t.outbox()).filter((m) => m.subject.includes(held!.confirmationNumber))).toHaveLength(0); // the quiet mailer
+    expect(t.db.select().from(jobs).where(eq(jobs.dedupeKey, `booking-confirmation:${held!.id}`)).all()).toHaveLength(1);
+  });
+
+  it('while the first request is still alive, a duplicate waits instead of taking over', async () => {
+    const email = 'alive@example.com';
+    let release!: () => void;
+    plan.push({ before: new Promise<void>((r) => (release = r)) });
+    const p = freshProvider();
+    const first = book(body(p.id, email), 'alive-key-0001');
+    await until(() => bookingsOf(email).length === 1);
+    const second = book(body(p.id, email), 'alive-key-0001');
+    await new Promise((r) => setTimeout(r, 150));
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.status).toBe(200);
+    expect(b.json.confirmationNumber).toBe(a.json.confirmationNumber);
+    expect(chargesOf(bookingsOf(email)[0]!.id)).toHaveLength(1);
+  });
+});
+
+describe('a payment gateway that does not answer', () => {
+  it('answers 502, keeps the hold, and the retry with the same key settles the same booking once', async () => {
+    const email = 'gateway-down@example.com';
+    const p = freshProvider();
+    plan.push('network-error');
+    const down = await book(body(p.id, email), 'down-key-0001');
+    expect(down.status).toBe(502);
+    expect(down.json.error).toMatch(/could not reach the payment processor/);
+    expect(bookingsOf(email)).toMatchObject([{ status: 'pending' }]);
+    const retry = await book(body(p.id, email), 'down-key-0001');
+    expect(retry.status).toBe(200);
+    expect(bookingsOf(email)).toMatchObject([{ status: 'confirmed' }]);
+    expect(chargesOf(bookingsOf(email)[0]!.id)).toHaveLength(1);
+  });
+});
+
+describe('holds nobody came back for', () => {
+  it('are confirmed when the gateway has the charge, released (credit and guest account too) when it has none', async () => {
+    const paidEmail = 'reaped-paid@example.com';
+    const lostEmail = 'reaped-lost@example.com';
+    const [paidLot, lostLot] = [freshProvider(), freshProvider()];
+    plan.push('hang-after-charge', 'network-error');
+    void book(body(paidLot.id, paidEmail), 'reap-key-0001');
+    await until(() => bookingsOf(paidEmail).some((b) => chargesOf(b.id).length > 0));
+    expect((await book(body(lostLot.id, lostEmail), 'reap-key-0002')).status).toBe(502);
+    age(paidEmail, 11 * 60_000);
+    age(lostEmail, 11 * 60_000);
+
+    const settled = await settleExpiredHolds({ db: t.db, payments: gateway, jobs: t.jobs });
+    expect(settled).toMatchObject({ confirmed: 1, released: 1 });
+    expect(bookingsOf(paidEmail)).toMatchObject([{ status: 'confirmed' }]);
+    expect(bookingsOf(lostEmail)).toHaveLength(0);
+    expect(t.db.select().from(users).where(eq(users.email, lostEmail)).get()).toBeUndefined();
+    // Each key now replays its outcome.
+    expect((await book(body(paidLot.id, paidEmail), 'reap-key-0001')).json.booking.status).toBe('confirmed');
+    const lost = await book(body(lostLot.id, lostEmail), 'reap-key-0002');
+    expect(lost.status).toBe(409);
+    expect(lost.json.error).toBe('Your payment took too long and the space was released. You have not been charged. Please try again.');
+    expect((await settleExpiredHolds({ db: t.db, payments: gateway, jobs: t.jobs })).confirmed).toBe(0);
+  });
+});
+
+describe('mail never decides a booking', () => {
+  it('books at once while the mail server hangs; the confirmation waits in the jobs table', async () => {
+    mailHangs = true;
+    try {
+      const email = 'slow-mail@example.com';
+      const started = Date.now();
+      const res = await book(body(freshProvider().id, email), 'slow-mail-0001');
+      expect(res.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+      const job = t.db.select().from(jobs).where(eq(jobs.dedupeKey, `booking-confirmation:${res.json.booking.id}`)).get()!;
+      expect(['queued', 'running']).toContain(job.status);
+    } finally {
+      mailHangs = false;
+    }
+  });
+});
+
+describe('a declined guest payment removes only what its own attempt created', () => {
+  it('keeps the account when another booking, paid meanwhile, uses it', async () => {
+    const email = 'shared-guest@example.com';
+    let letDeclineFinish!: () => void;
+    plan.push({ before: new Promise<void>((r) => (letDeclineFinish = r)) }, 'pass');
+    const declined = book(body(freshProvider().id, email, { card: '4000 0000 0000 0002' }), 'shared-key-0001');
+    await until(() => bookingsOf(email).length === 1); // the declining attempt made the account and holds
+    const paid = await book(body(freshProvider().id, email, { nights: 40 }), 'shared-key-0002');
+    expect(paid.status).toBe(200);
+    letDeclineFinish();
+    expect((await declined).status).toBe(402);
+
+    const account = t.db.select().from(users).where(eq(users.email, email)).get();
+    expect(account).toBeDefined();
+    expect(bookingsOf(email)).toMatchObject([{ status: 'confirmed', confirmationNumber: paid.json.confirmationNumber, userId: account!.id }]);
+  });
+
+  it('removes the account it made when nothing else uses it', async () => {
+    const email = 'lonely-guest@example.com';
+    expect((await book(body(freshProvider().id, email, { card: '4000 0000 0000 0002' }))).status).toBe(402);
+    expect(t.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
+    expect(t.db.select().from(bookings).where(and(eq(bookings.email, email))).all()).toHaveLength(0);
+  });
+
+  it('never signs the guest in', async () => {
+    const res = await book(body(freshProvider().id, 'no-session@example.com'));
+    expect(res.status).toBe(200);
+    expect(sessionCookieFrom(res.headers)).toBeUndefined();
+  });
+});
