@@ -187,21 +187,26 @@ export function matchRequest(pathname: string, host: string): { route: RouteDef;
   return pathname === '/' ? { route: routes.find((r) => r.path === '/admin')!, params: {} } : { route: notFoundRoute, params: {} };
 }
 
+/** A path segment decoded, or as sent when its percent-encoding is malformed (/provider/%FF): it then names
+ * nothing, and the page says so with a 404, as the browser's router does. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Finds the route for a path (the 404 route when none matches) and its parameters. */
 export function matchPath(pathname: string): { route: RouteDef; params: Record<string, string> } {
   for (const { route: r, pattern, keys } of compiled) {
     const m = pattern.exec(pathname);
     if (!m) continue;
     const params: Record<string, string> = {};
-    try {
-      keys.forEach((k, i) => {
-        const v = m[i + 1];
-        if (v !== undefined) params[k] = decodeURIComponent(v);
-      });
-    } catch {
-      // Malformed percent-encoding (/provider/%FF) names nothing we have.
-      return { route: notFoundRoute, params: {} };
-    }
+    keys.forEach((k, i) => {
+      const v = m[i + 1];
+      if (v !== undefined) params[k] = safeDecode(v);
+    });
     return { route: r, params };
   }
   return { route: notFoundRoute, params: {} };

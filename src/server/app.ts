@@ -121,17 +121,19 @@ export function createApp(deps: AppDeps) {
   });
   app.use(compression());
 
-  // Malformed percent-encoding or an absurd length names nothing: 404 before any other work (no stack trace).
+  // An absurd length, or an API path with malformed percent-encoding, names nothing: 404 before any other
+  // work (no stack trace). Pages handle malformed segments themselves (they name nothing: the 404 view).
   app.use(async (c, next) => {
     const raw = new URL(c.req.url).pathname; // as sent, still percent-encoded
-    let ok = raw.length <= MAX_PATH_LENGTH;
-    try {
-      if (ok) decodeURIComponent(raw);
-    } catch {
-      ok = false;
+    if (raw.length > MAX_PATH_LENGTH) return raw.startsWith('/api/') ? c.json({ error: 'Not found' }, 404) : renderPage(c, new URL('/404/not-found', appOrigin));
+    if (raw.startsWith('/api/')) {
+      try {
+        decodeURIComponent(raw);
+      } catch {
+        return c.json({ error: 'Not found' }, 404);
+      }
     }
-    if (ok) return next();
-    return raw.startsWith('/api/') ? c.json({ error: 'Not found' }, 404) : renderPage(c, new URL('/404/not-found', appOrigin));
+    return next();
   });
 
   // State-changing requests must come from our own origin (CSRF defence).

@@ -70,11 +70,11 @@ describe('bad URLs', () => {
     expect(log).not.toMatch(/\n\s+at |URIError|failed:/);
   });
 
-  it('renders the 404 page for a malformed page address', async () => {
+  it("renders the page's not-found view with a 404 for a malformed page address", async () => {
     const res = await t.request('/provider/%FF');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(await res.text()).toContain('404');
+    expect(await res.text()).toContain('Provider not found');
   });
 
   it('answers 400 where a query parameter is invalid', async () => {
