@@ -4,7 +4,7 @@ import { createStripeGateway } from './stripe';
 import type { DB } from '../../db/client';
 import type { PaymentsGateway } from './types';
 
-export { CardError, type CardPaymentMethod, type PaymentIntent, type PaymentsGateway, type SandboxCard } from './types';
+export { CardError, type CardPaymentMethod, type ChargeInput, type PaymentIntent, type PaymentsGateway, type SandboxCard } from './types';
 export { createSandboxGateway, type SandboxGateway } from './sandbox';
 export { createStripeGateway } from './stripe';
 
