@@ -27,6 +27,10 @@ type ProviderHeadData = {
   terminal: { name: string; slug: string; seoSlug: string };
 };
 
+/** The server-rendered social card (GET /og/...: PNG 1200x630) of a public page, with its alt text. */
+const socialCard = (path: string, alt: string): NonNullable<HeadData['og']> => ({ image: `/og/${path}.png`, imageAlt: alt, imageWidth: 1200, imageHeight: 630 });
+const price = (n: number) => `$${n.toFixed(2)}`;
+
 const breadcrumbs = (appUrl: string, items: [string, string][]) => ({
   '@context': 'https://schema.org',
   '@type': 'BreadcrumbList',
@@ -41,7 +45,7 @@ function providerHead({ data, config }: HeadContext<ProviderHeadData>, kind: 'pr
     title: `${data.name}: ${data.location} Parking from $${data.price.toFixed(2)}/day | ${config.brandName}`,
     description: data.description ?? `Parking at ${data.name} near ${data.location}.`,
     canonical,
-    og: { image: image ?? null },
+    og: socialCard(`lot/${encodeURIComponent(data.slug)}`, `${data.name}, parking near ${data.location}: ${price(data.price)}/day${data.rating ? `, rated ${data.rating.toFixed(1)}` : ''}`),
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -75,6 +79,10 @@ function locationHead({ data, config }: HeadContext<LocationPageData>): HeadData
     description: data.seo?.metaDescription ?? `Compare ${data.providerCount} parking lots near ${what} in ${data.city}, ${data.state}. See the total price up front, shuttle times and reviews, and book in minutes.`,
     // One URL per place: the SEO address the directory links to, for /locations/{slug} as well.
     canonical: `/${data.seoSlug}`,
+    og: socialCard(
+      `location/${encodeURIComponent(data.seoSlug)}`,
+      `Parking at ${what}${data.minPrice !== null ? ` from ${price(data.minPrice)}/day` : ''}: ${data.providerCount} ${data.providerCount === 1 ? 'lot' : 'lots'} to compare`,
+    ),
     jsonLd: [
       breadcrumbs(config.appUrl, [
         ['Home', '/'],
@@ -146,7 +154,7 @@ export const HEADS: Record<string, HeadFn> = {
       title: data.metaTitle ? `${data.metaTitle} | ${config.brandName}` : `${data.title} | ${config.brandName} Blog`,
       description: data.metaDescription ?? data.excerpt,
       canonical,
-      og: { type: 'article', image: data.featuredImage },
+      og: { type: 'article', ...socialCard(`post/${encodeURIComponent(data.slug)}`, `${data.title}, by ${data.authorName}`) },
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -167,9 +175,15 @@ export const HEADS: Record<string, HeadFn> = {
   '/:slug': h(locationHead),
 };
 
-/** The head of a route (by its path pattern), for its parameters and loaded data. */
+/**
+ * The head of a route (by its path pattern), for its parameters and loaded data. Every page names the
+ * site; a public (indexable) page without a card of its own shares the home page's card.
+ */
 export function routeHead(path: string, ctx: HeadContext<unknown>): HeadData {
   const head = HEADS[path];
   if (!head) throw new Error(`No head for route ${path}`);
-  return head(ctx);
+  const result = head(ctx);
+  const og = { ...result.og, siteName: ctx.config.brandName };
+  const card = result.robots || og.image ? {} : socialCard('home', `${ctx.config.brandName}: compare and book airport and cruise port parking by the total price`);
+  return { ...result, og: { ...og, ...card } };
 }

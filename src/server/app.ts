@@ -24,6 +24,7 @@ import { robotsTxt, sitemapFiles } from './modules/seo/sitemap';
 import { GUEST_COOKIE, readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken } from './modules/auth/session';
 import { maskEmails, redactUrl, requestLog } from './request-log';
 import { placeholderSvg } from './placeholder';
+import { mountOgRoutes } from './modules/og/routes';
 import { mountRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import type { Context } from './trpc/init';
@@ -213,10 +214,12 @@ export function createApp(deps: AppDeps) {
   }
 
   app.get('/api/placeholder/:w/:h', (c) => {
-    const svg = placeholderSvg(Number(c.req.param('w')), Number(c.req.param('h')), c.req.query('label'));
+    const svg = placeholderSvg(c.req.param('w'), c.req.param('h'), c.req.query('label'), { kind: c.req.query('kind'), seed: c.req.query('seed') });
     // The image is a pure function of its URL: cache it for a year.
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=31536000, immutable' });
   });
+  // Social card images (PNG 1200x630) for the Open Graph tags of public pages.
+  mountOgRoutes(app, { db, env });
 
   // Crawlers: the sitemap (an index with parts past 50,000 URLs) and robots.txt. The admin host has neither.
   app.get('/robots.txt', (c) =>

@@ -1,6 +1,7 @@
 // Cancellation refunds (terms section 6): cancelling 24 hours or more before arrival refunds the parking
 // fee; later, the lot's own policy decides. The $1.99 service fee is kept either way.
 import { SERVICE_FEE } from './constants';
+import { formatUsd } from './format';
 
 export const FULL_REFUND_HOURS = 24;
 
@@ -14,6 +15,28 @@ export function refundShare(policy: string | null | undefined, hoursBefore: numb
   const days = /up to (\d+)\s*days?/.exec(text);
   const window = hours ? Number(hours[1]) : days ? Number(days[1]) * 24 : FULL_REFUND_HOURS;
   return hoursBefore >= window ? 1 : 0;
+}
+
+/** How many hours before arrival a cancellation still gets the parking fee back, under refundShare's rule. */
+export function freeCancellationHours(policy: string | null | undefined): number | 'any' {
+  const text = (policy ?? '').toLowerCase();
+  if (/any time before/.test(text)) return 'any';
+  const hours = /up to (\d+)\s*hours?/.exec(text);
+  return hours && Number(hours[1]) < FULL_REFUND_HOURS ? Number(hours[1]) : FULL_REFUND_HOURS;
+}
+
+/**
+ * The cancellation terms we actually apply to a lot, in words (shown wherever a policy is shown, so the page,
+ * the e-mail and the refund agree): the parking fee back up to 24 hours before arrival (or the lot's own,
+ * more generous window), nothing later, and the service fee kept.
+ */
+export function appliedCancellationPolicy(policy: string | null | undefined): string {
+  const hours = freeCancellationHours(policy);
+  const window =
+    hours === 'any'
+      ? 'Free cancellation any time before arrival'
+      : `Free cancellation up to ${hours} hour${hours === 1 ? '' : 's'} before arrival; no refund after that`;
+  return `${window}. The ${formatUsd(SERVICE_FEE)} service fee is not refundable.`;
 }
 
 export interface RefundPlan {

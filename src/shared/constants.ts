@@ -2,6 +2,9 @@
 export const SERVICE_FEE = 1.99;
 export const DETAIL_ACCESS_FEE = 0.99;
 export const PASSWORD_MIN_LENGTH = 8;
+/** How long e-mailed links work: a password reset, and the set-password link of an account made at checkout. */
+export const RESET_LINK_HOURS = 1;
+export const SET_PASSWORD_LINK_DAYS = 3;
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;

@@ -1,5 +1,6 @@
 // The location directory's text and region filter, shared by the /locations page and the API.
 // Kept free of zod so the page chunk stays small.
+import { stateOf, US_STATES } from './us-states';
 
 export interface DirectoryEntry {
   kind: 'airport' | 'cruise_port';
@@ -11,11 +12,18 @@ export interface DirectoryEntry {
   aliases?: readonly string[];
 }
 
-/** Directory text search: name, city, state and, for airports, code. Shared by the page and the API. */
+/**
+ * Directory text search: name, city, state and, for airports, code. A query that is exactly a state's name or
+ * USPS code ('florida', 'Texas', 'FL') finds that state's airports and ports, and nothing else. Shared by the
+ * page and the API.
+ */
 export function matchesDirectoryQuery(entry: DirectoryEntry, query: string | undefined): boolean {
   const q = query?.trim().toLowerCase();
   if (!q) return true;
-  const fields = [entry.name, entry.city, entry.state, ...(entry.aliases ?? [])];
+  const state = stateOf(q);
+  // An airport code that is also a state code ('ME'?) is not in the catalogue; the state reading wins.
+  if (state) return entry.state === state;
+  const fields = [entry.name, entry.city, entry.state, US_STATES[entry.state] ?? '', ...(entry.aliases ?? [])];
   if (entry.kind === 'airport') fields.push(entry.code);
   return fields.some((f) => f.toLowerCase().includes(q));
 }

@@ -58,3 +58,32 @@ export function formatMonthYear(value: Date | string): string {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? '' : `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
+
+/** 'Dec 3 – Dec 5' (same year as each other; the year is left out) from wall-clock dates. */
+export function formatShortRange(from: string, to: string): string {
+  const day = (v: string) => {
+    const d = new Date(`${v.slice(0, 10)}T00:00:00Z`);
+    return Number.isNaN(d.getTime()) ? v : `${short(d.getUTCMonth())} ${d.getUTCDate()}`;
+  };
+  return `${day(from)} – ${day(to)}`;
+}
+
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** 'visa' → 'Visa', 'amex' → 'American Express'; anything unknown is 'Card'. */
+export function cardBrandName(brand: string | null | undefined): string {
+  return (brand && CARD_BRANDS[brand.toLowerCase()]) || 'Card';
+}
+
+/** 'Visa ending in 4242'. */
+export function cardLabel(brand: string | null | undefined, last4: string): string {
+  return `${cardBrandName(brand)} ending in ${last4}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billableDays, formatPrice, parseWallClock, priceStay } from './pricing';
+import { billableDays, formatPrice, parseWallClock, priceStay, stayArithmetic, stayLines } from './pricing';
 
 describe('priceStay', () => {
   it('adds the flat $1.99 fee: 89.95 for one day is 91.94', () => {
@@ -40,4 +40,29 @@ describe('billableDays', () => {
 it('formats US dollars', () => {
   expect(formatPrice(91.94)).toBe('$91.94');
   expect(formatPrice(1234.5)).toBe('$1,234.50');
+});
+
+describe('stayLines', () => {
+  it('shows the weekly rate as weeks, never as days × the daily price', () => {
+    expect(stayLines({ dailyPrice: 10.95, weeklyRate: 59.95, days: 7 })).toEqual([{ label: '1 week', amount: 59.95 }]);
+    expect(stayArithmetic({ dailyPrice: 10.95, weeklyRate: 59.95, days: 9 })).toBe('1 week + 2 days × $10.95');
+    expect(stayLines({ dailyPrice: 10.95, weeklyRate: 59.95, days: 9 })).toEqual([
+      { label: '1 week', amount: 59.95 },
+      { label: '2 days × $10.95', amount: 21.9 },
+    ]);
+  });
+
+  it('uses days when the weekly rate is not cheaper, or the stay is shorter than a week', () => {
+    expect(stayArithmetic({ dailyPrice: 10.95, weeklyRate: 90, days: 7 })).toBe('7 days × $10.95');
+    expect(stayArithmetic({ dailyPrice: 10.95, weeklyRate: 59.95, days: 1 })).toBe('1 day × $10.95');
+  });
+
+  it('always adds up to the subtotal priceStay charges', () => {
+    for (const [daily, weekly] of [[10.95, 59.95], [12.99, null], [8.5, 49.99], [25, 150]] as const) {
+      for (let days = 1; days <= 30; days++) {
+        const sum = stayLines({ dailyPrice: daily, weeklyRate: weekly, days }).reduce((s, l) => s + Math.round(l.amount * 100), 0);
+        expect(sum / 100).toBe(priceStay({ dailyPrice: daily, weeklyRate: weekly, days }).subtotal);
+      }
+    }
+  });
 });

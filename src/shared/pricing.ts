@@ -1,5 +1,5 @@
 // Money and dates: the one place prices, days, fees and credits are computed (all in whole cents).
-import { SERVICE_FEE } from './constants';
+import { DETAIL_ACCESS_FEE, SERVICE_FEE } from './constants';
 import { formatUsd } from './format';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
@@ -43,19 +43,23 @@ export interface PriceBreakdown {
   total: number;
 }
 
+/** The parking part of a stay in cents, and how it is made up (full weeks at the weekly rate, the rest by day). */
+function parking(opts: { dailyPrice: number; weeklyRate?: number | null; days: number }): { cents: number; weeks: number; days: number } {
+  const daily = toCents(opts.dailyPrice);
+  const byDay = { cents: daily * opts.days, weeks: 0, days: opts.days };
+  if (!opts.weeklyRate || opts.days < 7) return byDay;
+  const weeks = Math.floor(opts.days / 7);
+  const rest = opts.days % 7;
+  const withWeeks = { cents: weeks * toCents(opts.weeklyRate) + rest * daily, weeks, days: rest };
+  return withWeeks.cents < byDay.cents ? withWeeks : byDay;
+}
+
 /**
  * The total a traveller pays: daily price × days (or the weekly rate per full week when cheaper),
  * plus the flat service fee, minus any credit (never below zero).
  */
 export function priceStay(opts: { dailyPrice: number; weeklyRate?: number | null; days: number; credit?: number }): PriceBreakdown {
-  const daily = toCents(opts.dailyPrice);
-  const byDay = daily * opts.days;
-  let subtotal = byDay;
-  if (opts.weeklyRate && opts.days >= 7) {
-    const weeks = Math.floor(opts.days / 7);
-    const withWeeks = weeks * toCents(opts.weeklyRate) + (opts.days % 7) * daily;
-    subtotal = Math.min(byDay, withWeeks);
-  }
+  const subtotal = parking(opts).cents;
   const fee = toCents(SERVICE_FEE);
   const credit = Math.min(toCents(opts.credit ?? 0), subtotal + fee);
   return {
@@ -67,7 +71,36 @@ export function priceStay(opts: { dailyPrice: number; weeklyRate?: number | null
   };
 }
 
+export interface StayLine {
+  label: string;
+  /** Dollars. */
+  amount: number;
+}
+
+/**
+ * The parking subtotal as a traveller should read it, line by line, adding up to priceStay's subtotal:
+ * '3 days × $10.95' $32.85, or with the weekly rate '1 week' $59.95 and '2 days × $10.95' $21.90.
+ */
+export function stayLines(opts: { dailyPrice: number; weeklyRate?: number | null; days: number }): StayLine[] {
+  const made = parking(opts);
+  const lines: StayLine[] = [];
+  if (made.weeks) lines.push({ label: `${made.weeks} week${made.weeks === 1 ? '' : 's'}`, amount: toDollars(made.weeks * toCents(opts.weeklyRate!)) });
+  if (made.days) lines.push({ label: `${made.days} day${made.days === 1 ? '' : 's'} × ${formatUsd(opts.dailyPrice)}`, amount: toDollars(made.days * toCents(opts.dailyPrice)) });
+  return lines;
+}
+
+/** The arithmetic in one line: '3 days × $10.95', '1 week', '1 week + 2 days × $10.95'. */
+export function stayArithmetic(opts: { dailyPrice: number; weeklyRate?: number | null; days: number }): string {
+  return stayLines(opts)
+    .map((l) => l.label)
+    .join(' + ');
+}
+
 /** '$91.94' */
 export function formatPrice(dollars: number): string {
   return formatUsd(dollars);
 }
+
+/** '$1.99' and '$0.99', for copy that names the fees (written once, from the constants). */
+export const SERVICE_FEE_TEXT = formatUsd(SERVICE_FEE);
+export const ACCESS_FEE_TEXT = formatUsd(DETAIL_ACCESS_FEE);

@@ -162,10 +162,12 @@ test('a forgotten password is reset with the mailed link', async ({ page, outbox
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
 });
 
-test('Google sign-in without configuration explains itself', async ({ page }) => {
+test('without Google configured there is no Google button, and an old link to it explains itself', async ({ page }) => {
   await page.goto('/');
   await openSignIn(page);
-  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Email')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in with Google' })).toHaveCount(0);
+  await page.goto('/auth/google');
   await expect(page.getByText('Google sign-in unavailable')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });

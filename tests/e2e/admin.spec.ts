@@ -44,7 +44,7 @@ test('an administrator follows bookings, users, reports and analytics', async ({
     await t.request.post('/api/bookings/automated', {
       data: {
         providerId: search.providers[0].id,
-        customerInfo: { firstName: 'Vera', lastName: 'Visitor', email, phone: '555-0142' },
+        customerInfo: { firstName: 'Vera', lastName: 'Visitor', email, phone: '555-010-0142' },
         reservationDetails: { arrivalDate: `${day(9)}T08:00`, departureDate: `${day(10)}T20:00`, vehicleMake: 'Volvo', vehicleModel: 'XC40', licensePlate: 'VV42' },
         paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '02128' },
       },
@@ -74,7 +74,7 @@ test('an administrator follows bookings, users, reports and analytics', async ({
   const row = page.getByRole('list', { name: 'All bookings' }).getByRole('button', { name: new RegExp(booked.confirmationNumber) });
   await row.click();
   await expect(row).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByText('555-0142')).toBeVisible();
+  await expect(page.getByText('555-010-0142')).toBeVisible();
   await expect(page.getByText('VV42')).toBeVisible();
 
   // Reports: an HTML report downloads as seo-report-{date}.html.

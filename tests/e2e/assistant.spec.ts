@@ -66,7 +66,7 @@ async function bookViaApi(page: Page, email: string) {
   const res = await page.request.post('/api/bookings/automated', {
     data: {
       providerId: search.providers[0].id,
-      customerInfo: { firstName: 'Sue', lastName: 'Port', email, phone: '555-0100' },
+      customerInfo: { firstName: 'Sue', lastName: 'Port', email, phone: '555-010-0100' },
       reservationDetails: { arrivalDate: `${day(18)}T09:00`, departureDate: `${day(20)}T09:00`, vehicleMake: 'Mazda', vehicleModel: 'CX-5', licensePlate: 'SUP0RT' },
       paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '33602' },
     },

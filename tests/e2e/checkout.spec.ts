@@ -43,7 +43,7 @@ test('search, details, checkout with 4242, thank-you pass, history and cancellat
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Check-in (arrival)')).toHaveValue(`${arrival}T10:00`);
   const summary = page.getByRole('region', { name: 'Booking Summary' });
-  await expect(summary.getByText(/× 3 days/)).toBeVisible();
+  await expect(summary.getByText(/^Parking, 3 days × \$[\d.]+$/)).toBeVisible();
   const total = (await summary.getByText(/^\$[\d,.]+$/).last().textContent())!;
 
   // First error wins, with the spec's message.

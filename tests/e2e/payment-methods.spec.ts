@@ -47,12 +47,12 @@ test('add two cards, switch the default, remove one', async ({ page }) => {
 
   await addCard('5555 5555 5555 4444');
   await expect(cards).toHaveCount(2);
-  await page.getByRole('button', { name: 'Set mastercard ending in 4444 as default' }).click();
+  await page.getByRole('button', { name: 'Set Mastercard ending in 4444 as default' }).click();
   await expect(page.getByText('Default payment method updated')).toBeVisible();
   await expect(cards.filter({ hasText: '•••• 4444' }).getByText('Default', { exact: true })).toBeVisible();
   await expect(cards.filter({ hasText: '•••• 4242' }).getByText('Default', { exact: true })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Remove mastercard ending in 4444' }).click();
+  await page.getByRole('button', { name: 'Remove Mastercard ending in 4444' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove Card' }).click();
   await expect(page.getByText('Payment method removed successfully')).toBeVisible();
   await expect(cards).toHaveCount(1);

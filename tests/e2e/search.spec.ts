@@ -24,9 +24,9 @@ test('from the directory, Orlando International lists its parking options and a 
   await page.getByRole('link', { name: 'View Details' }).first().click();
   await expect(page).toHaveURL(/\/provider\/[a-z0-9-]+\?/);
   await expect(page.getByRole('heading', { name: 'Booking summary' })).toBeVisible();
-  const perDay = await page.getByText(/^Parking \(1 × \$[\d.]+\)$/).textContent();
+  const perDay = await page.getByText(/^Parking, 1 day × \$[\d.]+$/).textContent();
   const price = Number(/\$([\d.]+)/.exec(perDay!)![1]);
-  await expect(page.getByTestId('parking-total')).toHaveText(`$${price.toFixed(2)}`);
+  await expect(page.getByTestId('parking-line')).toHaveText(`$${price.toFixed(2)}`);
   await expect(page.getByRole('img', { name: /^Map: / })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Reserve Your Spot' })).toHaveAttribute('href', /\/booking\?providerId=\d+&providerName=.+&price=.+&location=.+&arrivalDate=.+&departureDate=.+/);
 

@@ -54,7 +54,7 @@ describe('figures', () => {
       '/api/bookings/automated',
       {
         providerId: provider.id,
-        customerInfo: { firstName: 'Tina', lastName: 'Traveller', email: 'traveller@example.com', phone: '555-0111' },
+        customerInfo: { firstName: 'Tina', lastName: 'Traveller', email: 'traveller@example.com', phone: '555-010-0111' },
         reservationDetails: { arrivalDate: `${dayFromToday(5)}T10:00`, departureDate: `${dayFromToday(7)}T10:00`, vehicleMake: 'Subaru', vehicleModel: 'Outback', licensePlate: 'TT1' },
         paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
       },
@@ -72,7 +72,7 @@ describe('figures', () => {
     expect(list[0]).toMatchObject({
       confirmationNumber: booked.json.confirmationNumber,
       firstName: 'Tina',
-      phone: '555-0111',
+      phone: '555-010-0111',
       licensePlate: 'TT1',
       provider: { name: provider.name, location: provider.location, distance: provider.distance },
     });

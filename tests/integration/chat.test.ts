@@ -90,7 +90,7 @@ describe('support', () => {
       '/api/bookings/automated',
       {
         providerId: provider.id,
-        customerInfo: { firstName: 'Sam', lastName: 'Support', email, phone: '555' },
+        customerInfo: { firstName: 'Sam', lastName: 'Support', email, phone: '555-010-0155' },
         reservationDetails: { arrivalDate: `${dayFromToday(14)}T10:00`, departureDate: `${dayFromToday(16)}T10:00`, vehicleMake: 'Ford', vehicleModel: 'Focus', licensePlate: 'SUP1' },
         paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '10001' },
       },
@@ -146,7 +146,7 @@ describe('support', () => {
     expect(receipt.json.message).toBe(`We e-mailed an itemised receipt for ${mine.confirmationNumber} to actions-me@example.com.`);
     const mail = (await t.outbox()).find((m) => m.subject === `Your receipt: ${mine.confirmationNumber}`)!;
     expect(mail.text).toContain('Service fee: $1.99');
-    expect(mail.text).toContain(`Parking (2 days): $${mine.parkingFee.toFixed(2)}`);
+    expect(mail.text).toContain(`Parking, 2 days × $${(mine.parkingFee / 2).toFixed(2)}: $${mine.parkingFee.toFixed(2)}`);
 
     const contact = await call(t.request, '/api/support/contact-property', { type: 'contact_property', bookingId: mine.id, reason: 'I will arrive at 11pm, is the gate open?' }, { cookie: me.cookie });
     expect(contact.status).toBe(200);

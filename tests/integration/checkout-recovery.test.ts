@@ -45,7 +45,7 @@ function body(providerId: number, email: string, over: { card?: string; nights?:
   const start = over.nights ?? 15;
   return {
     providerId,
-    customerInfo: { firstName: 'Rey', lastName: 'Covery', email, phone: '555-0100' },
+    customerInfo: { firstName: 'Rey', lastName: 'Covery', email, phone: '555-010-0100' },
     reservationDetails: { arrivalDate: `${dayFromToday(start)}T09:00`, departureDate: `${dayFromToday(start + 2)}T09:00`, vehicleMake: 'Kia', vehicleModel: 'Rio' },
     paymentInfo: { cardNumber: over.card ?? '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
   };

@@ -37,7 +37,7 @@ const depart = `${dayFromToday(22)}T17:00`;
 function body(providerId: number, over: { customer?: object; reservation?: object; payment?: object } = {}) {
   return {
     providerId,
-    customerInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '555-0100', ...over.customer },
+    customerInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '555-010-0100', ...over.customer },
     reservationDetails: { arrivalDate: arrive, departureDate: depart, vehicleMake: 'Toyota', vehicleModel: 'Camry', licensePlate: 'abc123', ...over.reservation },
     paymentInfo: { cardNumber: '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801', ...over.payment },
   };

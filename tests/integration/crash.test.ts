@@ -93,7 +93,7 @@ function checkout(email: string, key: string, nights: number) {
     headers: { 'Content-Type': 'application/json', Origin: `http://localhost:${port}`, 'Idempotency-Key': key },
     body: JSON.stringify({
       providerId: 7,
-      customerInfo: { firstName: 'Crash', lastName: 'Test', email, phone: '555-0100' },
+      customerInfo: { firstName: 'Crash', lastName: 'Test', email, phone: '555-010-0100' },
       reservationDetails: { arrivalDate: `${dayFromToday(nights)}T09:00`, departureDate: `${dayFromToday(nights + 2)}T09:00`, vehicleMake: 'Ford', vehicleModel: 'Focus' },
       paymentInfo: { paymentMethodId: 'pm_card_visa' },
     }),

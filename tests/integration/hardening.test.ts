@@ -154,7 +154,7 @@ describe('booking horizon', () => {
     const p = t.db.select().from(parkingProviders).limit(1).get()!;
     const res = await call(t.request, '/api/bookings/automated', {
       providerId: p.id,
-      customerInfo: { firstName: 'Far', lastName: 'Ahead', email: 'far@example.com', phone: '555-0100' },
+      customerInfo: { firstName: 'Far', lastName: 'Ahead', email: 'far@example.com', phone: '555-010-0100' },
       reservationDetails: { arrivalDate: `${dayFromToday(400)}T09:00`, departureDate: `${dayFromToday(402)}T09:00`, vehicleMake: 'VW', vehicleModel: 'Up' },
       paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
     });

@@ -97,7 +97,7 @@ describe('saved cards (sandbox)', () => {
     const provider = t.db.select().from(parkingProviders).limit(1).offset(7).get()!;
     const booking = (paymentMethodId: string) => ({
       providerId: provider.id,
-      customerInfo: { firstName: 'Card', lastName: 'Holder', email: 'saved-pay@example.com', phone: '555' },
+      customerInfo: { firstName: 'Card', lastName: 'Holder', email: 'saved-pay@example.com', phone: '555-010-0155' },
       reservationDetails: { arrivalDate: `${dayFromToday(9)}T10:00`, departureDate: `${dayFromToday(10)}T10:00`, vehicleMake: 'VW', vehicleModel: 'Golf', licensePlate: '' },
       paymentInfo: { paymentMethodId },
     });
@@ -146,7 +146,7 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       const provider = s.db.select().from(parkingProviders).limit(1).get()!;
       const base = {
         providerId: provider.id,
-        customerInfo: { firstName: 'S', lastName: 'T', email: 'stripe-cards@example.com', phone: '555' },
+        customerInfo: { firstName: 'S', lastName: 'T', email: 'stripe-cards@example.com', phone: '555-010-0155' },
         reservationDetails: { arrivalDate: `${dayFromToday(9)}T10:00`, departureDate: `${dayFromToday(11)}T10:00`, vehicleMake: 'VW', vehicleModel: 'Golf' },
       };
       const typed = await call(request, '/api/bookings/automated', { ...base, paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' } }, { cookie });

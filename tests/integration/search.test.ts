@@ -1,7 +1,8 @@
 // Search through HTTP: the free-text location, prices for the dates, availability, sorting, filters,
 // the two REST shapes, and search history for signed-in users only.
+import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bookings, users } from '@/server/db/schema';
+import { bookings, parkingProviders, users } from '@/server/db/schema';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
@@ -83,7 +84,7 @@ describe('GET /api/search', () => {
       firstName: 'B',
       lastName: 'K',
       email: 'booker@example.com',
-      phone: '555',
+      phone: '555-010-0155',
       vehicleMake: 'Ford',
       vehicleModel: 'Focus',
       licensePlate: 'X1',
@@ -163,12 +164,25 @@ describe('search pages render on the server', () => {
   it('renders a provider page whose parking total is the price times the ceiling of the days', async () => {
     const [first] = (await search('location=MCO')).json.providers;
     const { html } = await rendered(`/provider/${first.slug}?arrivalDate=2027-03-03T10:00&departureDate=2027-03-05T11:00`);
-    expect(html).toContain(`Parking (3 × $${first.price.toFixed(2)})`);
-    expect(html).toContain(`data-testid="parking-total">$${(first.price * 3).toFixed(2)}<`);
+    expect(html).toContain(`Parking, 3 days × $${first.price.toFixed(2)}`);
+    expect(html).toContain(`data-testid="parking-line">$${(first.price * 3).toFixed(2)}<`);
     expect(html).toContain(`href="/ar-parking/${first.id}"`);
     const ar = await rendered(`/ar-parking/${first.id}`);
     expect(ar.html).toContain(`Arriving at ${first.name}`);
     expect(ar.html).toContain(`destination=${first.latitude},${first.longitude}`);
+  });
+
+  it('shows the weekly rate truthfully: weeks and days, never days × the daily price for a weekly total', async () => {
+    const lot = t.db.select().from(parkingProviders).where(isNotNull(parkingProviders.weeklyRate)).limit(1).get()!;
+    t.db.update(parkingProviders).set({ price: 10.95, weeklyRate: 59.95 }).where(eq(parkingProviders.id, lot.id)).run();
+    const { html } = await rendered(`/provider/${lot.slug}?arrivalDate=2027-03-03T10:00&departureDate=2027-03-12T10:00`);
+    expect(html).toContain('Parking, 1 week');
+    expect(html).toContain('data-testid="parking-line">$59.95<');
+    expect(html).toContain('Parking, 2 days × $10.95');
+    expect(html).toContain('data-testid="parking-line">$21.90<');
+    expect(html).not.toContain('9 days × $10.95');
+    const found = (await search(`location=${encodeURIComponent(lot.location)}&arrivalDate=2027-03-03&departureDate=2027-03-12`)).json.providers.find((p: { id: number }) => p.id === lot.id);
+    expect(found).toMatchObject({ days: 9, subtotal: 81.85, total: 83.84 });
   });
 
   it('renders the home search for ?location=', async () => {

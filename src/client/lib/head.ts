@@ -1,4 +1,5 @@
-// Page head (title, description, canonical, robots): rendered on the server, updated on client navigation.
+// Page head (title, description, canonical, robots, Open Graph / Twitter tags, JSON-LD): rendered on the
+// server, updated on client navigation.
 export interface HeadData {
   title: string;
   description?: string;
@@ -8,7 +9,17 @@ export interface HeadData {
   /** HTTP status of the first response (404 for not-found views). */
   status?: number;
   /** Open Graph type and image (path or absolute URL); title, description and URL come from above. */
-  og?: { type?: 'website' | 'article'; image?: string | null };
+  og?: {
+    type?: 'website' | 'article';
+    image?: string | null;
+    /** What the image shows, for og:image:alt and twitter:image:alt. */
+    imageAlt?: string;
+    /** Pixel size of the image, when known (the social cards are 1200x630). */
+    imageWidth?: number;
+    imageHeight?: number;
+    /** The brand, for og:site_name. */
+    siteName?: string;
+  };
   /** Structured data (schema.org objects), rendered as application/ld+json. */
   jsonLd?: Record<string, unknown>[];
 }
@@ -18,15 +29,25 @@ const absolute = (url: string, appUrl: string) => (/^https?:\/\//.test(url) ? ur
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 function socialTags(head: HeadData, appUrl: string): [string, string][] {
+  const og = head.og ?? {};
   const tags: [string, string][] = [
     ['og:title', head.title],
-    ['og:type', head.og?.type ?? 'website'],
-    ['twitter:card', head.og?.image ? 'summary_large_image' : 'summary'],
+    ['og:type', og.type ?? 'website'],
+    ['og:locale', 'en_US'],
+    ['twitter:card', og.image ? 'summary_large_image' : 'summary'],
     ['twitter:title', head.title],
   ];
+  if (og.siteName) tags.push(['og:site_name', og.siteName]);
   if (head.description) tags.push(['og:description', head.description], ['twitter:description', head.description]);
   if (head.canonical) tags.push(['og:url', appUrl + head.canonical]);
-  if (head.og?.image) tags.push(['og:image', absolute(head.og.image, appUrl)], ['twitter:image', absolute(head.og.image, appUrl)]);
+  if (og.image) {
+    const image = absolute(og.image, appUrl);
+    tags.push(['og:image', image]);
+    if (og.imageWidth && og.imageHeight) tags.push(['og:image:width', String(og.imageWidth)], ['og:image:height', String(og.imageHeight)]);
+    if (og.imageAlt) tags.push(['og:image:alt', og.imageAlt]);
+    tags.push(['twitter:image', image]);
+    if (og.imageAlt) tags.push(['twitter:image:alt', og.imageAlt]);
+  }
   return tags;
 }
 

@@ -1,4 +1,5 @@
 // /account-settings: profile, security (password), notifications (saved on the server) and billing tabs.
+import { ACCESS_FEE_TEXT } from '@/shared/pricing';
 import { ArrowLeft, Bell, CreditCard, MailWarning, Shield, User } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -302,9 +303,9 @@ function NotificationsTab() {
       </Section>
       <Section title="Vehicle" description="Prefills the vehicle details of your bookings.">
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Make" name="vehicleMake" placeholder="Toyota" defaultValue={prefs.data.vehicleMake ?? ''} error={errors.vehicleMake} />
-          <Field label="Model" name="vehicleModel" placeholder="Camry" defaultValue={prefs.data.vehicleModel ?? ''} error={errors.vehicleModel} />
-          <Field label="License Plate" name="licensePlate" placeholder="ABC1234" defaultValue={prefs.data.licensePlate ?? ''} error={errors.licensePlate} />
+          <Field label="Make" name="vehicleMake" placeholder="e.g. Toyota" defaultValue={prefs.data.vehicleMake ?? ''} error={errors.vehicleMake} />
+          <Field label="Model" name="vehicleModel" placeholder="e.g. Camry" defaultValue={prefs.data.vehicleModel ?? ''} error={errors.vehicleModel} />
+          <Field label="License Plate" name="licensePlate" placeholder="e.g. 7ABC123" defaultValue={prefs.data.licensePlate ?? ''} error={errors.licensePlate} />
         </div>
       </Section>
       <Button type="submit" loading={save.isPending}>
@@ -327,7 +328,7 @@ function BillingTab() {
             <p className="mt-1 text-3xl font-bold tracking-tight">{formatPrice(credits.data.balance)}</p>
           </div>
           {credits.data.history.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No credits yet. The $0.99 detail-access fee is credited back here when you book.</p>
+            <p className="text-sm text-muted-foreground">{`No credits yet. The ${ACCESS_FEE_TEXT} detail-access fee is credited back here when you book.`}</p>
           ) : (
             <ul className="divide-y divide-border rounded-lg border border-border text-sm">
               {credits.data.history.map((c) => (

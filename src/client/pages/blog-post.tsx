@@ -1,5 +1,6 @@
 // /blog/{slug}: the article (image, category, date, read time, views, author, tags, sanitized body), share
 // and copy link, up to 3 related articles and a call to action; 'Article Not Found' otherwise.
+import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { ArrowLeft, CalendarDays, Clock, Eye, Link2, Share2, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'wouter';
@@ -116,7 +117,7 @@ export default function BlogPostPage() {
 
       <section className="mt-12 rounded-xl bg-primary px-6 py-8 text-primary-foreground">
         <h2 className="text-2xl font-bold">Find your parking in a minute</h2>
-        <p className="mt-2 opacity-90">Compare every lot near your airport or cruise port by total price, with one flat $1.99 fee.</p>
+        <p className="mt-2 opacity-90">{`Compare every lot near your airport or cruise port by total price, with one flat ${SERVICE_FEE_TEXT} fee.`}</p>
         <Button asChild variant="secondary" size="lg" className="mt-5">
           <Link href="/">Search Parking</Link>
         </Button>

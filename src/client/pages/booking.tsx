@@ -17,8 +17,8 @@ import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
 import { isNotFound, trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { track } from '@/client/lib/analytics';
 import { useConfig } from '@/client/lib/use-api';
-import { billableDays, formatPrice, parseWallClock, toWallClock } from '@/shared/pricing';
-import { firstBookingFormError, toBookingRequest, type TBookingForm } from '@/shared/schemas/bookings';
+import { billableDays, formatPrice, parseWallClock, priceStay, toWallClock } from '@/shared/pricing';
+import { contactFieldProblem, firstBookingFormError, toBookingRequest, type TBookingForm } from '@/shared/schemas/bookings';
 import { preloadable } from '@/client/lib/lazy';
 
 const StripeCard = preloadable('stripe-card-booking', () => import('@/client/features/checkout/stripe-card'));
@@ -143,7 +143,8 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
   }, [estimate.error]);
   const shown = datesValid ? (estimate.data ?? null) : null;
   const dailyPrice = provider?.price ?? fallbackPrice;
-  const total = shown?.total ?? (datesValid ? dailyPrice * billableDays(arrival!, departure!) + 1.99 : 0);
+  // Until the server's estimate arrives, the same arithmetic from pricing.ts (never computed here by hand).
+  const total = shown?.total ?? (datesValid ? priceStay({ dailyPrice, weeklyRate: provider?.weeklyRate, days: billableDays(arrival!, departure!) }).total : 0);
 
   const set = (field: keyof TBookingForm) => (value: string | boolean) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -154,6 +155,10 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
     value: form[field],
     error: errors[field] || undefined,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field)(e.target.value),
+    // E-mail and phone are checked as soon as the traveller leaves them, not only on submit.
+    ...(field === 'email' || field === 'phone'
+      ? { onBlur: (e: React.FocusEvent<HTMLInputElement>) => setErrors((x) => ({ ...x, [field]: contactFieldProblem(field, e.target.value) ?? '' })) }
+      : {}),
   });
 
   async function submit(event: FormEvent) {
@@ -198,6 +203,12 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
       // the network failed, the same key goes again so a retry can never book or charge twice.
       const status = (err as { data?: { httpStatus?: number } }).data?.httpStatus;
       if (status !== undefined && status < 500) idempotencyKey.current = newKey();
+      if (status === 402) {
+        // The bank's answer stays at the card until the card changes, where the traveller looks.
+        const field = savedCard || stripeMode ? 'payment' : 'cardNumber';
+        setErrors({ [field]: (err as Error).message || 'Your card was declined.' });
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(field === 'payment' ? '#payment-error' : '[name="cardNumber"]')?.focus());
+      }
       toast({ title: 'Booking Failed', description: (err as Error).message || 'Unable to process your booking. Please try again.', variant: 'destructive' });
     }
   }
@@ -231,16 +242,29 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
             <fieldset className="space-y-4">
               <legend className="mb-3 text-base font-semibold">Vehicle</legend>
               <div className="grid gap-4 sm:grid-cols-3">
-                <Field label="Make" placeholder="Toyota" required {...bind('vehicleMake')} />
-                <Field label="Model" placeholder="Camry" required {...bind('vehicleModel')} />
-                <Field label="License plate" placeholder="ABC1234" required maxLength={12} {...bind('licensePlate')} />
+                <Field label="Make" placeholder="e.g. Toyota" required {...bind('vehicleMake')} />
+                <Field label="Model" placeholder="e.g. Camry" required {...bind('vehicleModel')} />
+                <Field label="License plate" placeholder="e.g. 7ABC123" required maxLength={12} {...bind('licensePlate')} />
               </div>
             </fieldset>
             <fieldset className="space-y-4">
               <legend className="mb-3 flex items-center gap-2 text-base font-semibold">
                 <Lock className="size-4 text-muted-foreground" aria-hidden="true" /> Payment
               </legend>
-              {user && <SavedCardPicker selected={savedCard} onSelect={setSavedCard} />}
+              {user && (
+                <SavedCardPicker
+                  selected={savedCard}
+                  onSelect={(card) => {
+                    setSavedCard(card);
+                    setErrors((e) => ({ ...e, payment: '', cardNumber: '' }));
+                  }}
+                />
+              )}
+              {errors.payment && (
+                <p id="payment-error" role="alert" tabIndex={-1} className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+                  {errors.payment}
+                </p>
+              )}
               {!savedCard &&
                 (stripeMode ? (
                   <Suspense fallback={<Skeleton className="h-36 w-full" />}>
@@ -254,11 +278,11 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
                         <strong>Test mode.</strong> No real card is charged. Use 4242 4242 4242 4242 with any future date and CVV; 4000 0000 0000 0002 is declined.
                       </p>
                     </div>
-                    <Field label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" required {...bind('cardNumber')} />
+                    <Field label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" required {...bind('cardNumber')} />
                     <div className="grid grid-cols-3 gap-3">
                       <Field label="Expiration" autoComplete="cc-exp" placeholder="MM/YY" required {...bind('expirationDate')} />
-                      <Field label="CVV" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required maxLength={4} {...bind('cvv')} />
-                      <Field label="Billing ZIP" inputMode="numeric" autoComplete="postal-code" placeholder="32801" required maxLength={10} {...bind('billingZip')} />
+                      <Field label="CVV" inputMode="numeric" autoComplete="cc-csc" placeholder="3 or 4 digits" required maxLength={4} {...bind('cvv')} />
+                      <Field label="Billing ZIP" inputMode="numeric" autoComplete="postal-code" placeholder="5 digits" required maxLength={10} {...bind('billingZip')} />
                     </div>
                   </div>
                 ))}

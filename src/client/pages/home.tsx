@@ -1,4 +1,5 @@
 // Home, signed out with no search: hero, Start Searching, the steps carousel, trust tiles, destinations.
+import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { ArrowRight, BadgeDollarSign, Clock, Handshake, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -20,7 +21,7 @@ const BookingHistory = preloadable('booking-history', () => import('@/client/fea
 const STATS = [
   { value: '3M+', label: 'daily travelers', icon: Users },
   { value: '50+', label: 'parking partners', icon: Handshake },
-  { value: '$1.99', label: 'flat booking fee', icon: BadgeDollarSign },
+  { value: SERVICE_FEE_TEXT, label: 'flat booking fee', icon: BadgeDollarSign },
   { value: '24/7', label: 'traveller support', icon: Clock },
 ];
 
@@ -35,7 +36,7 @@ export default function HomePage() {
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1.15fr_1fr] lg:py-20">
           <div>
             <p className="inline-flex items-center rounded-full border border-primary/20 bg-background px-3 py-1 text-xs font-medium text-primary">
-              50 airports · 20 cruise ports · one flat $1.99 fee
+              {`50 airports · 20 cruise ports · one flat ${SERVICE_FEE_TEXT} fee`}
             </p>
             <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
               Airport and cruise parking, with the total price up front.
@@ -85,7 +86,7 @@ function SearchHome({ history = false }: { history?: boolean }) {
             {history ? 'Your trips' : 'Find parking near your terminal'}
           </h1>
           <p className="mt-2 text-muted-foreground">
-            {history ? 'Every reservation you made, newest first.' : 'Every lot with its total price: the daily rate for your dates plus one flat $1.99 fee.'}
+            {history ? 'Every reservation you made, newest first.' : `Every lot with its total price: the daily rate for your dates plus one flat ${SERVICE_FEE_TEXT} fee.`}
           </p>
         </div>
       </section>

@@ -1,4 +1,5 @@
 // /how-it-works: the four-step process, benefits, a sample chat, the pricing explainer and a call to action.
+import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { ArrowRight, BadgeCheck, Bus, Clock, Headphones, Receipt, ShieldCheck, Wallet } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
@@ -13,7 +14,7 @@ const PROCESS = [
 ];
 
 const BENEFITS = [
-  { title: 'Honest total prices', body: 'The lot’s rate plus one flat $1.99 fee. No resort fees, no surprise taxes at checkout.', icon: Receipt },
+  { title: 'Honest total prices', body: `The lot’s rate plus one flat ${SERVICE_FEE_TEXT} fee. No resort fees, no surprise taxes at checkout.`, icon: Receipt },
   { title: 'Save up to 60%', body: 'Off-site lots cost far less than terminal garages, and we show you every one side by side.', icon: Wallet },
   { title: 'Shuttles that run', body: 'See how often each shuttle runs and when, so you can plan the ride to your gate.', icon: Bus },
   { title: 'Secure, vetted lots', body: 'Gated lots, cameras and attendants are listed for every provider so you know where your car stays.', icon: ShieldCheck },

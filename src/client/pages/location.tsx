@@ -1,16 +1,15 @@
 // /locations/{slug} (and /{seo-slug}): parking near one airport or cruise port, priced for the chosen dates.
+import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { ArrowLeft, Anchor, BadgeDollarSign, CalendarX, Headset, Plane, ShieldCheck } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
-import { NativeSelect } from '@/client/components/ui/select';
-import { Label } from '@/client/components/ui/label';
 import { LocationChat } from '@/client/features/chat/location-chat';
+import { ResultsControls } from '@/client/features/search/results-controls';
 import { ResultsList, ResultsSkeleton } from '@/client/features/search/results-list';
 import { SearchForm } from '@/client/features/search/search-form';
 import { searchInputFromParams } from '@/client/features/search/search-params';
 import { isNotFound, trpc } from '@/client/lib/trpc';
-import { AMENITY_FILTERS, type TAmenityFilter } from '@/shared/search-options';
 import NotFoundPage from './not-found';
 
 export default function LocationPage() {
@@ -30,9 +29,6 @@ export default function LocationPage() {
     const qs = next.toString();
     navigate(qs ? `${path}?${qs}` : path, { replace: true });
   };
-  const amenities = (params.get('amenities') ?? '').split(',').filter(Boolean);
-  const toggleAmenity = (key: string) =>
-    update({ amenities: (amenities.includes(key) ? amenities.filter((a) => a !== key) : [...amenities, key]).join(',') || null });
   const Icon = loc.kind === 'airport' ? Plane : Anchor;
 
   return (
@@ -56,30 +52,7 @@ export default function LocationPage() {
 
       <div className="mt-6">
         <Results code={loc.code} label={loc.name} params={params} onDates={(a, d) => update({ arrivalDate: a || null, departureDate: d || null })}>
-          <div className="flex flex-wrap items-end gap-4">
-            <div className="space-y-1.5">
-              <Label htmlFor="sort">Sort by</Label>
-              <NativeSelect id="sort" value={params.get('sort') ?? 'price'} onChange={(e) => update({ sort: e.target.value === 'price' ? null : e.target.value })}>
-                <option value="price">Total price</option>
-                <option value="distance">Distance</option>
-                <option value="rating">Rating</option>
-              </NativeSelect>
-            </div>
-            <fieldset className="flex flex-wrap gap-2">
-              <legend className="mb-1.5 text-sm font-medium">Must have</legend>
-              {(Object.entries(AMENITY_FILTERS) as [TAmenityFilter, string][]).map(([key, label]) => (
-                <button
-                  key={key}
-                  type="button"
-                  aria-pressed={amenities.includes(key)}
-                  onClick={() => toggleAmenity(key)}
-                  className="rounded-full border border-border px-3 py-1.5 text-sm font-medium transition-colors hover:bg-muted aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
-                >
-                  {label}
-                </button>
-              ))}
-            </fieldset>
-          </div>
+          <ResultsControls params={params} update={update} />
         </Results>
       </div>
       <AboutLocation seoSlug={loc.seoSlug} name={loc.name} />
@@ -88,7 +61,7 @@ export default function LocationPage() {
 }
 
 const TRUST = [
-  { icon: BadgeDollarSign, title: 'Total price up front', text: "The lot's rate plus one flat $1.99 fee. No surprises at the gate." },
+  { icon: BadgeDollarSign, title: 'Total price up front', text: `The lot's rate plus one flat ${SERVICE_FEE_TEXT} fee. No surprises at the gate.` },
   { icon: CalendarX, title: 'Free cancellation', text: 'Most lots cancel free up to 24 hours before arrival.' },
   { icon: ShieldCheck, title: 'Secure payment', text: 'Cards are handled by our payment processor; we never store card numbers.' },
   { icon: Headset, title: 'Support 24/7', text: 'Real people by phone and e-mail, day and night.' },

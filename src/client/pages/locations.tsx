@@ -1,4 +1,5 @@
 // /locations: the searchable directory of 50 airports and 20 cruise ports (text search, region, tabs).
+import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { MapPin, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
@@ -158,7 +159,7 @@ function CoverageStats({ stats }: { stats: RouterOutputs['catalogue']['stats'] |
       </ul>
       {stats?.lowestPrice != null && (
         <p className="mt-3 flex items-center gap-1.5 text-sm text-muted-foreground">
-          <MapPin className="size-4" aria-hidden="true" /> Daily rates from {formatPrice(stats.lowestPrice)} plus one flat $1.99 fee per booking.
+          <MapPin className="size-4" aria-hidden="true" /> Daily rates from {formatPrice(stats.lowestPrice)} plus one flat {SERVICE_FEE_TEXT} fee per booking.
         </p>
       )}
     </section>

@@ -3,6 +3,7 @@
 import { ChevronRight, CreditCard, FlaskConical, Lock, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { cardBrandName, cardLabel } from '@/shared/format';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
@@ -134,7 +135,7 @@ function CardRow({ card }: { card: SavedCard }) {
   const setDefault = trpc.paymentMethods.setDefault.useMutation();
   const remove = trpc.paymentMethods.remove.useMutation();
   const [confirming, setConfirming] = useState(false);
-  const label = `${card.card.brand} ending in ${card.card.last4}`;
+  const label = cardLabel(card.card.brand, card.card.last4);
   const expiry = `${String(card.card.exp_month).padStart(2, '0')}/${card.card.exp_year}`;
 
   async function makeDefault() {
@@ -165,7 +166,7 @@ function CardRow({ card }: { card: SavedCard }) {
         </div>
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-semibold">
-            <span className="capitalize">{card.card.brand}</span>
+            <span>{cardBrandName(card.card.brand)}</span>
             <span className="font-mono text-sm">{`•••• ${card.card.last4}`}</span>
             {card.is_default && <Badge variant="success">Default</Badge>}
           </p>
@@ -278,10 +279,10 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
                   <strong>Test mode.</strong> No real card is saved. Use 4242 4242 4242 4242 with any future date and CVC.
                 </p>
               </div>
-              <Field label="Card number" name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" error={errors.cardNumber} />
+              <Field label="Card number" name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" error={errors.cardNumber} />
               <div className="grid grid-cols-2 gap-4">
                 <Field label="Expiry" name="expiry" autoComplete="cc-exp" placeholder="MM/YY" error={errors.expiry} />
-                <Field label="CVC" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" error={errors.cvc} />
+                <Field label="CVC" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="3 or 4 digits" error={errors.cvc} />
               </div>
             </div>
           )}

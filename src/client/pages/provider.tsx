@@ -1,4 +1,6 @@
 // /provider/{name-slug} and /property/{name-slug}: everything about one lot, priced for the dates in the URL.
+import { ACCESS_FEE_TEXT, stayLines } from '@/shared/pricing';
+import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { ArrowLeft, Bus, CalendarClock, Car, CheckCircle2, Clock, Globe, Lock, MapPin, Phone, ShieldCheck, Star, View } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useRoute, useSearch } from 'wouter';
@@ -9,13 +11,14 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { useAccessDialog } from '@/client/features/access/access-dialog';
 import { useDetailsLocked } from '@/client/features/access/gating';
 import { LotMap } from '@/client/features/search/lot-map';
+import { lotImageAlt } from '@/client/features/search/provider-card';
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_RATING, DEFAULT_REVIEW_COUNT, DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
 import { billableDays, dayFromToday, formatPrice, priceStay, toWallClock } from '@/shared/pricing';
 import { formatCount, formatDayDate } from '@/shared/format';
 
 type Provider = RouterOutputs['catalogue']['getProvider'];
-const FALLBACK_IMAGE = '/api/placeholder/800/500?label=Parking';
+const FALLBACK_IMAGE = '/api/placeholder/800/500?kind=surface';
 
 export default function ProviderPage() {
   const { slug = '' } = useParams<{ slug: string }>();
@@ -101,9 +104,9 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
                 <Lock className="size-8 text-primary" aria-hidden="true" />
                 <h2 className="text-lg font-semibold">Detailed information is locked</h2>
                 <p className="max-w-md text-sm text-muted-foreground">
-                  {`Unlock the map, shuttle schedule, amenities and contact details of every lot near ${p.terminal.shortName} for $0.99, credited back when you book.`}
+                  {`Unlock the map, shuttle schedule, amenities and contact details of every lot near ${p.terminal.shortName} for ${ACCESS_FEE_TEXT}, credited back when you book.`}
                 </p>
-                <Button onClick={() => openAccess({ locationCode: p.terminal.code, locationName: p.terminal.name })}>Unlock details for $0.99</Button>
+                <Button onClick={() => openAccess({ locationCode: p.terminal.code, locationName: p.terminal.name })}>{`Unlock details for ${ACCESS_FEE_TEXT}`}</Button>
               </CardContent>
             </Card>
           ) : (
@@ -144,7 +147,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
             <CardHeader>
               <CardTitle as="h2">Cancellation policy</CardTitle>
             </CardHeader>
-            <CardContent className="text-sm text-muted-foreground">{p.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY}</CardContent>
+            <CardContent className="text-sm text-muted-foreground">{appliedCancellationPolicy(p.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY)}</CardContent>
           </Card>
           </>
           )}
@@ -164,12 +167,14 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
                 </span>
               </div>
               <dl className="divide-y divide-border rounded-lg border border-border text-sm">
-                <div className="flex justify-between gap-4 p-3">
-                  <dt>{`Parking (${days} × ${formatPrice(p.price)})`}</dt>
-                  <dd className="font-medium" data-testid="parking-total">
-                    {formatPrice(quote.subtotal)}
-                  </dd>
-                </div>
+                {stayLines({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days }).map((line) => (
+                  <div key={line.label} className="flex justify-between gap-4 p-3">
+                    <dt>{`Parking, ${line.label}`}</dt>
+                    <dd className="font-medium" data-testid="parking-line">
+                      {formatPrice(line.amount)}
+                    </dd>
+                  </div>
+                ))}
                 <div className="flex justify-between gap-4 p-3">
                   <dt>Service fee</dt>
                   <dd className="font-medium">{formatPrice(quote.serviceFee)}</dd>
@@ -179,7 +184,9 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
                   <dd data-testid="total">{formatPrice(quote.total)}</dd>
                 </div>
               </dl>
-              {quote.subtotal < p.price * days - 0.001 && <p className="text-sm text-success">Weekly rate applied.</p>}
+              {p.weeklyRate && days >= 7 && quote.subtotal < priceStay({ dailyPrice: p.price, days }).subtotal && (
+                <p className="text-sm text-success">{`Weekly rate applied: ${formatPrice(p.weeklyRate)} a week.`}</p>
+              )}
               <Button asChild size="lg" className="w-full">
                 <Link href={bookingHref}>{isProperty ? 'Book Now' : 'Reserve Your Spot'}</Link>
               </Button>
@@ -221,7 +228,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
   const fail = (i: number) => setFailed((f) => new Set(f).add(i));
   return (
     <div className="space-y-3">
-      <img src={src(active)} onError={() => fail(active)} alt={`${name}, photo ${active + 1} of ${images.length}`} width={800} height={500} className="aspect-[16/10] w-full rounded-xl bg-muted object-cover" />
+      <img src={src(active)} onError={() => fail(active)} alt={src(active).startsWith('/api/placeholder/') ? lotImageAlt(src(active), name) : `${name}, photo ${active + 1} of ${images.length}`} width={800} height={500} className="aspect-[16/10] w-full rounded-xl bg-muted object-cover" />
       {images.length > 1 && (
         <div className="flex gap-2 overflow-x-auto p-1">
           {images.map((_, i) => (

@@ -7,10 +7,15 @@ import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { AuthPage, StatusPanel } from '@/client/features/auth/auth-page';
 import { Field, fieldErrors, focusFirstInvalid } from '@/client/features/auth/form-field';
 import { trpc } from '@/client/lib/trpc';
+import { RESET_LINK_HOURS, SET_PASSWORD_LINK_DAYS } from '@/shared/constants';
 import { ZResetPasswordInput } from '@/shared/schemas/auth';
 
 export default function ResetPasswordPage() {
-  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const search = new URLSearchParams(useSearch());
+  const token = search.get('token') ?? '';
+  // The link from a checkout or access-fee account ("set your password") lives longer than a reset link.
+  const setting = search.get('purpose') === 'set';
+  const lifetime = setting ? `${SET_PASSWORD_LINK_DAYS} days` : `${RESET_LINK_HOURS} hour${RESET_LINK_HOURS === 1 ? '' : 's'}`;
   const reset = trpc.auth.resetPassword.useMutation();
   const { openAuth } = useAuthDialog();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -44,8 +49,8 @@ export default function ResetPasswordPage() {
     <AuthPage>
       <div className="space-y-5">
         <div className="space-y-1.5 text-center">
-          <h1 className="text-2xl font-bold tracking-tight">Choose a new password</h1>
-          <p className="text-sm text-muted-foreground">Use at least 8 characters. This link works once and expires 1 hour after it was sent.</p>
+          <h1 className="text-2xl font-bold tracking-tight">{setting ? 'Choose your password' : 'Choose a new password'}</h1>
+          <p className="text-sm text-muted-foreground">{`Use at least 8 characters. This link works once and expires ${lifetime} after it was sent.`}</p>
         </div>
         {(reset.isError || !token) && (
           <div role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">

@@ -1,7 +1,14 @@
 // Travel dates in free text, for the assistants: the spec's three formats ('March 3 to 7', 'from March 3 to
 // March 7', '2027-03-03 to 2027-03-07') plus 'March 3-7', '3/3 to 3/7', 'tomorrow', 'next Friday',
-// 'in 3 days', 'for 3 days', 'a week' and 'until Sunday'. Without a year the current one is used, rolling
-// to next year once the date has passed. "Today" is the date in US Eastern time (most travellers).
+// 'in 3 days', 'for 3 days', 'a week', 'until Sunday', days of the month without a month ('the 12th to the
+// 19th', 'I fly out on the 12th and come back the 19th': the next 12th from today, then the 19th after it)
+// and holidays (holidays.ts: 'Thanksgiving weekend', 'Christmas week', '4th of July', ...). Without a year
+// the current one is used, rolling to next year once the date has passed. "Today" is the date in US Eastern
+// time (most travellers).
+import { addDays, DAY_MS, iso, nextDayOfMonth, nextWeekday, todayIn, upcoming, utc, valid } from './calendar';
+import { holidayIn } from './holidays';
+
+export { todayIn } from './calendar';
 
 export interface StayDates {
   /** 'YYYY-MM-DD' */
@@ -19,40 +26,20 @@ const NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3,
 const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
 const YEAR = '(?:,?\\s*(\\d{4}))?';
-const TO = '\\s*(?:to|until|till|thru|through|-|–|—)\\s*';
+/** "and come back (on) the 19th", "returning the 19th", ", back on the 19th". */
+const RETURN =
+  "(?:(?:,|and)\\s*)?(?:then\\s+)?(?:(?:i|we)(?:'?ll|'?m|'?re| will| am| are)?\\s+)?(?:(?:be|come|coming|get|getting|fly|flying|drive|driving|head|heading|return|returning)\\s+)?(?:back|home)(?:\\s+on)?" +
+  '|(?:(?:,|and)\\s*)?return(?:ing)?(?:\\s+on)?';
+const TO = `\\s*(?:to|until|till|thru|through|-|–|—|${RETURN}|and)\\s*(?:the\\s+)?`;
+/** A number that is not a day of the month: "3 to 5 days", "10 to 2pm". */
+const NOT_UNIT = '(?!\\s*(?:(?:day|night|week|hour|hr|minute|min|mile|people|person|car|vehicle|space|spot)s?\\b|[ap]\\.?m\\b|:\\d|%))';
+const NOT_MONTH_AFTER = `(?!\\s*(?:of\\s+)?(?:${MONTH.slice(1)})`; // no capture group
 const WEEKDAY = '(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:day|nesday|sday|rsday|urday)?';
 const COUNT = '(\\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|couple(?: of)?|few)';
-
-const DAY_MS = 86_400_000;
-const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
-const utc = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d);
-const valid = (y: number, m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= 31 && new Date(utc(y, m, d)).getUTCDate() === d;
-
-/** Today's date (midnight UTC of the US Eastern calendar day). */
-export function todayIn(now: Date, zone = 'America/New_York'): number {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now).map((x) => [x.type, x.value]));
-  return utc(Number(p.year), Number(p.month), Number(p.day));
-}
+const UNIT_DAYS: Record<string, number> = { day: 1, night: 1, week: 7, month: 30 };
 
 const countOf = (word: string) => (/^\d+$/.test(word) ? Number(word) : (NUMBERS[word.replace(/ of$/, '')] ?? 1));
 const weekdayIndex = (word: string) => WEEKDAYS.findIndex((d) => d.startsWith(word.slice(0, 3)));
-
-/** The next given weekday strictly after `from` (or `from` itself when allowToday). */
-function nextWeekday(from: number, index: number, allowToday: boolean): number {
-  const today = new Date(from).getUTCDay();
-  let ahead = (index - today + 7) % 7;
-  if (ahead === 0 && !allowToday) ahead = 7;
-  return from + ahead * DAY_MS;
-}
-
-/** A month/day without a year: this year, or next year once it has passed. */
-function upcoming(month: number, day: number, year: number | undefined, today: number): number | null {
-  const y = year ?? new Date(today).getUTCFullYear();
-  if (!valid(y, month, day)) return null;
-  const t = utc(y, month, day);
-  if (year === undefined && t < today) return valid(y + 1, month, day) ? utc(y + 1, month, day) : null;
-  return t;
-}
 
 /** A single day mentioned on its own (arrival, or the end after 'until'). */
 function singleDay(text: string, today: number): number | null {
@@ -74,69 +61,130 @@ function singleDay(text: string, today: number): number | null {
     const year = m[3] ? (m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3])) : undefined;
     return upcoming(Number(m[1]), Number(m[2]), year, today);
   }
+  // "on the 12th", "the 3rd": a day of the month, the next one from today.
+  const ordinal = new RegExp(`(?:\\bon\\s+(?:the\\s+)?|\\bthe\\s+)(\\d{1,2})(?:st|nd|rd|th)\\b${NOT_MONTH_AFTER}(?!\\s+(?:floor|level|terminal|lot|garage|gate|deck|row|option|one|time|stop|choice|cheapest|closest|best)\\b)`);
+  if ((m = ordinal.exec(text))) return nextDayOfMonth(Number(m[1]), today);
   return null;
+}
+
+/** The end of a range: a holiday's last day ("until Labor Day weekend") or any single day. */
+function endDay(text: string, from: number): number | null {
+  const holiday = holidayIn(text, from);
+  return holiday ? holiday.to : singleDay(text, from);
+}
+
+/** "X until Y", "X, back Y", "between X and Y": the two halves, or null. */
+function splitRange(text: string): { before: string; after: string } | null {
+  const between = /\bbetween\s+(.{3,40}?)\s+and\s+(.{3,30})$/.exec(text);
+  if (between) return { before: between[1]!, after: between[2]! };
+  const until =
+    /\b(?:until|till|til|through|to|back(?:\s+on)?|returning(?:\s+on)?)\s+(.{3,30})$/.exec(text) ?? /\b(?:until|till|til|back(?:\s+on)?|returning(?:\s+on)?)\s+(.{3,30})/.exec(text);
+  return until ? { before: text.slice(0, until.index), after: until[1]! } : null;
+}
+
+/** An explicit range with both ends written out, as [start, end] days. */
+function explicitRange(text: string, today: number): [number | null, number | null] | null {
+  let m: RegExpExecArray | null;
+  if ((m = new RegExp(`\\b(\\d{4})-(\\d{2})-(\\d{2})${TO}(\\d{4})-(\\d{2})-(\\d{2})\\b`).exec(text))) {
+    const [a, b] = [[m[1], m[2], m[3]], [m[4], m[5], m[6]]].map(([y, mo, d]) => (valid(Number(y), Number(mo), Number(d)) ? utc(Number(y), Number(mo), Number(d)) : null));
+    return [a ?? null, b ?? null];
+  }
+  if ((m = new RegExp(`\\b${MONTH}\\s+${DAY}${YEAR}${TO}(?:${MONTH}\\s+)?${DAY}${YEAR}\\b${NOT_UNIT}`).exec(text))) {
+    const [, m1, d1, y1, m2, d2, y2] = m;
+    const start = upcoming(MONTHS[m1!]!, Number(d1), y1 ? Number(y1) : undefined, today);
+    if (start === null) return [null, null];
+    let endYear = y2 ? Number(y2) : new Date(start).getUTCFullYear();
+    let endMonth = m2 ? MONTHS[m2]! : MONTHS[m1!]!;
+    if (!y2 && utc(endYear, endMonth, Number(d2)) < start) {
+      if (m2) endYear += 1; // Dec 28 to Jan 3
+      else if (++endMonth > 12) [endMonth, endYear] = [1, endYear + 1]; // March 30 to the 2nd
+    }
+    return [start, valid(endYear, endMonth, Number(d2)) ? utc(endYear, endMonth, Number(d2)) : null];
+  }
+  if ((m = new RegExp(`\\b${DAY}(?:\\s+(?:of\\s+)?${MONTH})?${TO}${DAY}\\s+(?:of\\s+)?${MONTH}${YEAR}\\b`).exec(text))) {
+    // "10 to 14 March", "10 March to 14 March", "the 3rd to the 10th of March"
+    const [, d1, m1, d2, m2, y] = m;
+    const start = upcoming(MONTHS[m1 ?? m2!]!, Number(d1), y ? Number(y) : undefined, today);
+    if (start === null) return [null, null];
+    let endYear = new Date(start).getUTCFullYear();
+    if (utc(endYear, MONTHS[m2!]!, Number(d2)) < start) endYear += 1;
+    return [start, valid(endYear, MONTHS[m2!]!, Number(d2)) ? utc(endYear, MONTHS[m2!]!, Number(d2)) : null];
+  }
+  if ((m = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\s*(?:to|until|till|through|-|–)\s*(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(text))) {
+    const year = (v?: string) => (v ? (v.length === 2 ? 2000 + Number(v) : Number(v)) : undefined);
+    const start = upcoming(Number(m[1]), Number(m[2]), year(m[3]), today);
+    if (start === null) return [null, null];
+    let endYear = year(m[6]) ?? new Date(start).getUTCFullYear();
+    if (!m[6] && utc(endYear, Number(m[4]), Number(m[5])) < start) endYear += 1;
+    return [start, valid(endYear, Number(m[4]), Number(m[5])) ? utc(endYear, Number(m[4]), Number(m[5])) : null];
+  }
+  // Days of the month only: "12th-19th", "the 12th to the 19th", "on the 12th and come back the 19th".
+  const dayOnly = new RegExp(`(?<![\\w/.$:-])(the\\s+)?(\\d{1,2})(st|nd|rd|th)?\\b${NOT_MONTH_AFTER}${TO}(\\d{1,2})(st|nd|rd|th)?\\b${NOT_MONTH_AFTER}${NOT_UNIT}`);
+  if ((m = dayOnly.exec(text)) && (m[1] || m[3] || m[5])) {
+    const start = nextDayOfMonth(Number(m[2]), today);
+    return [start, start === null ? null : nextDayOfMonth(Number(m[4]), addDays(start, 1))];
+  }
+  return null;
+}
+
+export interface StayParse {
+  dates: StayDates;
+  /** False when only a duration was given and the stay starts tomorrow by default. */
+  startGiven: boolean;
+  /** "for 3 days", "a week", "overnight": the length asked for, if any. */
+  durationDays: number | null;
+}
+
+/** Dates of a stay mentioned in the text with how they were given, or null when it names none. */
+export function parseStay(input: string, now = new Date()): StayParse | null {
+  const text = input.toLowerCase().replace(/[’‘`]/g, "'").replace(/\s+/g, ' ');
+  const today = todayIn(now);
+  let start: number | null = null;
+  let end: number | null = null;
+  /** A holiday's own last day: a duration given with it wins ("Thanksgiving weekend for 5 days"). */
+  let softEnd: number | null = null;
+
+  const explicit = explicitRange(text, today);
+  if (explicit) [start, end] = explicit;
+
+  if (start === null) {
+    const split = splitRange(text);
+    const read = (part: string): { start: number | null; softEnd: number | null; from: number | null } => {
+      const holiday = holidayIn(part, today);
+      if (holiday) return { start: holiday.start, softEnd: holiday.end, from: holiday.from };
+      const day = singleDay(part, today);
+      return { start: day, softEnd: null, from: day };
+    };
+    let first = read(split ? split.before : text);
+    if (split && first.from !== null) {
+      const e = endDay(split.after, first.from);
+      if (e !== null && e > first.from) [first, end] = [{ start: first.from, softEnd: null, from: first.from }, e];
+    }
+    if (first.start === null && split) first = read(text); // "to" was just a word ("drive to the airport tomorrow")
+    start = first.start;
+    softEnd = end === null ? first.softEnd : null;
+  }
+
+  // Durations: "for 3 days", "a week", "overnight", "2 nights", "a fortnight".
+  const duration = new RegExp(`\\b(?:for\\s+)?${COUNT}\\s+(day|night|week|month)s?\\b`).exec(text);
+  const durationDays =
+    duration && !/\bin\s+$/.test(text.slice(0, duration.index))
+      ? countOf(duration[1]!) * UNIT_DAYS[duration[2]!]!
+      : /\bfortnight\b/.test(text)
+        ? 14
+        : /\bovernight\b/.test(text)
+          ? 1
+          : null;
+
+  if (start === null && durationDays === null) return null;
+  const startGiven = start !== null;
+  if (start === null) start = today + DAY_MS; // "for 3 days": from tomorrow
+  if (end === null && softEnd !== null && durationDays === null) end = softEnd;
+  if (end === null || end <= start) end = start + (durationDays ?? 1) * DAY_MS;
+  return { dates: { arrivalDate: iso(start), departureDate: iso(end) }, startGiven, durationDays };
 }
 
 /** Dates of a stay mentioned in the text, or null when it names none. */
 export function parseStayDates(input: string, now = new Date()): StayDates | null {
-  const text = input.toLowerCase().replace(/\s+/g, ' ');
-  const today = todayIn(now);
-  let m: RegExpExecArray | null;
-  let start: number | null = null;
-  let end: number | null = null;
-
-  // Explicit ranges first.
-  if ((m = new RegExp(`\\b(\\d{4})-(\\d{2})-(\\d{2})${TO}(\\d{4})-(\\d{2})-(\\d{2})\\b`).exec(text))) {
-    const [a, b] = [[m[1], m[2], m[3]], [m[4], m[5], m[6]]].map(([y, mo, d]) => (valid(Number(y), Number(mo), Number(d)) ? utc(Number(y), Number(mo), Number(d)) : null));
-    start = a ?? null;
-    end = b ?? null;
-  } else if ((m = new RegExp(`\\b${MONTH}\\s+${DAY}${YEAR}${TO}(?:${MONTH}\\s+)?${DAY}${YEAR}\\b`).exec(text))) {
-    const [, m1, d1, y1, m2, d2, y2] = m;
-    start = upcoming(MONTHS[m1!]!, Number(d1), y1 ? Number(y1) : undefined, today);
-    if (start !== null) {
-      const startYear = new Date(start).getUTCFullYear();
-      const endMonth = m2 ? MONTHS[m2]! : MONTHS[m1!]!;
-      let endYear = y2 ? Number(y2) : startYear;
-      if (!y2 && utc(endYear, endMonth, Number(d2)) < start) endYear += 1; // Dec 28 to Jan 3
-      end = valid(endYear, endMonth, Number(d2)) ? utc(endYear, endMonth, Number(d2)) : null;
-    }
-  } else if ((m = new RegExp(`\\b${DAY}(?:\\s+(?:of\\s+)?${MONTH})?${TO}${DAY}\\s+(?:of\\s+)?${MONTH}${YEAR}\\b`).exec(text))) {
-    // "10 to 14 March", "10 March to 14 March"
-    const [, d1, m1, d2, m2, y] = m;
-    start = upcoming(MONTHS[m1 ?? m2!]!, Number(d1), y ? Number(y) : undefined, today);
-    if (start !== null) {
-      let endYear = new Date(start).getUTCFullYear();
-      if (utc(endYear, MONTHS[m2!]!, Number(d2)) < start) endYear += 1;
-      end = valid(endYear, MONTHS[m2!]!, Number(d2)) ? utc(endYear, MONTHS[m2!]!, Number(d2)) : null;
-    }
-  } else if ((m = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\s*(?:to|until|till|through|-|–)\s*(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(text))) {
-    const year = (v?: string) => (v ? (v.length === 2 ? 2000 + Number(v) : Number(v)) : undefined);
-    start = upcoming(Number(m[1]), Number(m[2]), year(m[3]), today);
-    if (start !== null) {
-      let endYear = year(m[6]) ?? new Date(start).getUTCFullYear();
-      if (!m[6] && utc(endYear, Number(m[4]), Number(m[5])) < start) endYear += 1;
-      end = valid(endYear, Number(m[4]), Number(m[5])) ? utc(endYear, Number(m[4]), Number(m[5])) : null;
-    }
-  }
-
-  if (start === null) {
-    // "until Sunday", "till March 9": an end on its own.
-    const until = /\b(?:until|till|til|through|to)\s+(.{3,30})$/.exec(text) ?? /\b(?:until|till|til)\s+(.{3,30})/.exec(text);
-    const before = until ? text.slice(0, until.index) : text;
-    start = singleDay(before, today);
-    if (until && start !== null) {
-      const e = singleDay(until[1]!, start);
-      if (e !== null && e > start) end = e;
-    }
-    if (start === null) start = singleDay(text, today); // "to" was just a word ("drive to the airport tomorrow")
-  }
-
-  // Durations: "for 3 days", "a week", "overnight", "2 nights".
-  const duration = new RegExp(`\\b(?:for\\s+)?${COUNT}\\s+(day|night|week)s?\\b`).exec(text);
-  const durationDays = duration && !/\bin\s+$/.test(text.slice(0, duration.index)) ? countOf(duration[1]!) * (duration[2] === 'week' ? 7 : 1) : /\bovernight\b/.test(text) ? 1 : null;
-
-  if (start === null && durationDays === null) return null;
-  if (start === null) start = today + DAY_MS; // "for 3 days": from tomorrow
-  if (end === null || end <= start) end = start + (durationDays ?? 1) * DAY_MS;
-  return { arrivalDate: iso(start), departureDate: iso(end) };
+  return parseStay(input, now)?.dates ?? null;
 }

@@ -1,6 +1,7 @@
 // zod inputs of accounts, with the spec's exact messages (section 5). Used by forms and procedures.
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
+import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 
 const email = z.string().trim().toLowerCase().max(254, 'Invalid email address').pipe(z.email('Invalid email address'));
 const optionalText = (max: number, label: string) =>
@@ -13,10 +14,10 @@ const optionalText = (max: number, label: string) =>
 const phone = z
   .string()
   .trim()
-  .max(32, 'Please enter a valid phone number')
+  .max(32, US_PHONE_MESSAGE)
   .optional()
   .transform((v) => (v ? v : undefined))
-  .refine((v) => v === undefined || /^[+()\d\s.-]{7,32}$/.test(v), 'Please enter a valid phone number');
+  .refine((v) => v === undefined || isUsPhone(v), US_PHONE_MESSAGE);
 const zipCode = z
   .string()
   .trim()

@@ -1,6 +1,7 @@
 // zod inputs of bookings: checkout (the form and POST /api/bookings/automated share this schema), the
 // estimate and cancellation. Checks run in the spec's order and the first message is the one shown.
 import { z } from 'zod';
+import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 import { parseWallClock } from '../pricing';
 
 export const PROVIDER_MISSING_MESSAGE = 'Provider information is missing. Please select a parking provider.';
@@ -29,11 +30,19 @@ const required = (field: string, max: number) =>
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The check a contact field gets when the traveller leaves it (the same rules as the whole form's). */
+export function contactFieldProblem(field: 'email' | 'phone', value: string): string | null {
+  const v = value.trim();
+  if (!v) return null; // an empty field is reported on submit, first error first
+  if (field === 'email') return EMAIL_PATTERN.test(v) ? null : EMAIL_MESSAGE;
+  return isUsPhone(v) ? null : US_PHONE_MESSAGE;
+}
+
 export const ZBookingCustomer = z.object({
   firstName: required('firstName', 60),
   lastName: required('lastName', 60),
   email: required('email', 254).transform((v) => v.toLowerCase()),
-  phone: required('phone', 32),
+  phone: required('phone', 32).refine(isUsPhone, US_PHONE_MESSAGE),
 });
 
 export const ZBookingReservation = z.object({

@@ -1,6 +1,7 @@
 // zod inputs of payments: the $0.99 detail-access fee and the sandbox card form.
 import { z } from 'zod';
 import { DETAIL_ACCESS_FEE } from '../constants';
+import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 
 export const REQUIRED_INFO_MESSAGE = 'Required Information Missing: Please fill in your contact information to proceed';
 
@@ -8,7 +9,13 @@ export const ZCustomerInfo = z.object({
   firstName: z.string().trim().min(1, REQUIRED_INFO_MESSAGE).max(60),
   lastName: z.string().trim().min(1, REQUIRED_INFO_MESSAGE).max(60),
   email: z.string().trim().toLowerCase().min(1, REQUIRED_INFO_MESSAGE).max(254).pipe(z.email('Please enter a valid email address')),
-  phone: z.string().trim().max(32).optional().transform((v) => v || undefined),
+  phone: z
+    .string()
+    .trim()
+    .max(32, US_PHONE_MESSAGE)
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || isUsPhone(v), US_PHONE_MESSAGE),
 });
 
 export const ZInformationAccessInput = z.object({

@@ -7,6 +7,15 @@ import { AMENITY_FILTERS, SORTS, type TAmenityFilter } from '../search-options';
 export { AMENITY_FILTERS, SORTS, type TAmenityFilter };
 
 const DATE_MESSAGE = 'Dates must look like YYYY-MM-DD or YYYY-MM-DDTHH:mm';
+export const PAST_ARRIVAL_MESSAGE = 'Arrival date cannot be in the past';
+
+/**
+ * The earliest arrival day anyone in the US can still mean: today in Hawaii (UTC-10), the last US zone to
+ * change date. Same-day parking is fine everywhere; yesterday is not.
+ */
+export function earliestArrivalDay(now = Date.now()): string {
+  return new Date(now - 10 * 3_600_000).toISOString().slice(0, 10);
+}
 const date = z
   .string()
   .trim()
@@ -33,6 +42,10 @@ export const ZSearchInput = z
     // Missing dates default to the spec's window: tomorrow to the day after.
     const arrival = toWallClock(v.arrivalDate ?? dayFromToday(1))!;
     const departure = toWallClock(v.departureDate ?? (v.arrivalDate ? new Date(parseWallClock(v.arrivalDate)! + 86_400_000).toISOString().slice(0, 16) : dayFromToday(2)))!;
+    if (arrival.slice(0, 10) < earliestArrivalDay()) {
+      ctx.addIssue({ code: 'custom', path: ['arrivalDate'], message: PAST_ARRIVAL_MESSAGE });
+      return z.NEVER;
+    }
     if (departure <= arrival) {
       ctx.addIssue({ code: 'custom', path: ['departureDate'], message: 'Departure date must be after arrival date' });
       return z.NEVER;

@@ -32,11 +32,11 @@ export function SandboxCardForm({ amountLabel, pending, onSubmit }: { amountLabe
           <strong>Test mode.</strong> No real card is charged. Use 4242 4242 4242 4242 with any future date and CVC; 4000 0000 0000 0002 is declined.
         </p>
       </div>
-      <Field label="Card number" name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" error={errors.cardNumber} />
+      <Field label="Card number" name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" error={errors.cardNumber} />
       <div className="grid grid-cols-3 gap-3">
         <Field label="Expiry" name="expiry" autoComplete="cc-exp" placeholder="MM/YY" error={errors.expiry} />
-        <Field label="CVC" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" error={errors.cvc} />
-        <Field label="ZIP" name="postalCode" inputMode="numeric" autoComplete="postal-code" placeholder="32801" error={errors.postalCode} />
+        <Field label="CVC" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="3 or 4 digits" error={errors.cvc} />
+        <Field label="ZIP" name="postalCode" inputMode="numeric" autoComplete="postal-code" placeholder="5 digits" error={errors.postalCode} />
       </div>
       <Button type="submit" className="w-full" loading={pending}>
         {pending ? 'Processing...' : `Pay ${amountLabel}`}

@@ -1,6 +1,20 @@
-// "Sign in with Google": a plain navigation to /auth/google (the server runs the OAuth flow).
+// "Sign in with Google": a plain navigation to /auth/google (the server runs the OAuth flow). Shown only when
+// Google sign-in is configured: a button that can only fail is worse than none.
 import { buttonVariants } from '@/client/components/ui/button';
+import { Separator } from '@/client/components/ui/separator';
+import { useConfig } from '@/client/lib/use-api';
 import { cn } from '@/client/lib/utils';
+
+/** The Google button and the 'or' separator under it, or nothing when Google is not configured. */
+export function GoogleOption({ label }: { label: string }) {
+  if (!useConfig().googleEnabled) return null;
+  return (
+    <>
+      <GoogleButton label={label} />
+      <Separator label="or" />
+    </>
+  );
+}
 
 export function GoogleButton({ label }: { label: string }) {
   return (

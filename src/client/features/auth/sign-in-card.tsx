@@ -2,12 +2,11 @@
 import { useRef, useState, type ElementType, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
-import { Separator } from '@/client/components/ui/separator';
 import { toast } from '@/client/components/ui/toast';
 import { useConfig } from '@/client/lib/use-api';
 import { ZLoginInput } from '@/shared/schemas/auth';
 import { Field, fieldErrors, focusFirstInvalid } from './form-field';
-import { GoogleButton } from './google-button';
+import { GoogleOption } from './google-button';
 import { useSignIn, type SessionUser } from './use-session';
 
 export interface AuthCardProps {
@@ -49,8 +48,7 @@ export function SignInCard({ onSuccess, onSwitch, titleAs = 'h2', onNavigate }: 
         <Title className="text-2xl font-bold tracking-tight">Welcome Back</Title>
         <p className="text-sm text-muted-foreground">{`Sign in to your ${brandName} account`}</p>
       </div>
-      <GoogleButton label="Sign in with Google" />
-      <Separator label="or" />
+      <GoogleOption label="Sign in with Google" />
       <form ref={formRef} className="space-y-4" onSubmit={submit} noValidate>
         <Field label="Email" name="email" type="email" autoComplete="email" placeholder="Enter your email" error={errors.email} required />
         <Field

@@ -2,11 +2,10 @@
 import { track } from '@/client/lib/analytics';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
-import { Separator } from '@/client/components/ui/separator';
 import { toast } from '@/client/components/ui/toast';
 import { ZRegisterInput } from '@/shared/schemas/auth';
 import { Field, fieldErrors, focusFirstInvalid } from './form-field';
-import { GoogleButton } from './google-button';
+import { GoogleOption } from './google-button';
 import type { AuthCardProps } from './sign-in-card';
 import { useSignUp } from './use-session';
 
@@ -38,8 +37,7 @@ export function SignUpCard({ onSuccess, onSwitch, titleAs = 'h2' }: AuthCardProp
         <Title className="text-2xl font-bold tracking-tight">Create Account</Title>
         <p className="text-sm text-muted-foreground">Book parking in minutes and keep every reservation in one place.</p>
       </div>
-      <GoogleButton label="Sign up with Google" />
-      <Separator label="or" />
+      <GoogleOption label="Sign up with Google" />
       <form ref={formRef} className="space-y-4" onSubmit={submit} noValidate>
         <Field label="Full Name" name="name" autoComplete="name" placeholder="Enter your full name" error={errors.name} required />
         <Field label="Email" name="email" type="email" autoComplete="email" placeholder="Enter your email" error={errors.email} required />
@@ -52,7 +50,7 @@ export function SignUpCard({ onSuccess, onSwitch, titleAs = 'h2' }: AuthCardProp
           error={errors.password}
           required
         />
-        <Field label="Phone Number (Optional)" name="phone" type="tel" autoComplete="tel" placeholder="(555) 123-4567" error={errors.phone} />
+        <Field label="Phone Number (Optional)" name="phone" type="tel" autoComplete="tel" placeholder="e.g. (555) 123-4567" error={errors.phone} />
         <Button type="submit" className="w-full" loading={signUp.isPending}>
           {signUp.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>

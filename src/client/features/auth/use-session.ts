@@ -31,16 +31,24 @@ export function useSignUp() {
   });
 }
 
+/**
+ * Signs out. The browser forgets the user at the click, not when the server answers: `auth.me` becomes null
+ * (every header, menu and toggle that shows the user re-renders signed out at once), then every other cached
+ * query is removed, so no personal data outlives the session. If the server refuses, the user is read again.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
+  const meKey = getQueryKey(trpc.auth.me, undefined, 'query');
+  const configKey = getQueryKey(trpc.system.config, undefined, 'query');
+  const same = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
   return trpc.auth.logout.useMutation({
-    onSuccess: () => {
-      const config = utils.system.config.getData();
-      queryClient.clear();
-      if (config) utils.system.config.setData(undefined, config);
-      queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, 'query'), null);
+    onMutate: async () => {
+      await queryClient.cancelQueries();
+      utils.auth.me.setData(undefined, null);
+      queryClient.removeQueries({ predicate: (q) => !same(q.queryKey, meKey) && !same(q.queryKey, configKey) });
     },
+    onError: () => void utils.auth.me.invalidate(),
   });
 }
 

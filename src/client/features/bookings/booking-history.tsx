@@ -1,5 +1,6 @@
 // 'Your Booking History' (spec section 2): skeleton of 3 cards, error and empty states, status colours,
 // and View Details for confirmed bookings that are still ahead.
+import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { CalendarClock, Car, MapPin } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
@@ -155,7 +156,7 @@ function CancelBooking({ booking: b }: { booking: Booking }) {
         <DialogDescription>
           {refund.card > 0
             ? `You will get ${formatPrice(refund.card)} back to your card${refund.credit > 0 ? ` and ${formatPrice(refund.credit)} as credit` : ''}. The ${formatPrice(b.serviceFee)} service fee is not refundable.`
-            : `Under this lot's policy (${b.cancellationPolicy ?? 'see terms'}) this cancellation is not refundable.`}
+            : `This cancellation is not refundable: ${appliedCancellationPolicy(b.cancellationPolicy).replace(/^F/, 'f')}`}
         </DialogDescription>
         <div className="space-y-1.5">
           <Label htmlFor={`reason-${b.id}`}>Reason (optional)</Label>

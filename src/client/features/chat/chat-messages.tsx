@@ -15,12 +15,15 @@ let counter = 0;
 export const newMessage = (role: ChatMessage['role'], content: string, extra?: ReactNode): ChatMessage => ({ id: `m${Date.now()}-${++counter}`, role, content, timestamp: Date.now(), extra });
 
 export function ChatMessages({ messages, typing, className, label }: { messages: ChatMessage[]; typing: boolean; className?: string; label: string }) {
-  const end = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  // Keep the newest message in view by scrolling the log itself: never the page (scrollIntoView would
+  // pull the whole page down to the chat when it first renders on a phone).
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'nearest' });
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [messages.length, typing]);
   return (
-    <div role="log" aria-label={label} aria-live="polite" className={cn('space-y-3 overflow-y-auto p-4', className)}>
+    <div ref={log} role="log" aria-label={label} aria-live="polite" className={cn('space-y-3 overflow-y-auto p-4', className)}>
       {messages.map((m) =>
         m.role === 'system' ? (
           <p key={m.id} className="mx-auto max-w-[90%] rounded-md bg-success/10 px-3 py-2 text-center text-xs text-success">
@@ -48,7 +51,6 @@ export function ChatMessages({ messages, typing, className, label }: { messages:
           ))}
         </div>
       )}
-      <div ref={end} />
     </div>
   );
 }

@@ -1,13 +1,17 @@
 // The 'Booking Summary' side card: the lot, the stay, and the live estimate from the server.
+import { appliedCancellationPolicy } from '@/shared/cancellation';
+import { SERVICE_FEE } from '@/shared/constants';
 import { CalendarDays, MapPin, ShieldCheck } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Separator } from '@/client/components/ui/separator';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { formatStay } from '@/shared/format';
-import { formatPrice } from '@/shared/pricing';
+import { formatPrice, type StayLine } from '@/shared/pricing';
 
 export interface Estimate {
   days: number;
+  /** How the parking subtotal is made up ('1 week', '2 days × $10.95'), from the server's estimate. */
+  lines: StayLine[];
   subtotal: number;
   serviceFee: number;
   credit: number;
@@ -58,37 +62,40 @@ export function BookingSummary({ providerName, location, address, image, arrival
           </p>
         </div>
         <Separator />
-        <dl className="space-y-2 text-sm" aria-live="polite" aria-busy={loading}>
+        <div aria-live="polite" aria-busy={loading}>
           {estimate ? (
-            <>
-              <Row label={`${formatPrice(dailyPrice)} × ${estimate.days} day${estimate.days === 1 ? '' : 's'}`} value={formatPrice(estimate.subtotal)} />
+            <dl className="space-y-2 text-sm">
+              {estimate.lines.map((line) => (
+                <Row key={line.label} label={`Parking, ${line.label}`} value={formatPrice(line.amount)} />
+              ))}
               <Row label="Service fee" value={formatPrice(estimate.serviceFee)} />
               {estimate.credit > 0 && <Row label="Credit applied" value={`−${formatPrice(estimate.credit)}`} className="text-success" />}
-              <Separator />
-              <div className="flex items-baseline justify-between pt-1">
+              <div className="flex items-baseline justify-between border-t border-border pt-3">
                 <dt className="font-semibold">Total</dt>
                 <dd className="text-xl font-bold">{formatPrice(estimate.total)}</dd>
               </div>
-            </>
+            </dl>
           ) : loading ? (
-            <>
+            <div className="space-y-2">
               <Skeleton className="h-5 w-full" />
               <Skeleton className="h-5 w-2/3" />
               <Skeleton className="h-7 w-1/2" />
-            </>
+            </div>
           ) : (
-            <>
-              <Row label="Daily rate" value={formatPrice(dailyPrice)} />
-              <Row label="Service fee" value={formatPrice(1.99)} />
+            <div className="space-y-2 text-sm">
+              <dl className="space-y-2">
+                <Row label="Daily rate" value={formatPrice(dailyPrice)} />
+                <Row label="Service fee" value={formatPrice(SERVICE_FEE)} />
+              </dl>
               <p className="text-muted-foreground">Choose check-in and check-out to see your total.</p>
-            </>
+            </div>
           )}
-        </dl>
+        </div>
         <p className="flex items-start gap-2 text-xs text-muted-foreground">
           <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
           <span>
             The total is what you pay: the lot&apos;s price plus one flat service fee, no hidden charges.
-            {cancellationPolicy ? ` ${cancellationPolicy}` : ''}
+            {` ${appliedCancellationPolicy(cancellationPolicy)}`}
           </span>
         </p>
       </CardContent>

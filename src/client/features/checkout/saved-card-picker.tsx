@@ -3,6 +3,7 @@ import { CreditCard } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
+import { cardBrandName } from '@/shared/format';
 
 export function SavedCardPicker({ selected, onSelect }: { selected: string | null; onSelect: (id: string | null) => void }) {
   const cards = trpc.paymentMethods.list.useQuery(undefined, { retry: false });
@@ -35,7 +36,7 @@ export function SavedCardPicker({ selected, onSelect }: { selected: string | nul
           c.id,
           <>
             <CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />
-            <span className="font-medium capitalize">{c.card.brand}</span>
+            <span className="font-medium">{cardBrandName(c.card.brand)}</span>
             <span>{`•••• ${c.card.last4}`}</span>
             <span className="ml-auto text-muted-foreground">{`${String(c.card.exp_month).padStart(2, '0')}/${String(c.card.exp_year).slice(-2)}`}</span>
           </>,

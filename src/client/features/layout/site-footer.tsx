@@ -1,4 +1,5 @@
 // The site footer: brand line, explore links, legal links (/privacy-policy, /terms-of-service) and support.
+import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { Link } from 'wouter';
 import { useConfig } from '@/client/lib/use-api';
 import { BrandMark } from './brand-mark';
@@ -14,7 +15,7 @@ export function SiteFooter() {
             {brandName}
           </p>
           <p className="text-sm text-muted-foreground">
-            Airport and cruise-port parking with the total price up front: the lot's rate plus one flat $1.99 fee.
+            {`Airport and cruise-port parking with the total price up front: the lot's rate plus one flat ${SERVICE_FEE_TEXT} fee.`}
           </p>
         </div>
         <FooterList

@@ -170,7 +170,10 @@ export function SiteHeader() {
                     type="button"
                     disabled={signOut.pending}
                     className="block w-full rounded-md px-3 py-2.5 text-left text-base font-medium text-destructive hover:bg-muted"
-                    onClick={() => void signOut.run()}
+                    onClick={() => {
+                      setOpen(false);
+                      void signOut.run();
+                    }}
                   >
                     Sign Out
                   </button>

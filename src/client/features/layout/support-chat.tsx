@@ -1,6 +1,7 @@
 // Support chat (lazy; signed in): finds bookings by confirmation number, explains refunds, and acts on a
 // booking through the Support action dialog (cancel, refund, receipt, contact the lot). The sidebar shows
 // the 3 most recent bookings; each request carries the last 5 messages.
+import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { Ban, CalendarClock, Mail, MessageSquareText, ReceiptText, Send, Undo2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/client/components/ui/badge';
@@ -174,7 +175,7 @@ function ActionDialog({ action, booking, onClose, onDone }: { action: Action; bo
   const refundNote =
     meta.cancels &&
     (booking.refundIfCancelledNow.card > 0
-      ? `This cancels the booking and refunds ${formatPrice(booking.refundIfCancelledNow.card)} to your card. The $1.99 service fee is not refundable.`
+      ? `This cancels the booking and refunds ${formatPrice(booking.refundIfCancelledNow.card)} to your card. The ${SERVICE_FEE_TEXT} service fee is not refundable.`
       : "This cancels the booking. Under the lot's policy it is not refundable any more.");
 
   return (

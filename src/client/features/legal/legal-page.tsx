@@ -1,11 +1,17 @@
 // Renders a legal document (terms, privacy) with a table of contents; fills in brand and contacts.
+import { ACCESS_FEE_TEXT, SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { useConfig } from '@/client/lib/use-api';
 import type { LegalDocument } from './types';
 
 export function LegalPage({ doc }: { doc: LegalDocument }) {
   const { brandName, supportEmail, supportPhone } = useConfig();
   const fill = (text: string) =>
-    text.replaceAll('{brand}', brandName).replaceAll('{email}', supportEmail).replaceAll('{phone}', supportPhone);
+    text
+      .replaceAll('{brand}', brandName)
+      .replaceAll('{email}', supportEmail)
+      .replaceAll('{phone}', supportPhone)
+      .replaceAll('{serviceFee}', SERVICE_FEE_TEXT)
+      .replaceAll('{accessFee}', ACCESS_FEE_TEXT);
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">

@@ -61,7 +61,7 @@ export const TERMS: LegalDocument = {
       heading: '5. Prices, Service Fee and Payment',
       paragraphs: [
         'Operators set their own parking prices. The parking price for your booking is worked out from the operator’s rates for your stay, counting any part of a day as a full day and using a weekly rate where the operator offers one and it is cheaper. All prices are in US dollars.',
-        '{brand} adds a flat service fee of $1.99 per booking on top of the operator’s price. This is how we are paid for running the marketplace. The parking price, the service fee, any credit applied and the total are shown separately before you pay, and the total shown at checkout is the amount charged for the booking. Depending on when you cancel and the provider’s cancellation policy, the service fee may be non-refundable (see Section 6).',
+        '{brand} adds a flat service fee of {serviceFee} per booking on top of the operator’s price. This is how we are paid for running the marketplace. The parking price, the service fee, any credit applied and the total are shown separately before you pay, and the total shown at checkout is the amount charged for the booking. Depending on when you cancel and the provider’s cancellation policy, the service fee may be non-refundable (see Section 6).',
         'Payments are processed by a third-party payment processor (currently Stripe), whose terms also apply to your payment. Your card details go directly to the processor: {brand} never receives or stores your full card number or security code, and keeps only limited details such as the card brand and last four digits so that you can recognize the card and we can handle refunds. You authorize us and our processor to charge your card the total you approve at checkout and to send any refunds back to the same card. If a payment fails or is reversed, the related booking may be cancelled.',
       ],
     },
@@ -75,7 +75,7 @@ export const TERMS: LegalDocument = {
       ],
       bullets: [
         'Free cancellation up to 24 hours before your scheduled arrival time: the parking fee is refunded in full.',
-        'The $1.99 service fee is kept when you cancel, because the booking service has already been provided.',
+        'The {serviceFee} service fee is kept when you cancel, because the booking service has already been provided.',
         'If you cancel less than 24 hours before arrival, or do not show up, the parking fee may not be refunded, depending on the provider’s policy.',
         'Some lots offer prepaid or non-refundable rates; these are clearly marked before you book.',
         'Arriving late or leaving early does not usually entitle you to a partial refund unless the operator agrees.',
@@ -86,8 +86,8 @@ export const TERMS: LegalDocument = {
       id: 'provider-detail-access-fee',
       heading: '7. Provider Detail Access Fee',
       paragraphs: [
-        'Detailed information about the providers at a location is available for an optional one-time fee of $0.99 for that location. The fee is shown, and you confirm it, before you are charged. You do not have to pay it to search, compare prices or book.',
-        'If you then book a lot at that same location from the same account, the $0.99 is credited toward your booking total, and the credit is shown at checkout. The credit can be used once, only for a booking at the location you unlocked; it cannot be transferred and has no cash value. If you do not book, the detail-access fee is non-refundable once the information has been made available to you, unless the law requires otherwise or the information could not be provided because of an error on our side.',
+        'Detailed information about the providers at a location is available for an optional one-time fee of {accessFee} for that location. The fee is shown, and you confirm it, before you are charged. You do not have to pay it to search, compare prices or book.',
+        'If you then book a lot at that same location from the same account, the {accessFee} is credited toward your booking total, and the credit is shown at checkout. The credit can be used once, only for a booking at the location you unlocked; it cannot be transferred and has no cash value. If you do not book, the detail-access fee is non-refundable once the information has been made available to you, unless the law requires otherwise or the information could not be provided because of an error on our side.',
       ],
     },
     {

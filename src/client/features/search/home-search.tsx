@@ -6,6 +6,7 @@ import { trpc } from '@/client/lib/trpc';
 import { dayFromToday } from '@/shared/pricing';
 import { ParkingAssistant } from '@/client/features/chat/parking-assistant';
 import { RecentSearches } from './recent-searches';
+import { ResultsControls } from './results-controls';
 import { ResultsSkeleton } from './results-skeleton';
 import { SearchForm, type SearchValues } from './search-form';
 import { searchInputFromParams } from './search-params';
@@ -13,6 +14,15 @@ import { preloadable } from '@/client/lib/lazy';
 
 // The results (lot cards, gating, the access dialog's hooks) load with the first search.
 const ResultsList = preloadable('results-list', () => import('./results-list').then((m) => ({ default: m.ResultsList })));
+
+/** What the search form shows for an address: its place and dates, or the default window (tomorrow to the day after). */
+export function formValuesFromParams(params: URLSearchParams): SearchValues {
+  const arrivalDate = params.get('arrivalDate')?.slice(0, 10) || dayFromToday(1);
+  const departureDate = params.get('departureDate')?.slice(0, 10) || (params.get('arrivalDate') ? nextDay(arrivalDate) : dayFromToday(2));
+  return { location: params.get('location') ?? '', arrivalDate, departureDate };
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export function homeSearchInput(params: URLSearchParams) {
   const location = params.get('location');
@@ -36,29 +46,32 @@ export function HomeSearch() {
     if (place) window.scrollTo(0, 0);
   }, [place]);
 
-  const run = (v: Partial<SearchValues> & { location: string }) => {
+  const run = (v: Partial<SearchValues> & { location: string; sort?: string; amenities?: string[] }) => {
     const q = new URLSearchParams({ location: v.location });
-    if (v.arrivalDate) q.set('arrivalDate', v.arrivalDate);
-    if (v.departureDate) q.set('departureDate', v.departureDate);
+    if (v.arrivalDate) q.set('arrivalDate', v.arrivalDate.slice(0, 10));
+    if (v.departureDate) q.set('departureDate', v.departureDate.slice(0, 10));
+    if (v.sort) q.set('sort', v.sort);
+    if (v.amenities?.length) q.set('amenities', v.amenities.join(','));
     navigate(`/?${q}`);
   };
 
-  const data = result.data;
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+    navigate(`/?${next}`, { replace: true });
+  };
+
+  // The address is the one truth: the form shows what the URL searched (typed, picked, handed over by the
+  // assistant, or reached with back/forward), and the results are for the same place and dates.
+  const shown = formValuesFromParams(params);
+  const data = result.isPlaceholderData ? undefined : result.data;
   return (
     // Typing a search starts fetching the results' code, so it is there when the answer is.
     <div className="space-y-6" onFocusCapture={() => void ResultsList.preload()}>
-      <SearchForm
-        key={params.toString()}
-        initial={{
-          location: params.get('location') ?? '',
-          arrivalDate: data?.arrivalDate ?? params.get('arrivalDate') ?? dayFromToday(1),
-          departureDate: data?.departureDate ?? params.get('departureDate') ?? dayFromToday(2),
-        }}
-        pending={result.isFetching}
-        onSearch={run}
-      />
+      <SearchForm key={params.toString()} initial={shown} pending={result.isFetching} onSearch={(v) => run({ ...v, sort: params.get('sort') ?? undefined, amenities: params.get('amenities')?.split(',') })} />
       <div className="grid gap-6 lg:grid-cols-[1fr_300px]">
-        <div className="min-w-0">
+        <div className="min-w-0 space-y-4">
+          {input && <ResultsControls params={params} update={update} />}
           {!input ? (
             <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
               Enter an airport code, a cruise port or a city to compare parking by total price.
@@ -77,12 +90,13 @@ export function HomeSearch() {
                 providers={data.providers}
                 arrivalDate={data.arrivalDate}
                 departureDate={data.departureDate}
+                filtered={Boolean(input.amenities)}
               />
             </Suspense>
           )}
         </div>
         <aside className="space-y-6">
-          <RecentSearches onPick={(location) => run({ location })} />
+          <RecentSearches onPick={run} />
           <ParkingAssistant onSearch={run} lastSearchLocation={input?.location} />
         </aside>
       </div>

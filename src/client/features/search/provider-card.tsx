@@ -1,4 +1,5 @@
 // One lot in the results: photo, rating, distance, up to 4 amenities, price per day and the total.
+import { ACCESS_FEE_TEXT } from '@/shared/pricing';
 import { Bus, Lock, MapPin, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -7,12 +8,27 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import type { RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_RATING, DEFAULT_REVIEW_COUNT } from '@/shared/constants';
-import { formatPrice } from '@/shared/pricing';
+import { formatPrice, stayArithmetic } from '@/shared/pricing';
 import { stayQuery } from './search-params';
 import { formatCount } from '@/shared/format';
 
 export type ProviderResult = RouterOutputs['search']['providers']['providers'][number];
-const FALLBACK_IMAGE = '/api/placeholder/800/500?label=Parking';
+const FALLBACK_IMAGE = '/api/placeholder/800/500?kind=surface';
+/** What the illustration of each lot type (shown for lots without photos) depicts. */
+const ART_ALT: Record<string, string> = {
+  surface: 'Illustration of an open-air parking lot',
+  garage: 'Illustration of a multi-storey parking garage',
+  covered: 'Illustration of a covered parking lot',
+  valet: 'Illustration of a valet parking stand',
+  cruise: 'Illustration of a parking lot at a cruise terminal',
+};
+
+/** Alt text of a lot image: the illustration's subject, or a photo of the named lot. */
+export function lotImageAlt(src: string, name: string): string {
+  if (!src.startsWith('/api/placeholder/')) return `Photo of ${name}`;
+  const kind = new URLSearchParams(src.split('?')[1] ?? '').get('kind') ?? 'surface';
+  return ART_ALT[kind] ?? ART_ALT.surface!;
+}
 const MAX_AMENITIES = 4;
 
 export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, locked = false, onUnlock }: {
@@ -34,7 +50,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
       <img
         src={image}
         onError={() => setImage(FALLBACK_IMAGE)}
-        alt=""
+        alt={lotImageAlt(image, provider.name)}
         width={320}
         height={200}
         loading="lazy"
@@ -79,7 +95,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
               <Lock className="size-4" aria-hidden="true" /> Distance, shuttle, amenities and contact details are locked.
             </p>
             <Button size="sm" variant="outline" onClick={onUnlock}>
-              Unlock details for $0.99
+              {`Unlock details for ${ACCESS_FEE_TEXT}`}
             </Button>
           </div>
         ) : null}
@@ -110,8 +126,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
               <span className="ml-1 text-sm font-normal text-muted-foreground">{`total for ${provider.days} ${provider.days === 1 ? 'day' : 'days'}`}</span>
             </p>
             <p className="text-sm text-muted-foreground">
-              {`${formatPrice(provider.price)}/day + ${formatPrice(provider.serviceFee)} service fee`}
-              {provider.weeklyRateApplied && ' · weekly rate applied'}
+              {`${stayArithmetic({ dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days: provider.days })} + ${formatPrice(provider.serviceFee)} service fee`}
             </p>
             {provider.availableSpaces === 0 ? (
               <p className="text-sm font-medium text-destructive">Sold out for these dates</p>

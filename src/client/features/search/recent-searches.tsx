@@ -6,6 +6,8 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
 import { trpc } from '@/client/lib/trpc';
+import { formatShortRange } from '@/shared/format';
+import { earliestArrivalDay } from '@/shared/schemas/search';
 
 /** Minutes under 60, hours under 1440 minutes, then days (spec section 9). */
 export function relativeTime(date: Date | string, now = Date.now()): string {
@@ -20,7 +22,7 @@ export function relativeTime(date: Date | string, now = Date.now()): string {
   return `${days} ${days === 1 ? 'day' : 'days'} ago`;
 }
 
-export function RecentSearches({ onPick }: { onPick: (location: string) => void }) {
+export function RecentSearches({ onPick }: { onPick: (search: { location: string; arrivalDate?: string; departureDate?: string }) => void }) {
   const { user } = useSession();
   const { openAuth } = useAuthDialog();
   const history = trpc.search.history.useQuery(undefined, { enabled: Boolean(user) });
@@ -49,21 +51,29 @@ export function RecentSearches({ onPick }: { onPick: (location: string) => void 
           <p className="text-sm text-muted-foreground">No recent searches yet...</p>
         ) : (
           <ul className="-mx-2 space-y-1">
-            {history.data.slice(0, 6).map((item) => (
+            {history.data.slice(0, 6).map((item) => {
+              // A stay already begun is searched again with fresh dates (a past arrival cannot be searched).
+              const current = item.arrivalDate && item.departureDate && item.arrivalDate.slice(0, 10) >= earliestArrivalDay();
+              const dates = item.arrivalDate && item.departureDate ? formatShortRange(item.arrivalDate, item.departureDate) : null;
+              return (
               <li key={item.id}>
                 <button
                   type="button"
-                  onClick={() => onPick(item.searchTerm)}
+                  onClick={() => onPick(current ? { location: item.searchTerm, arrivalDate: item.arrivalDate!, departureDate: item.departureDate! } : { location: item.searchTerm })}
                   className="flex w-full items-center justify-between gap-3 rounded-md px-2 py-2 text-left text-sm hover:bg-muted"
                 >
                   <span className="min-w-0">
                     <span className="block truncate font-medium">{item.location}</span>
-                    <span className="text-muted-foreground">{`${item.resultCount} ${item.resultCount === 1 ? 'result' : 'results'}`}</span>
+                    <span className="block text-muted-foreground">
+                      {dates ? `${dates} · ` : ''}
+                      {`${item.resultCount} ${item.resultCount === 1 ? 'result' : 'results'}`}
+                    </span>
                   </span>
                   <span className="shrink-0 text-xs text-muted-foreground">{relativeTime(item.searchedAt)}</span>
                 </button>
               </li>
-            ))}
+              );
+            })}
           </ul>
         )}
       </CardContent>

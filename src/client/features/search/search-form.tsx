@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
+import { earliestArrivalDay, PAST_ARRIVAL_MESSAGE } from '@/shared/schemas/search';
 
 export interface SearchValues {
   location: string;
@@ -26,6 +27,7 @@ export function SearchForm({ initial, onSearch, lockLocation = false, pending = 
     const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     const values = { location: lockLocation ? initial.location : (data.location ?? '').trim(), arrivalDate: data.arrivalDate ?? '', departureDate: data.departureDate ?? '' };
     if (!values.location) return setError('Location is required');
+    if (values.arrivalDate && values.arrivalDate < earliestArrivalDay()) return setError(PAST_ARRIVAL_MESSAGE);
     if (values.arrivalDate && values.departureDate && values.departureDate <= values.arrivalDate) {
       return setError('Departure date must be after arrival date');
     }
@@ -43,7 +45,7 @@ export function SearchForm({ initial, onSearch, lockLocation = false, pending = 
       )}
       <div className={lockLocation ? 'space-y-1.5 sm:col-span-2' : 'space-y-1.5'}>
         <Label htmlFor={`${id}-arrival`}>Arrival date</Label>
-        <Input id={`${id}-arrival`} name="arrivalDate" type="date" defaultValue={initial.arrivalDate.slice(0, 10)} />
+        <Input id={`${id}-arrival`} name="arrivalDate" type="date" defaultValue={initial.arrivalDate.slice(0, 10)} min={earliestArrivalDay()} suppressHydrationWarning />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-departure`}>Departure date</Label>

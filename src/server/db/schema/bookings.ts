@@ -28,6 +28,8 @@ export const bookings = sqliteTable(
     vehicleModel: text('vehicle_model').notNull(),
     licensePlate: text('license_plate').notNull().default(''),
     parkingFee: real('parking_fee').notNull(),
+    /** How parkingFee was made up when booked ('1 week' 59.95, '2 days × $10.95' 21.90): receipts show this. */
+    priceLines: text('price_lines', { mode: 'json' }).$type<{ label: string; amount: number }[]>(),
     serviceFee: real('service_fee').notNull(),
     creditApplied: real('credit_applied').notNull().default(0),
     totalFee: real('total_fee').notNull(),

@@ -78,6 +78,9 @@ export const searchHistory = sqliteTable(
     searchTerm: text('search_term').notNull(),
     location: text('location').notNull(),
     resultCount: integer('result_count').notNull().default(0),
+    /** The stay searched for, lot-local 'YYYY-MM-DDTHH:mm' (null for searches recorded before dates were kept). */
+    arrivalDate: text('arrival_date'),
+    departureDate: text('departure_date'),
     searchedAt: timestamp('searched_at').notNull().$defaultFn(() => new Date()),
   },
   (t) => [index('search_history_user_idx').on(t.userId, t.searchedAt)],

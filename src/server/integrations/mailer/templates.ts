@@ -1,4 +1,9 @@
 // Transactional e-mails: subject, HTML and text of each, branded; every interpolated value is escaped.
+import { ACCESS_FEE_TEXT, SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { RESET_LINK_HOURS, SET_PASSWORD_LINK_DAYS } from '@/shared/constants';
+
+const RESET_LIFETIME = `${RESET_LINK_HOURS} hour${RESET_LINK_HOURS === 1 ? '' : 's'}`;
+const SET_PASSWORD_LIFETIME = `${SET_PASSWORD_LINK_DAYS} days`;
 
 export interface MailContent {
   subject: string;
@@ -44,10 +49,10 @@ export function passwordResetEmail({ brand, name, url }: { brand: string; name: 
     html: layout(
       brand,
       title,
-      [`Hi ${escapeHtml(name)},`, 'We received a request to reset your password. The link below works once and expires in 1 hour.', 'If you did not ask for this, ignore this e-mail: your password stays the same.'],
+      [`Hi ${escapeHtml(name)},`, `We received a request to reset your password. The link below works once and expires in ${RESET_LIFETIME}.`, 'If you did not ask for this, ignore this e-mail: your password stays the same.'],
       { label: 'Choose a new password', url },
     ),
-    text: `Hi ${name},\n\nWe received a request to reset your ${brand} password. This link works once and expires in 1 hour:\n\n${url}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n`,
+    text: `Hi ${name},\n\nWe received a request to reset your ${brand} password. This link works once and expires in ${RESET_LIFETIME}:\n\n${url}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n`,
   };
 }
 
@@ -60,7 +65,7 @@ export function welcomeEmail(p: { brand: string; name: string; appUrl: string; s
       title,
       [
         `Hi ${escapeHtml(p.name)},`,
-        'Thanks for joining. Compare parking near 50 US airports and 20 cruise ports, always with the total price up front: the lot’s rate plus one flat $1.99 fee.',
+        `Thanks for joining. Compare parking near 50 US airports and 20 cruise ports, always with the total price up front: the lot’s rate plus one flat ${SERVICE_FEE_TEXT} fee.`,
         `Questions? We answer 24/7 at ${escapeHtml(p.supportEmail)} or ${escapeHtml(p.supportPhone)}.`,
       ],
       { label: 'Find parking', url: p.appUrl },
@@ -111,8 +116,8 @@ export function setPasswordEmail({ brand, name, url, reason = 'access' }: { bran
     const why = `We created a ${brand} account with your email when you booked parking, so you can view, change or cancel your booking any time.`;
     return {
       subject: `Set your ${brand} password`,
-      html: layout(brand, title, [`Hi ${escapeHtml(name)},`, escapeHtml(why), 'Choose a password to sign in. The link works once and expires in 3 days.'], { label: 'Choose a password', url }),
-      text: `Hi ${name},\n\n${why}\n\nChoose a password (the link works once and expires in 3 days):\n\n${url}\n`,
+      html: layout(brand, title, [`Hi ${escapeHtml(name)},`, escapeHtml(why), `Choose a password to sign in. The link works once and expires in ${SET_PASSWORD_LIFETIME}.`], { label: 'Choose a password', url }),
+      text: `Hi ${name},\n\n${why}\n\nChoose a password (the link works once and expires in ${SET_PASSWORD_LIFETIME}):\n\n${url}\n`,
     };
   }
   return {
@@ -120,10 +125,10 @@ export function setPasswordEmail({ brand, name, url, reason = 'access' }: { bran
     html: layout(
       brand,
       title,
-      [`Hi ${escapeHtml(name)},`, `We created a ${escapeHtml(brand)} account with your email when you unlocked detailed parking information, so your $0.99 credit is waiting for your booking.`, 'Choose a password to sign in. The link works once and expires in 3 days.'],
+      [`Hi ${escapeHtml(name)},`, `We created a ${escapeHtml(brand)} account with your email when you unlocked detailed parking information, so your ${ACCESS_FEE_TEXT} credit is waiting for your booking.`, `Choose a password to sign in. The link works once and expires in ${SET_PASSWORD_LIFETIME}.`],
       { label: 'Choose a password', url },
     ),
-    text: `Hi ${name},\n\nWe created a ${brand} account with your email when you unlocked detailed parking information, so your $0.99 credit is waiting for your booking.\n\nChoose a password (the link works once and expires in 3 days):\n\n${url}\n`,
+    text: `Hi ${name},\n\nWe created a ${brand} account with your email when you unlocked detailed parking information, so your ${ACCESS_FEE_TEXT} credit is waiting for your booking.\n\nChoose a password (the link works once and expires in ${SET_PASSWORD_LIFETIME}):\n\n${url}\n`,
   };
 }
 
@@ -217,11 +222,11 @@ export function bookingCancelledEmail(
     `Booking ${escapeHtml(d.confirmationNumber)} at ${escapeHtml(d.providerName)} (check-in ${escapeHtml(d.arrival)}) is cancelled.`,
     escapeHtml(refundLine),
     ...(creditLine ? [escapeHtml(creditLine)] : []),
-    `The $1.99 service fee is not refundable. Questions? Write to ${escapeHtml(d.supportEmail)}.`,
+    `The ${SERVICE_FEE_TEXT} service fee is not refundable. Questions? Write to ${escapeHtml(d.supportEmail)}.`,
   ];
   return {
     subject: `Booking cancelled: ${d.confirmationNumber}`,
     html: layout(brand, title, paragraphs),
-    text: `Hi ${d.name},\n\nBooking ${d.confirmationNumber} at ${d.providerName} (check-in ${d.arrival}) is cancelled.\n\n${refundLine}\n${creditLine ? `${creditLine}\n` : ''}\nThe $1.99 service fee is not refundable. Questions? Write to ${d.supportEmail}.\n`,
+    text: `Hi ${d.name},\n\nBooking ${d.confirmationNumber} at ${d.providerName} (check-in ${d.arrival}) is cancelled.\n\n${refundLine}\n${creditLine ? `${creditLine}\n` : ''}\nThe ${SERVICE_FEE_TEXT} service fee is not refundable. Questions? Write to ${d.supportEmail}.\n`,
   };
 }

@@ -10,6 +10,7 @@ import { emailChangedEmail, passwordChangedEmail, passwordResetEmail, setPasswor
 import type { Mailer, MailMessage } from '../../integrations/mailer/types';
 import { enqueueJob } from '../../jobs/queue';
 import type { Context, Services } from '../../trpc/init';
+import { RESET_LINK_HOURS, SET_PASSWORD_LINK_DAYS } from '@/shared/constants';
 import type {
   TChangePasswordInput,
   TLoginInput,
@@ -31,7 +32,7 @@ import {
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
-const RESET_TTL_MS = 60 * 60 * 1000;
+const RESET_TTL_MS = RESET_LINK_HOURS * 60 * 60 * 1000;
 
 type UserRow = typeof users.$inferSelect;
 type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'jobs' | 'ip' | 'resHeaders'>;
@@ -98,7 +99,7 @@ export async function sendVerificationMail(services: MailServices, payload: { us
   await services.mailer.send({ to: user.email, ...mail, kind: 'verify-email' });
 }
 
-export const SET_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
+export const SET_PASSWORD_TTL_MS = SET_PASSWORD_LINK_DAYS * 24 * 60 * 60 * 1000;
 
 /** Job 'mail.set-password': a single-use link to choose a password (accounts made at guest checkout have none). */
 export async function sendSetPasswordMail(services: MailServices, payload: { userId: number; reason?: 'access' | 'booking' }) {
@@ -106,7 +107,7 @@ export async function sendSetPasswordMail(services: MailServices, payload: { use
   if (!user || user.password) return;
   const token = generateToken();
   services.db.insert(passwordResetTokens).values({ userId: user.id, token: hashToken(token), expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS) }).run();
-  const mail = setPasswordEmail({ brand: services.env.BRAND_NAME, name: user.name, url: link(services.env, '/reset-password', token), reason: payload.reason ?? 'access' });
+  const mail = setPasswordEmail({ brand: services.env.BRAND_NAME, name: user.name, url: `${link(services.env, '/reset-password', token)}&purpose=set`, reason: payload.reason ?? 'access' });
   await services.mailer.send({ to: user.email, kind: 'set-password', ...mail });
 }
 
@@ -275,7 +276,7 @@ export function verifyEmail(db: DB, token: string) {
   return { success: true as const, email: user.email };
 }
 
-export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we have sent a link to reset the password. It expires in 1 hour.';
+export const FORGOT_PASSWORD_MESSAGE = `If an account exists for that email, we have sent a link to reset the password. It expires in ${RESET_LINK_HOURS} hour${RESET_LINK_HOURS === 1 ? '' : 's'}.`;
 
 export async function forgotPassword(ctx: Ctx, email: string) {
   enforceLimits(

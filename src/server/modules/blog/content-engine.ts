@@ -1,6 +1,7 @@
 // The content engine: writes location-specific articles from templates and the catalogue's real data
 // (lots, prices, distances, shuttle times, cruise terminals). No external AI. Each topic is a template ×
 // a location (or a general tip); a topic is used once until the topics are reset.
+import { formatMiles } from '@/shared/geo';
 import { eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, parkingProviders } from '../../db/schema';
@@ -90,7 +91,7 @@ function facts(lots: Lot[]) {
 
 function lotLine(l: Lot): string {
   const shuttle = firstClause(l.shuttleInfo);
-  return `<strong>${esc(l.name)}</strong>: ${formatPrice(l.price)}/day, ${l.distanceMiles} miles from the terminal${shuttle ? `, ${esc(shuttle.charAt(0).toLowerCase() + shuttle.slice(1))}` : ''}.`;
+  return `<strong>${esc(l.name)}</strong>: ${formatPrice(l.price)}/day, ${formatMiles(l.distanceMiles)} from the terminal${shuttle ? `, ${esc(shuttle.charAt(0).toLowerCase() + shuttle.slice(1))}` : ''}.`;
 }
 
 const where = (loc: Location) => (loc.kind === 'airport' ? `${loc.name} (${loc.code})` : loc.name);
@@ -142,12 +143,12 @@ function cruiseGuide(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slug
       [...lots]
         .sort((a, b) => f.week(a) - f.week(b))
         .slice(0, 4)
-        .map((l) => `<strong>${esc(l.name)}</strong>: ${formatPrice(f.week(l))} for 7 days, ${l.distanceMiles} miles from the terminal.`),
+        .map((l) => `<strong>${esc(l.name)}</strong>: ${formatPrice(f.week(l))} for 7 days, ${formatMiles(l.distanceMiles)} from the terminal.`),
     ),
     '<h2>Getting to the pier</h2>',
     p(`${f.shuttle.length} of the ${lots.length} lots run a shuttle to the cruise terminal. Shuttles usually run on sailing days only, so check the hours:`),
     ul(f.shuttle.slice(0, 3).map((l) => `<strong>${esc(l.name)}</strong>: ${esc(firstClause(l.shuttleInfo) || 'shuttle on sailing days')}.`)),
-    p(`The closest lot is ${esc(f.byDistance[0]!.name)}, ${f.byDistance[0]!.distanceMiles} miles from the terminal.`),
+    p(`The closest lot is ${esc(f.byDistance[0]!.name)}, ${formatMiles(f.byDistance[0]!.distanceMiles)} from the terminal.`),
     '<h2>Embarkation day checklist</h2>',
     ul([
       'Arrive at the lot at least 30 minutes before your check-in window so the shuttle gets you to the pier in time.',
@@ -210,7 +211,7 @@ function shuttleGuide(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slu
     content: [
       p(`${f.shuttle.length} of the ${lots.length} lots near ${esc(where(loc))} run a shuttle. Here is how often each one runs and how far it has to go.`),
       '<h2>Shuttle lots, closest first</h2>',
-      ul([...withShuttle].sort((a, b) => a.distanceMiles - b.distanceMiles).slice(0, 6).map((l) => `<strong>${esc(l.name)}</strong> (${l.distanceMiles} miles): ${esc(l.shuttleInfo ?? 'no shuttle listed')}`)),
+      ul([...withShuttle].sort((a, b) => a.distanceMiles - b.distanceMiles).slice(0, 6).map((l) => `<strong>${esc(l.name)}</strong> (${formatMiles(l.distanceMiles)}): ${esc(l.shuttleInfo ?? 'no shuttle listed')}`)),
       '<h2>How much time to allow</h2>',
       p('Add the shuttle interval to the drive: with a bus every 15 minutes and a 10-minute ride, plan on up to 25 minutes from parking to the curb, plus time to unload bags.'),
       cta(loc),
@@ -234,7 +235,7 @@ function holidayTravel(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'sl
       ul(['Thanksgiving and the winter holidays: book two to three weeks ahead.', 'Spring break and summer Fridays: book at least a week ahead.', 'Ordinary weekdays: a day or two ahead is usually enough.']),
       '<h2>Lots to look at first</h2>',
       ul(f.byPrice.slice(0, 3).map(lotLine)),
-      p(`Prefer to park close? ${esc(f.byDistance[0]!.name)} is ${f.byDistance[0]!.distanceMiles} miles from the terminal.`),
+      p(`Prefer to park close? ${esc(f.byDistance[0]!.name)} is ${formatMiles(f.byDistance[0]!.distanceMiles)} from the terminal.`),
       cta(loc),
     ].join(''),
     metaTitle: `${loc.code} Holiday Parking: When to Book`,

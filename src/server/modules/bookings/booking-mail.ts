@@ -5,11 +5,12 @@ import QRCode from 'qrcode';
 import { bookings, locations, parkingProviders } from '../../db/schema';
 import { bookingCancelledEmail, bookingConfirmationEmail } from '../../integrations/mailer/templates';
 import type { Services } from '../../trpc/init';
-import { formatStay } from '@/shared/format';
+import { appliedCancellationPolicy } from '@/shared/cancellation';
+import { cardLabel, formatStay } from '@/shared/format';
 import { bookingIcs } from '@/shared/ics';
-import { billableDays, formatPrice } from '@/shared/pricing';
+import { formatPrice } from '@/shared/pricing';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
-import { EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink } from './booking-view';
+import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink } from './booking-view';
 
 type MailServices = Pick<Services, 'db' | 'env' | 'mailer'>;
 
@@ -34,7 +35,6 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
   if (!row || row.booking.status === 'pending') return; // released before the job ran: nothing to confirm
   const { booking: b, provider, state } = row;
   const { env } = services;
-  const days = billableDays(b.arrivalDate, b.departureDate);
   const token = mintBookingLink(services.db, b.id, new Date(instantAt(b.departureDate, state).getTime() + EMAIL_LINK_AFTER_STAY_MS));
   const viewUrl = `${env.APP_URL}/thank-you?confirmation=${encodeURIComponent(b.confirmationNumber)}&token=${token}`;
   const mail = bookingConfirmationEmail(env.BRAND_NAME, {
@@ -46,15 +46,15 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
     departure: formatStay(b.departureDate),
     vehicle: [b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · '),
     lines: [
-      { label: `Parking (${days} day${days === 1 ? '' : 's'})`, amount: formatPrice(b.parkingFee) },
+      ...bookedPriceLines(b).map((l) => ({ label: `Parking, ${l.label}`, amount: formatPrice(l.amount) })),
       { label: 'Service fee', amount: formatPrice(b.serviceFee) },
       ...(b.creditApplied > 0 ? [{ label: 'Credit applied', amount: `−${formatPrice(b.creditApplied)}` }] : []),
     ],
     total: formatPrice(b.totalFee),
-    card: b.cardLast4 ? `${b.cardBrand ?? 'Card'} ending in ${b.cardLast4}` : null,
+    card: b.cardLast4 ? cardLabel(b.cardBrand, b.cardLast4) : null,
     shuttleInfo: provider.shuttleInfo,
     phone: provider.phoneNumber,
-    cancellationPolicy: provider.cancellationPolicy,
+    cancellationPolicy: appliedCancellationPolicy(provider.cancellationPolicy),
     manageUrl: viewUrl,
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,

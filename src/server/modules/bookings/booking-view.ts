@@ -4,6 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookingLinks, bookings, locations, parkingProviders } from '../../db/schema';
+import { billableDays } from '@/shared/pricing';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { generateToken, hashToken } from '../auth/session';
 
@@ -41,6 +42,7 @@ export function publicBooking(b: BookingRow) {
     arrivalDate: b.arrivalDate,
     departureDate: b.departureDate,
     parkingFee: b.parkingFee,
+    priceLines: bookedPriceLines(b),
     serviceFee: b.serviceFee,
     creditApplied: b.creditApplied,
     totalFee: b.totalFee,
@@ -49,6 +51,13 @@ export function publicBooking(b: BookingRow) {
     refundedAmount: b.refundedAmount,
     createdAt: b.createdAt,
   };
+}
+
+/** How a booking's parking fee was made up, as booked (older bookings: the days and the total). */
+export function bookedPriceLines(b: Pick<BookingRow, 'priceLines' | 'parkingFee' | 'arrivalDate' | 'departureDate'>): { label: string; amount: number }[] {
+  if (b.priceLines?.length) return b.priceLines;
+  const days = billableDays(b.arrivalDate, b.departureDate);
+  return [{ label: `${days} day${days === 1 ? '' : 's'}`, amount: b.parkingFee }];
 }
 
 /** A booking with its lot, as checkout answers and a signed link shows it. */

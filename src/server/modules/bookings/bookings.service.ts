@@ -7,7 +7,7 @@ import { bookings, locations, parkingProviders, userCredits, users } from '../..
 import { enqueueJob } from '../../jobs/queue';
 import type { Context, Services } from '../../trpc/init';
 import { refundPlan, refundShare } from '@/shared/cancellation';
-import { billableDays, priceStay } from '@/shared/pricing';
+import { billableDays, priceStay, stayLines } from '@/shared/pricing';
 import { bookingByLink, instantAt, providerWithLocation, publicBooking } from './booking-view';
 import { confirmBooking, releaseHold } from './checkout';
 import { availableCredit } from './credit';
@@ -26,8 +26,9 @@ export function estimate(ctx: Pick<Ctx, 'db' | 'user'>, input: { providerId: num
   if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: 'Provider not found' });
   const days = billableDays(input.arrivalDate, input.departureDate);
   const credit = ctx.user ? availableCredit(ctx.db, ctx.user.id, found.location.code) : 0;
-  const price = priceStay({ dailyPrice: found.provider.price, weeklyRate: found.provider.weeklyRate, days, credit });
-  return { ...price, creditApplied: price.credit, dailyPrice: found.provider.price };
+  const stay = { dailyPrice: found.provider.price, weeklyRate: found.provider.weeklyRate, days };
+  const price = priceStay({ ...stay, credit });
+  return { ...price, creditApplied: price.credit, dailyPrice: found.provider.price, lines: stayLines(stay) };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { bookings, informationAccess, paymentMethods, userCredits, userPreferenc
 import { CardError, type PaymentIntent } from '../../integrations/payments';
 import { enqueueJob } from '../../jobs/queue';
 import type { Context, Services } from '../../trpc/init';
-import { billableDays, priceStay, toWallClock } from '@/shared/pricing';
+import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import { MAX_ADVANCE_DAYS, MAX_ADVANCE_MESSAGE, type TCreateBooking } from '@/shared/schemas/bookings';
 import { findUserByEmail } from '../auth/auth.service';
 import { availableCredit } from './credit';
@@ -186,6 +186,7 @@ async function placeBooking(ctx: Ctx, input: TCreateBooking, payWith: PayWith, k
             vehicleModel: res.vehicleModel,
             licensePlate: res.licensePlate.toUpperCase(),
             parkingFee: price.subtotal,
+            priceLines: stayLines({ dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days }),
             serviceFee: price.serviceFee,
             creditApplied: price.credit,
             totalFee: price.total,

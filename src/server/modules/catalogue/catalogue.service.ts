@@ -4,6 +4,7 @@ import type { DB } from '../../db/client';
 import { locations, parkingProviders } from '../../db/schema';
 import { filterDirectory } from '@/shared/directory';
 import type { TListLocationsInput } from '@/shared/schemas/catalogue';
+import { lotImageUrls } from '../../placeholder';
 
 const locationColumns = {
   id: locations.id,
@@ -74,5 +75,6 @@ export function getProvider({ db }: { db: DB }, slugOrId: string) {
     .get();
   if (!row) return null;
   const { locationId: _l, createdAt: _c, updatedAt: _u, ...provider } = row.provider;
-  return { ...provider, terminal: row.location };
+  // Lots without photos show the illustration of their type.
+  return { ...provider, imageUrls: lotImageUrls(provider, row.location.kind), terminal: row.location };
 }

@@ -1,9 +1,10 @@
 // A location mentioned anywhere in a sentence: "parking at LAX", "near lax", "the Miami cruise port",
-// "flying out of Orlando next week", "parking in orlnado" (typos go through the search resolver).
+// "flying out of Orlando next week", "parking in orlnado" (typos go through the search resolver), and a code in
+// lower case when it opens the message or follows "about" ("bos for a week", "how about jfk?").
 import { normalize, resolveLocation, type ResolvableLocation } from '../search/resolve';
 
 /** Lower-case codes that are also English words are only codes when written in capitals. */
-const WORDLIKE_CODES = new Set(['sea', 'den', 'san', 'sat', 'oak', 'ind', 'aus', 'dal', 'can', 'all']);
+const WORDLIKE_CODES = new Set(['sea', 'den', 'san', 'sat', 'oak', 'ind', 'aus', 'dal', 'can', 'all', 'pit']);
 const PREPOSITION = '(?:at|near|in|from|to|for|around|by|into|out of|outside|leaving|flying)';
 const STOP_AFTER = /\s+(?:from|on|for|to|next|this|tomorrow|today|tonight|until|till|between|and|with|please|starting|leaving|departing|arriving|in|\d).*$/;
 
@@ -22,7 +23,10 @@ export function findLocationInText<T extends ResolvableLocation>(locations: read
     const code = loc.code.replace(/-PORT$/, '');
     if (loc.kind === 'airport') {
       if (new RegExp(`(^|[^A-Za-z])${code}([^A-Za-z]|$)`).test(text)) score = Math.max(score, 24);
-      else if (!WORDLIKE_CODES.has(code.toLowerCase()) && new RegExp(`\\b${PREPOSITION}\\s+(the\\s+)?${code.toLowerCase()}\\b`).test(q)) score = Math.max(score, 22);
+      else if (!WORDLIKE_CODES.has(code.toLowerCase())) {
+        const lc = code.toLowerCase();
+        if (new RegExp(`\\b${PREPOSITION}\\s+(the\\s+)?${lc}\\b`).test(q) || new RegExp(`^ (?:(?:and|or|so|ok|okay|what|how)\\s+)*(?:about\\s+)?${lc}\\b|\\babout\\s+${lc}\\b`).test(q)) score = Math.max(score, 22);
+      }
     }
     if (!score) continue;
     if (wantsPort) score += loc.kind === 'cruise_port' ? 15 : -15;

@@ -6,7 +6,12 @@ import * as search from './search.service';
 export const searchRouter = router({
   providers: publicProcedure.input(ZSearchInput).query(({ ctx, input }) => {
     const result = search.searchProviders(ctx.db, input);
-    if (ctx.user && input.record) search.recordSearch(ctx.db, ctx.user.id, input.location, result.location?.name ?? input.location, result.providers.length);
+    if (ctx.user && input.record) {
+      search.recordSearch(ctx.db, ctx.user.id, input.location, result.location?.name ?? input.location, result.providers.length, {
+        arrivalDate: input.arrivalDate,
+        departureDate: input.departureDate,
+      });
+    }
     return result;
   }),
   history: authedProcedure.query(({ ctx }) => search.listSearchHistory(ctx.db, ctx.user.id)),

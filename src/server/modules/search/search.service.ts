@@ -7,6 +7,7 @@ import { takenSpaces } from '../bookings/inventory';
 import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
 import { billableDays, priceStay } from '@/shared/pricing';
 import { resolveLocation } from './resolve';
+import { lotImageUrls } from '../../placeholder';
 
 type LocationRow = typeof locations.$inferSelect;
 let cache: { db: DB; rows: LocationRow[] } | null = null;
@@ -58,7 +59,7 @@ export function searchProviders(db: DB, query: TSearchQuery) {
         features: p.features,
         shuttleInfo: p.shuttleInfo,
         securityFeatures: p.securityFeatures,
-        imageUrls: p.imageUrls,
+        imageUrls: lotImageUrls(p, location.kind),
         description: p.description,
         rating: p.rating,
         reviewCount: p.reviewCount,
@@ -92,16 +93,36 @@ export function searchProviders(db: DB, query: TSearchQuery) {
   return { ...dates, location: { id: location.id, code: location.code, name: location.name, shortName: location.shortName, kind: location.kind, slug: location.slug, city: location.city, state: location.state }, providers };
 }
 
-export function recordSearch(db: DB, userId: number, searchTerm: string, locationName: string, resultCount: number) {
-  db.insert(searchHistory).values({ userId, searchTerm, location: locationName, resultCount }).run();
+export function recordSearch(db: DB, userId: number, searchTerm: string, locationName: string, resultCount: number, dates?: { arrivalDate: string; departureDate: string }) {
+  db.insert(searchHistory)
+    .values({ userId, searchTerm, location: locationName, resultCount, arrivalDate: dates?.arrivalDate ?? null, departureDate: dates?.departureDate ?? null })
+    .run();
 }
 
+/** The user's recent searches, newest first, each place and stay once (a repeat only moves it up). */
 export function listSearchHistory(db: DB, userId: number, limit = 20) {
-  return db
-    .select({ id: searchHistory.id, location: searchHistory.location, searchTerm: searchHistory.searchTerm, resultCount: searchHistory.resultCount, searchedAt: searchHistory.searchedAt })
+  const rows = db
+    .select({
+      id: searchHistory.id,
+      location: searchHistory.location,
+      searchTerm: searchHistory.searchTerm,
+      resultCount: searchHistory.resultCount,
+      arrivalDate: searchHistory.arrivalDate,
+      departureDate: searchHistory.departureDate,
+      searchedAt: searchHistory.searchedAt,
+    })
     .from(searchHistory)
     .where(eq(searchHistory.userId, userId))
     .orderBy(desc(searchHistory.searchedAt), desc(searchHistory.id))
-    .limit(limit)
+    .limit(limit * 5)
     .all();
+  const seen = new Set<string>();
+  return rows
+    .filter((r) => {
+      const key = `${r.location.toLowerCase()}|${r.arrivalDate?.slice(0, 10) ?? ''}|${r.departureDate?.slice(0, 10) ?? ''}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, limit);
 }

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { supportRequests } from '../../db/schema';
 import { escapeHtml } from '../../integrations/mailer/templates';
 import type { Context } from '../../trpc/init';
-import { formatStay } from '@/shared/format';
+import { cardLabel, formatLongDate, formatStay } from '@/shared/format';
 import { detectIntents } from '@/shared/nlu/intents';
-import { billableDays, formatPrice } from '@/shared/pricing';
+import { formatPrice, SERVICE_FEE_TEXT } from '@/shared/pricing';
 import type { ZSupportActionInput } from '@/shared/schemas/chat';
 import { queueMail } from '../auth/auth.service';
 import { bookingHistory, cancelBooking } from '../bookings/bookings.service';
@@ -48,7 +48,7 @@ function policyFor(b: Booking): string {
   const r = b.refundIfCancelledNow;
   const refund =
     r.card > 0
-      ? `If you cancel now you get ${formatPrice(r.card)} back to your card${r.credit > 0 ? ` and ${formatPrice(r.credit)} as credit` : ''}; the $1.99 service fee is not refundable.`
+      ? `If you cancel now you get ${formatPrice(r.card)} back to your card${r.credit > 0 ? ` and ${formatPrice(r.credit)} as credit` : ''}; the ${SERVICE_FEE_TEXT} service fee is not refundable.`
       : 'Cancelling now would not be refunded under this lot\'s policy.';
   return `${refund} The lot's policy: ${b.cancellationPolicy ?? 'free cancellation up to 24 hours before arrival.'}`;
 }
@@ -113,19 +113,18 @@ export async function refundAction(ctx: Ctx, input: ActionInput) {
 
 export async function receiptAction(ctx: Ctx, input: ActionInput) {
   const b = ownBooking(ctx, input.bookingId);
-  const days = billableDays(b.arrivalDate, b.departureDate);
   const rows: [string, string][] = [
     ['Confirmation number', b.confirmationNumber],
     ['Parking', `${b.providerName}, ${b.address}`],
     ['Check-in', formatStay(b.arrivalDate)],
     ['Check-out', formatStay(b.departureDate)],
-    [`Parking (${days} day${days === 1 ? '' : 's'})`, formatPrice(b.parkingFee)],
+    ...b.priceLines.map((l): [string, string] => [`Parking, ${l.label}`, formatPrice(l.amount)]),
     ['Service fee', formatPrice(b.serviceFee)],
     ...(b.creditApplied > 0 ? [['Credit applied', `−${formatPrice(b.creditApplied)}`] as [string, string]] : []),
     ['Total charged', formatPrice(b.totalFee)],
-    ...(b.cardLast4 ? [['Paid with', `${b.cardBrand ?? 'Card'} ending in ${b.cardLast4}`] as [string, string]] : []),
+    ...(b.cardLast4 ? [['Paid with', cardLabel(b.cardBrand, b.cardLast4)] as [string, string]] : []),
     ...(b.refundedAmount > 0 ? [['Refunded', formatPrice(b.refundedAmount)] as [string, string]] : []),
-    ['Booked on', b.createdAt.toISOString().slice(0, 10)],
+    ['Booked on', formatLongDate(b.createdAt)],
   ];
   const brand = ctx.env.BRAND_NAME;
   const html = `<!doctype html><html lang="en"><body style="font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;padding:24px;color:#111827">
