@@ -1,8 +1,11 @@
 // The assistants and support through HTTP: parking chat answers and search flags, per-session context, the
 // SEO-page chat, support lookups by confirmation number, and support actions for the booking's owner only.
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { inferRouterOutputs } from '@trpc/server';
+import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { bookings, chatSessions, parkingProviders, supportRequests } from '@/server/db/schema';
+import type { AppRouter } from '@/server/trpc/root';
+import { parseStayDates } from '@/shared/nlu/dates';
 import { dayFromToday } from '@/shared/pricing';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
@@ -75,6 +78,141 @@ describe('POST /api/chat (parking assistant)', () => {
     const prices = search.json.providers.map((p: { price: number }) => p.price).sort((a: number, b: number) => a - b);
     expect(res.json.message).toContain(`${search.json.providers.length} lots near Orlando International Airport (MCO) list daily rates from $${prices[0].toFixed(2)}`);
     expect(res.json.message).toMatch(/(run|runs) a shuttle to the terminal/);
+  });
+});
+
+describe('POST /api/chat: travellers’ follow-ups, filters and sort', () => {
+  type Lot = { name: string; total: number; rating: number; amenities: string[]; vehicleTypes: string[]; operatingHours: string; shuttleInfo: string; cancellationPolicy: string };
+  const lots = async (query: string) => (await call(t.request, `/api/search?${query}`)).json as { location: { slug: string; name: string }; providers: Lot[] };
+
+  it('a follow-up keeps the place AND the dates, and reports the filters and sort it applied', async () => {
+    const week = parseStayDates('for a week')!;
+    const first = await chat({ message: 'BOS for a week' });
+    expect(first.json).toMatchObject({ needsSearch: true, location: 'Boston Logan International Airport', ...week, amenities: [] });
+    expect(first.json).not.toHaveProperty('sort');
+    const sessionId = first.json.sessionId;
+
+    const valet = await chat({ message: 'any with valet?', sessionId });
+    expect(valet.json).toMatchObject({ needsSearch: true, location: 'Boston Logan International Airport', ...week, amenities: ['valet'] });
+    const valetLots = await lots(`location=BOS&arrivalDate=${week.arrivalDate}&departureDate=${week.departureDate}&amenities=valet`);
+    expect(valet.json.response).toMatch(new RegExp(`^${valetLots.providers.length} lots near Boston Logan International Airport \\(BOS\\) offer valet parking for `));
+    expect(valet.json.response).toContain(`at ${valetLots.providers[0]!.name}`);
+
+    // "Which is closest?" stays with valet lots and the same dates, sorted by distance.
+    const closest = await chat({ message: 'which one is closest?', sessionId });
+    expect(closest.json).toMatchObject({ location: 'Boston Logan International Airport', ...week, sort: 'distance', amenities: ['valet'] });
+    const byDistance = await lots(`location=BOS&arrivalDate=${week.arrivalDate}&departureDate=${week.departureDate}&amenities=valet&sort=distance`);
+    expect(closest.json.response).toContain(`The closest to the terminal is ${byDistance.providers[0]!.name}`);
+    expect(closest.json.response).toContain('sorted the list by distance');
+
+    // A new length alone keeps the arrival; "all lots" drops the filters.
+    const longer = await chat({ message: 'what about all lots for 10 days?', sessionId });
+    const tenDays = new Date(Date.parse(`${week.arrivalDate}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
+    expect(longer.json).toMatchObject({ arrivalDate: week.arrivalDate, departureDate: tenDays, amenities: [] });
+
+    // The dates live on the assistant's turn (messages JSON); the schema is unchanged.
+    const session = t.db.select().from(chatSessions).where(eq(chatSessions.visitorId, sessionId)).get()!;
+    expect(session.location).toBe('Boston Logan International Airport');
+    expect(JSON.parse(session.messages.at(-1)!)).toMatchObject({ role: 'assistant', search: { code: 'BOS', arrivalDate: week.arrivalDate, departureDate: tenDays, amenities: [] } });
+
+    // A brand-new conversation without dates still defaults to tomorrow.
+    const fresh = await chat({ message: 'any with valet?', lastSearchLocation: 'BOS' });
+    expect(fresh.json).toMatchObject({ location: 'Boston Logan International Airport', arrivalDate: dayFromToday(1), departureDate: dayFromToday(2), amenities: ['valet'] });
+  });
+
+  it('cheapest → price, best rated → rating, nearest → distance, and the text names the same first lot', async () => {
+    const dates = `arrivalDate=${dayFromToday(1)}&departureDate=${dayFromToday(2)}`;
+    const cheap = await chat({ message: 'cheapest parking at LAX' });
+    expect(cheap.json).toMatchObject({ sort: 'price', amenities: [] });
+    const byPrice = await lots(`location=LAX&${dates}&sort=price`);
+    expect(cheap.json.response).toContain(`The lowest total is $${byPrice.providers[0]!.total.toFixed(2)} at ${byPrice.providers[0]!.name}`);
+
+    const rated = await chat({ message: 'best rated covered parking at LAX' });
+    expect(rated.json).toMatchObject({ sort: 'rating', amenities: ['covered'] });
+    const byRating = await lots(`location=LAX&${dates}&sort=rating&amenities=covered`);
+    expect(rated.json.response).toContain(`The best rated is ${byRating.providers[0]!.name}, ${byRating.providers[0]!.rating} out of 5`);
+    expect(rated.json.response).toMatch(/covered parking/);
+
+    const near = await chat({ message: 'nearest lot to the terminal at MCO with EV charging' });
+    expect(near.json).toMatchObject({ sort: 'distance', amenities: ['ev'], location: 'Orlando International Airport' });
+
+    // Nothing offers both: no filter is applied, and the reply says so.
+    const none = await chat({ message: 'valet with EV charging at LAX' });
+    expect(none.json.amenities).toEqual([]);
+    expect(none.json.response).toMatch(/^None of the lots near Los Angeles International Airport \(LAX\) list valet parking and EV charging, so here are all \d+ options/);
+  });
+
+  it('the tRPC output type carries the sort and the filters', () => {
+    type Reply = Extract<inferRouterOutputs<AppRouter>['chat']['send'], { response: string }>;
+    expectTypeOf<Reply['sort']>().toEqualTypeOf<'price' | 'distance' | 'rating' | undefined>();
+    expectTypeOf<Reply['amenities']>().toEqualTypeOf<('shuttle' | 'covered' | 'valet' | 'ev' | '24/7')[] | undefined>();
+    expectTypeOf<Reply['arrivalDate']>().toEqualTypeOf<string | undefined>();
+  });
+
+  it('understands travellers’ dates: days of the month and holidays', async () => {
+    for (const message of ['JFK, I fly out on the 12th and come back the 19th', 'JFK for Thanksgiving weekend', 'JFK Memorial Day weekend', 'JFK from the 3rd through the 10th']) {
+      const res = await chat({ message });
+      expect(res.json, message).toMatchObject({ needsSearch: true, location: 'John F. Kennedy International Airport', ...parseStayDates(message)! });
+    }
+    const past = await chat({ message: 'parking at JFK from 2020-03-03 to 2020-03-07' });
+    expect(past.json).toMatchObject({ needsSearch: false, showBookingOptions: false });
+    expect(past.json.response).toContain('That arrival date has already passed');
+  });
+});
+
+describe('POST /api/chat with a page context (location facts)', () => {
+  type Lot = { name: string; amenities: string[]; vehicleTypes: string[]; operatingHours: string; shuttleInfo: string; cancellationPolicy: string };
+  const page = async (code: string, message: string) => {
+    const search = (await call(t.request, `/api/search?location=${code}&arrivalDate=${dayFromToday(1)}&departureDate=${dayFromToday(2)}`)).json as { location: { slug: string }; providers: Lot[] };
+    const res = await chat({ message, context: { location: search.location.slug, userType: 'guest' } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json)).toEqual(['message']);
+    return { message: res.json.message as string, providers: search.providers };
+  };
+
+  it('names the lots that take RVs and trailers, and says so honestly when none does', async () => {
+    const { message, providers } = await page('PCV-PORT', 'Can I park my RV with a trailer?');
+    const rv = providers.filter((p) => p.vehicleTypes.includes('Oversize / RV'));
+    expect(rv.length).toBeGreaterThan(0);
+    expect(message).toContain(`${rv.length} of the ${providers.length} lots near Port Canaveral take oversize vehicles and RVs`);
+    for (const lot of rv.slice(0, 5)) expect(message).toContain(lot.name);
+    for (const lot of providers.filter((p) => !p.vehicleTypes.includes('Oversize / RV'))) expect(message).not.toContain(lot.name);
+
+    const none = await page('ORD', 'do you have oversized parking for a motorhome?');
+    expect(none.providers.some((p) => p.vehicleTypes.includes('Oversize / RV'))).toBe(false);
+    expect(none.message).toContain(`None of the ${none.providers.length} lots near Chicago O'Hare International Airport (ORD) lists spaces for oversize vehicles`);
+    expect(none.message).toContain('1-800-555-0199');
+    expect(none.message).toContain('support@parkpilot.example');
+
+    const trucks = await page('BOS', 'can I park a pickup truck?');
+    const truckLots = trucks.providers.filter((p) => p.vehicleTypes.includes('Truck') || p.vehicleTypes.includes('Oversize / RV'));
+    expect(trucks.message).toContain(`${truckLots.length} of the ${trucks.providers.length} lots near Boston Logan International Airport (BOS) take trucks`);
+  });
+
+  it('quotes opening hours, shuttle times and each lot’s cancellation rule', async () => {
+    const hours = await page('BOS', 'what are the opening hours?');
+    const open = hours.providers.filter((p) => p.operatingHours === '24/7');
+    expect(hours.message).toContain(`${open.length} of the ${hours.providers.length} lots near Boston Logan International Airport (BOS) are open 24/7`);
+    for (const lot of hours.providers.filter((p) => p.operatingHours !== '24/7')) expect(hours.message).toContain(`${lot.name} ${lot.operatingHours}`);
+
+    const shuttle = await page('BOS', 'how often does the shuttle run and until what time?');
+    const first = shuttle.providers.find((p) => p.amenities.includes('Shuttle'))!;
+    expect(shuttle.message).toContain(`${first.name}: ${first.shuttleInfo.charAt(0).toLowerCase()}${first.shuttleInfo.slice(1)}`);
+    const walk = shuttle.providers.find((p) => !p.amenities.includes('Shuttle'));
+    if (walk) expect(shuttle.message).toContain(`No shuttle needed at ${walk.name}`);
+
+    const cancel = await page('PCV-PORT', 'what is the cancellation policy?');
+    for (const policy of new Set(cancel.providers.map((p) => p.cancellationPolicy))) expect(cancel.message).toContain(policy.replace(/\.$/, ''));
+    expect(cancel.message).toContain('service fee is not refundable');
+  });
+
+  it('does not guess what the catalogue does not say: it gives the support contact', async () => {
+    const { message } = await page('MCO', 'Can I bring my dog and leave it in the car?');
+    expect(message).toContain("I don't have that");
+    expect(message).toContain('Call us at 1-800-555-0199 or e-mail support@parkpilot.example');
+    const height = await page('MCO', 'is there a height limit for my van?');
+    expect(height.message).toContain("don't publish height limits");
+    expect(height.message).toContain('1-800-555-0199');
   });
 });
 

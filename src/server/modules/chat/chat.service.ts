@@ -9,9 +9,10 @@ import type { TAmenityFilter } from '@/shared/search-options';
 import { addDays, iso, todayIn } from '@/shared/nlu/calendar';
 import { parseStay, type StayDates } from '@/shared/nlu/dates';
 import { detectIntents, PARKING_WORDS, type Intent } from '@/shared/nlu/intents';
-import { AMENITY_INTENTS, amenitiesIn, CLEAR_FILTERS, sortIn, type TSort } from '@/shared/nlu/search-filters';
+import { amenitiesIn, CLEAR_FILTERS, sortIn, type TSort } from '@/shared/nlu/search-filters';
 import { dayFromToday, formatPrice, SERVICE_FEE_TEXT } from '@/shared/pricing';
 import type { ZChatInput } from '@/shared/schemas/chat';
+import { earliestArrivalDay } from '@/shared/schemas/search';
 import { allLocations, findLocation, recordSearch, searchProviders, type TProviderResult } from '../search/search.service';
 import { away, placeName, policyAnswer, searchAnswer, shortDate, type Place } from './answers';
 import { lastSearch, loadSession, saveSession, type RememberedSearch } from './chat-session';
@@ -72,24 +73,31 @@ export function parkingChat(ctx: Ctx, input: Input, now = new Date()): ParkingCh
   const hasDates = parseStay(text, now) !== null;
   const named = findLocationInText(allLocations(ctx.db), text);
   // Follow-ups ("any with valet?", "and next week?") stay with the place talked about last.
-  const remembered = input.lastSearchLocation || session?.location;
-  const followUp = !named && remembered && (hasDates || asked.length || askedSort || intents.some((i) => FOLLOW_UP_INTENTS.has(i))) ? findLocation(ctx.db, remembered) : null;
+  // The client's last search place first (what its results page shows), else the session's.
+  const isFollowUp = !named && (hasDates || asked.length > 0 || askedSort !== null || CLEAR_FILTERS.test(text) || intents.some((i) => FOLLOW_UP_INTENTS.has(i)));
+  const followUp = isFollowUp ? [input.lastSearchLocation, session?.location].reduce<Place | null>((found, name) => found ?? (name ? findLocation(ctx.db, name) : null), null) : null;
   const place: Place | null = named ?? followUp;
 
   let reply: Omit<ParkingChatReply, 'sessionId'>;
   let search: RememberedSearch | undefined;
-  if (place) {
+  if (place && stayFor(text, null, now).arrivalDate < earliestArrivalDay(now.getTime())) {
+    // The search page refuses past arrivals; so does the assistant ("2020-03-03 to 2020-03-07").
+    reply = { response: `That arrival date has already passed. When are you leaving from ${placeName(place)}?`, needsSearch: false, showBookingOptions: false, location: place.name };
+  } else if (place) {
     // The last search's dates carry over (to a new place too: "what about JFK?"), unless they have passed.
     const previous = lastSearch(session);
     const fresh = previous && previous.arrivalDate >= iso(todayIn(now)) ? previous : null;
     const carried = fresh && (named || fresh.code === place.code) ? fresh : null;
     const sameSearch = !named && carried !== null && !CLEAR_FILTERS.test(text);
     const window = stayFor(text, carried, now);
-    const wanted = asked.length ? asked : sameSearch ? carried.amenities : [];
-    const sort = askedSort ?? (sameSearch ? carried.sort : null);
+    // Refining the same search ("which is closest?", "and for 10 days?") keeps its filters and sort; a
+    // question about something else (RVs, hours) starts from all lots.
+    const refines = sameSearch && (asked.length > 0 || askedSort !== null || hasDates || intents.includes('price'));
+    const wanted = asked.length ? asked : refines ? carried.amenities : [];
+    const sort = askedSort ?? (refines ? carried.sort : null);
 
     const result = searchProviders(ctx.db, { location: place.code, ...window, sort: sort ?? 'price', amenities: [], record: false });
-    if (ctx.user) recordSearch(ctx.db, ctx.user.id, text.slice(0, 120), place.name, result.providers.length);
+    if (ctx.user) recordSearch(ctx.db, ctx.user.id, text.slice(0, 120), place.name, result.providers.length, window);
     const answer = searchAnswer({ place, providers: result.providers, intents, text, dates: window, wanted, sort, contact: contactOf(ctx) });
     reply = {
       response: answer.response,
@@ -132,7 +140,8 @@ export function parkingChat(ctx: Ctx, input: Input, now = new Date()): ParkingCh
 const GENERAL = /\b(tell me (more|about)|options?|overview|info(rmation)?|details|what do you have|what'?s available|where (can|do|should) i park|any (lots|parking|spots|spaces)|is (there )?parking|parking available|availability|show me|list)\b/i;
 const QUESTION = /\?\s*$|^\s*(can|could|do|does|did|is|are|was|will|would|should|may|what|how|where|when|which|who|why)\b/i;
 
-function overview(providers: TProviderResult[], where: string, dates: StayDates, withShuttle: boolean): string[] {
+/** Prices, the cheapest stay, shuttles ('example' quotes one lot's, 'count' leaves times to shuttleFacts) and the closest lot. */
+function overview(providers: TProviderResult[], where: string, dates: StayDates, shuttle: 'example' | 'count' | 'none'): string[] {
   const prices = providers.map((p) => p.price).sort((a, b) => a - b);
   const cheapest = providers[0]!;
   const nearest = [...providers].sort((a, b) => a.distanceMiles - b.distanceMiles || a.total - b.total)[0]!;
@@ -141,10 +150,11 @@ function overview(providers: TProviderResult[], where: string, dates: StayDates,
     `${plural(providers.length, 'lot')} near ${where} list daily rates from ${formatPrice(prices[0]!)} to ${formatPrice(prices[prices.length - 1]!)}.`,
     `For ${shortDate(dates.arrivalDate)} to ${shortDate(dates.departureDate)} the lowest total is ${formatPrice(cheapest.total)} at ${cheapest.name}, including the ${SERVICE_FEE_TEXT} fee.`,
   ];
-  if (withShuttle) {
+  if (shuttle !== 'none') {
+    const example = shuttle === 'example' && shuttles[0]?.shuttleInfo ? `; for example ${shuttles[0].name}: ${shuttles[0].shuttleInfo.split(';')[0]!.trim().replace(/\.$/, '')}` : '';
     lines.push(
       shuttles.length
-        ? `${shuttles.length === providers.length ? 'Every lot runs' : `${plural(shuttles.length, 'lot')} run${shuttles.length === 1 ? 's' : ''}`} a shuttle to the terminal${shuttles[0]!.shuttleInfo ? `; for example ${shuttles[0]!.name}: ${shuttles[0]!.shuttleInfo.split(';')[0]!.trim().replace(/\.$/, '')}` : ''}.`
+        ? `${shuttles.length === providers.length ? 'Every lot runs' : `${plural(shuttles.length, 'lot')} run${shuttles.length === 1 ? 's' : ''}`} a shuttle to the terminal${example}.`
         : 'None of the lots lists a shuttle; most are within walking distance or a short taxi ride.',
     );
   }
@@ -188,7 +198,7 @@ export function locationChat(ctx: Ctx, input: Input & { context: NonNullable<Inp
     if (wanted.length || sort) {
       lines.push(searchAnswer({ place, providers, intents: intents.filter((i) => i === 'price'), text: '', dates: window, wanted, sort, contact }).response);
     } else if (has('price') || has('shuttle') || (!facts && (GENERAL.test(text) || !QUESTION.test(text)))) {
-      lines.push(...overview(providers, where, window, has('shuttle') || has('price') || !intents.length));
+      lines.push(...overview(providers, where, window, has('shuttle') ? 'count' : has('price') || !intents.length ? 'example' : 'none'));
     }
     if (has('shuttle')) lines.push(shuttleFacts(providers, contact));
     if (has('oversize')) lines.push(oversizeFacts(providers, where, text, contact));

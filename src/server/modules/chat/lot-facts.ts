@@ -17,12 +17,18 @@ export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' :
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const clean = (s: string) => s.trim().replace(/[.;,]+$/, '');
 
-/** "A, B and C", "A, B, C, D, E and 3 more". */
+/** "All 9 lots take", "1 of the 9 lots takes", "3 of the 9 lots take". */
+const someOf = (k: number, total: number, where: string, verb: [string, string]) =>
+  `${k === total ? (total === 1 ? 'The only lot' : `All ${total} lots`) : `${k} of the ${total} lots`} near ${where} ${k === 1 ? verb[0] : verb[1]}`;
+
+/** "A, B and C", "A, B, C, D, E and 3 more" (semicolons when a name has a comma). */
 export function listOf(items: string[]): string {
   const named = items.slice(0, MAX_NAMED);
   const rest = items.length - named.length;
-  if (rest > 0) return `${named.join(', ')} and ${rest} more`;
-  return named.length <= 1 ? (named[0] ?? '') : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+  // Lot names can hold commas ("Terminal Inn BOS Park, Stay & Fly"): then semicolons keep the list readable.
+  const sep = items.some((i) => i.includes(',')) ? '; ' : ', ';
+  if (rest > 0) return `${named.join(sep)} and ${rest} more`;
+  return named.length <= 1 ? (named[0] ?? '') : `${named.slice(0, -1).join(sep)} and ${named[named.length - 1]}`;
 }
 
 export const askSupport = (c: Contact) => `Call us at ${c.phone} or e-mail ${c.email} and we'll check with the lot for you.`;
@@ -43,13 +49,13 @@ export function oversizeFacts(providers: TProviderResult[], where: string, text:
     const trucks = providers.filter((p) => p.vehicleTypes.includes('Truck') || takesOversize(p));
     lines.push(
       trucks.length
-        ? `${trucks.length === total ? `All ${total} lots` : `${trucks.length} of the ${total} lots`} near ${where} take trucks: ${listOf(trucks.map(dayRate))}.`
+        ? `${someOf(trucks.length, total, where, ['takes', 'take'])} trucks: ${listOf(trucks.map(dayRate))}.`
         : `None of the ${total} lots near ${where} lists trucks among the vehicles it takes.`,
     );
   } else {
     lines.push(
       oversize.length
-        ? `${oversize.length === total ? `All ${total} lots` : `${oversize.length} of the ${total} lots`} near ${where} take oversize vehicles and RVs: ${listOf(oversize.map(dayRate))}.`
+        ? `${someOf(oversize.length, total, where, ['takes', 'take'])} oversize vehicles and RVs: ${listOf(oversize.map(dayRate))}.`
         : `None of the ${total} lots near ${where} lists spaces for oversize vehicles, RVs or trailers, so I can't promise one a space.`,
     );
     const note = oversize.flatMap((p) => p.features.filter((f) => /\b(rv|trailer|oversize)/i.test(f)).map((f) => `${p.name}: "${clean(f)}"`))[0];
@@ -63,7 +69,7 @@ export function oversizeFacts(providers: TProviderResult[], where: string, text:
 export function motorcycleFacts(providers: TProviderResult[], where: string, contact: Contact): string {
   const bikes = providers.filter((p) => p.vehicleTypes.includes('Motorcycle'));
   return bikes.length
-    ? `${plural(bikes.length, 'lot')} near ${where} take${bikes.length === 1 ? 's' : ''} motorcycles: ${listOf(bikes.map(dayRate))}.`
+    ? `${someOf(bikes.length, providers.length, where, ['takes', 'take'])} motorcycles: ${listOf(bikes.map(dayRate))}.`
     : `None of the lots near ${where} lists motorcycles among the vehicles it takes. ${askSupport(contact)}`;
 }
 
@@ -75,8 +81,8 @@ export function hoursFacts(providers: TProviderResult[], where: string, contact:
   const set = providers.filter((p) => !isOpen247(p) && p.operatingHours?.trim());
   const unknown = providers.filter((p) => !isOpen247(p) && !p.operatingHours?.trim());
   const lines: string[] = [];
-  if (open.length === providers.length) lines.push(`All ${providers.length} lots near ${where} are open 24/7.`);
-  else if (open.length) lines.push(`${open.length} of the ${providers.length} lots near ${where} are open 24/7: ${listOf(open.map((p) => p.name))}.`);
+  if (open.length === providers.length) lines.push(`${someOf(open.length, providers.length, where, ['is', 'are'])} open 24/7.`);
+  else if (open.length) lines.push(`${someOf(open.length, providers.length, where, ['is', 'are'])} open 24/7: ${listOf(open.map((p) => p.name))}.`);
   else lines.push(`None of the lots near ${where} is open 24/7.`);
   if (set.length) lines.push(`${open.length ? 'The others keep set hours' : 'Their hours'}: ${listOf(set.map((p) => `${p.name} ${clean(p.operatingHours!)}`))}.`);
   if (unknown.length) lines.push(`${listOf(unknown.map((p) => p.name))} ${unknown.length === 1 ? "doesn't" : "don't"} list opening hours. ${askSupport(contact)}`);
@@ -92,7 +98,7 @@ export function shuttleFacts(providers: TProviderResult[], contact: Contact): st
   const silent = providers.filter((p) => p.amenities.includes('Shuttle') && !p.shuttleInfo?.trim());
   const lines: string[] = [];
   if (shuttles.length) lines.push(`Shuttle times: ${shuttles.slice(0, 4).map((p) => `${p.name}: ${lowerFirst(clean(p.shuttleInfo!))}`).join('; ')}${shuttles.length > 4 ? `; and ${plural(shuttles.length - 4, 'more lot')} with a shuttle` : ''}.`);
-  if (walking.length) lines.push(`No shuttle needed at ${listOf(walking.map((p) => `${p.name} (${lowerFirst(clean(p.shuttleInfo!))})`))}.`);
+  if (walking.length) lines.push(`No shuttle needed at ${walking.map((p) => `${p.name}: ${lowerFirst(clean(p.shuttleInfo!))}`).join('; ')}.`);
   if (silent.length) lines.push(`${listOf(silent.map((p) => p.name))} ${silent.length === 1 ? "doesn't" : "don't"} list a shuttle schedule. ${askSupport(contact)}`);
   return lines.join(' ');
 }
@@ -122,10 +128,10 @@ export function securityFacts(providers: TProviderResult[], where: string): stri
 }
 
 /** Catalogue amenities that are not search filters, with the words travellers use for them. */
-const OTHER_AMENITIES: { amenity: string; re: RegExp; phrase: string }[] = [
-  { amenity: 'Wheelchair Accessible', re: /\b(wheelchairs?|accessible|accessibility|disabled|disability|handicap(ped)?|mobility|ada)\b/, phrase: 'are wheelchair accessible' },
-  { amenity: 'Car Wash', re: /\b(car ?wash|wash my car|detailing|clean my car)\b/, phrase: 'offer a car wash' },
-  { amenity: 'Luggage Assistance', re: /\b(luggage|bags|suitcases?|baggage)\b/, phrase: 'help with luggage' },
+const OTHER_AMENITIES: { amenity: string; re: RegExp; phrase: [string, string] }[] = [
+  { amenity: 'Wheelchair Accessible', re: /\b(wheelchairs?|accessible|accessibility|disabled|disability|handicap(ped)?|mobility|ada)\b/, phrase: ['is wheelchair accessible', 'are wheelchair accessible'] },
+  { amenity: 'Car Wash', re: /\b(car ?wash|wash my car|detailing|clean my car)\b/, phrase: ['offers a car wash', 'offer a car wash'] },
+  { amenity: 'Luggage Assistance', re: /\b(luggage|bags|suitcases?|baggage)\b/, phrase: ['helps with luggage', 'help with luggage'] },
 ];
 
 /** Answers about the other amenities a message mentions, or an empty list. */
@@ -133,7 +139,7 @@ export function otherAmenityFacts(providers: TProviderResult[], where: string, t
   const t = text.toLowerCase();
   return OTHER_AMENITIES.filter((a) => a.re.test(t)).map(({ amenity, phrase }) => {
     const lots = providers.filter((p) => p.amenities.includes(amenity));
-    return lots.length ? `${plural(lots.length, 'lot')} near ${where} ${phrase}: ${listOf(lots.map((p) => p.name))}.` : `None of the lots near ${where} lists "${amenity}".`;
+    return lots.length ? `${someOf(lots.length, providers.length, where, phrase)}: ${listOf(lots.map((p) => p.name))}.` : `None of the lots near ${where} lists "${amenity}".`;
   });
 }
 
