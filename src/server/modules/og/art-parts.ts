@@ -53,7 +53,7 @@ export function car(x: number, y: number, s: number, body: string, flip = false)
   const glass = body === C.s50 || body === C.s200 ? C.s300 : C.blue100;
   const trim = body === C.s50 || body === C.s200 ? C.s400 : 'rgba(15,23,42,.22)';
   return `<g transform="translate(${n(x)} ${n(y)}) scale(${flip ? -s : s} ${s})">
-<ellipse cx="0" cy="1" rx="124" ry="9" fill="${C.s900}" opacity=".22"/>
+<ellipse cx="0" cy="1" rx="124" ry="9" fill="${C.s900}" fill-opacity=".22"/>
 <path d="M-114 -24Q-118 -58-88 -62L-62 -65-36 -98Q-30 -105-20 -105H44Q55 -105 63 -97L96 -65 106 -63Q120 -59 120 -42V-24Z" fill="${body}" stroke="${trim}" stroke-width="2"/>
 <path d="M-28 -67-8 -94H17V-67Z M27 -67V-94H47Q54 -94 59 -88L79 -67Z" fill="${glass}"/>
 <path d="M22 -64V-30 M-40 -44H-26 M48 -44H62" stroke="${trim}" stroke-width="3" stroke-linecap="round"/>
@@ -76,7 +76,7 @@ export function pBadge(x: number, y: number, size: number, inverse = false): str
 /** The blue "P" parking sign on a pole standing on (x, y). */
 export function parkingSign(x: number, y: number, s = 1): string {
   return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})">
-<rect x="-6" y="-200" width="12" height="200" rx="4" fill="${C.s500}"/><ellipse cx="0" cy="0" rx="22" ry="5" fill="${C.s900}" opacity=".2"/>
+<rect x="-6" y="-200" width="12" height="200" rx="4" fill="${C.s500}"/><ellipse cx="0" cy="0" rx="22" ry="5" fill="${C.s900}" fill-opacity=".2"/>
 <rect x="-50" y="-290" width="100" height="100" rx="18" fill="${C.primary}"/>
 <rect x="-42" y="-282" width="84" height="84" rx="12" fill="none" stroke="${C.white}" stroke-width="4"/>
 <path d="M-13 -215V-265H5A16 16 0 0 1 5 -233H-13" fill="none" stroke="${C.white}" stroke-width="13" stroke-linecap="round" stroke-linejoin="round"/>
@@ -104,7 +104,7 @@ export function lamp(x: number, y: number, h = 230, flip = false): string {
 }
 
 export function cloud(x: number, y: number, s = 1): string {
-  return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})" fill="${C.white}" opacity=".92">
+  return `<g transform="translate(${n(x)} ${n(y)}) scale(${s})" fill="${C.white}">
 <rect x="-44" y="-4" width="168" height="36" rx="18"/><circle cx="0" cy="0" r="30"/><circle cx="44" cy="-18" r="40"/><circle cx="90" cy="0" r="28"/>
 </g>`;
 }
@@ -115,19 +115,19 @@ export function skyline(r: Rng, horizon: number): string {
   for (let x = -600; x < 1800; ) {
     const w = r.int(60, 130);
     const h = r.int(50, 190);
-    const tone = r.chance(0.5) ? C.s300 : C.s200;
+    const tone = r.chance(0.5) ? '#d5dde8' : '#e4e9f0';
     out.push(`<rect x="${x}" y="${horizon - h}" width="${w}" height="${h}" fill="${tone}"/>`);
     if (h > 90) out.push(`<path d="M${x + 14} ${horizon - h + 20}V${horizon - 12}M${x + w - 14} ${horizon - h + 20}V${horizon - 12}" stroke="${C.s100}" stroke-width="6" stroke-dasharray="8 10"/>`);
     x += w + r.int(-10, 30);
   }
-  return `<g opacity=".8">${out.join('')}</g>`;
+  return out.join('');
 }
 
 /** Parking-stall lines for one row: slanted white stripes every `step` units between y1 and y2. */
 export function stalls(y1: number, y2: number, step: number, from = -600, to = 1800, lean = 26): string {
   let d = '';
   for (let x = from; x <= to; x += step) d += `M${x} ${y1}L${x - lean} ${y2}`;
-  return `<path d="${d}" stroke="${C.white}" stroke-width="7" stroke-linecap="round" opacity=".85"/>`;
+  return `<path d="${d}" stroke="${C.white}" stroke-width="7" stroke-linecap="round" stroke-opacity=".85"/>`;
 }
 
 /** A white key on a transparent background, centred on (x, y). */

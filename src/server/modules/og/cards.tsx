@@ -40,33 +40,33 @@ function Star({ size }: { size: number }) {
   );
 }
 
-const titleSize = (title: string) => (title.length <= 26 ? 68 : title.length <= 44 ? 60 : title.length <= 70 ? 52 : 44);
+const titleSize = (title: string) => (title.length <= 26 ? 68 : title.length <= 40 ? 60 : title.length <= 56 ? 52 : title.length <= 84 ? 44 : 40);
 
 export function Card({ content }: { content: CardContent }) {
   const title = drawableText(content.title, 110);
   const art = lotArtSvg(content.art.kind, ART_WIDTH, OG_HEIGHT, { seed: content.art.seed, fit: 'cover' });
   return (
     <div style={{ width: OG_WIDTH, height: OG_HEIGHT, display: 'flex', position: 'relative', backgroundColor: '#ffffff', fontFamily: FONT_FAMILY, color: INK }}>
-      <div style={{ display: 'flex', flexDirection: 'column', width: OG_WIDTH - ART_WIDTH, height: OG_HEIGHT, padding: '54px 48px 58px 64px' }}>
+      <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', width: OG_WIDTH - ART_WIDTH, height: OG_HEIGHT, padding: '54px 44px 62px 64px', boxSizing: 'border-box' }}>
         <div style={{ display: 'flex', alignItems: 'center' }}>
           <PBadge size={52} />
           <div style={{ marginLeft: 16, fontSize: 32, fontWeight: 800, letterSpacing: -0.5 }}>{drawableText(content.brand, 40)}</div>
         </div>
-        <div style={{ display: 'flex', flexDirection: 'column', marginTop: 'auto' }}>
+        <div style={{ display: 'flex', flexDirection: 'column' }}>
           <div style={{ fontSize: 21, fontWeight: 800, color: PRIMARY, letterSpacing: 2.5, textTransform: 'uppercase' }}>{drawableText(content.eyebrow, 48)}</div>
-          <div style={{ display: 'block', marginTop: 14, fontSize: titleSize(title), fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5, lineClamp: 3 }}>{title}</div>
+          <div style={{ display: 'block', marginTop: 14, fontSize: titleSize(title), fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5, lineClamp: title.length > 84 ? 4 : 3 }}>{title}</div>
           {content.subtitle && <div style={{ display: 'block', marginTop: 16, fontSize: 28, color: MUTED, lineClamp: 2 }}>{drawableText(content.subtitle, 90)}</div>}
         </div>
-        <div style={{ display: 'flex', alignItems: 'flex-end', marginTop: 'auto', paddingTop: 28 }}>
+        <div style={{ display: 'flex', alignItems: 'center' }}>
           {content.price && (
-            <div style={{ display: 'flex', alignItems: 'flex-end', marginRight: 22 }}>
-              {content.price.prefix && <div style={{ fontSize: 26, color: MUTED, marginRight: 10, marginBottom: 9 }}>{content.price.prefix}</div>}
-              <div style={{ fontSize: 58, fontWeight: 800, color: PRIMARY, letterSpacing: -1.5, lineHeight: 1 }}>{content.price.amount}</div>
-              {content.price.unit && <div style={{ fontSize: 26, color: MUTED, marginLeft: 4, marginBottom: 9 }}>{content.price.unit}</div>}
+            <div style={{ display: 'flex', alignItems: 'baseline', flexShrink: 0, marginRight: 22, whiteSpace: 'nowrap' }}>
+              {content.price.prefix && <div style={{ fontSize: 26, color: MUTED, marginRight: 10 }}>{content.price.prefix}</div>}
+              <div style={{ fontSize: 56, fontWeight: 800, color: PRIMARY, letterSpacing: -1.5 }}>{content.price.amount}</div>
+              {content.price.unit && <div style={{ fontSize: 26, color: MUTED, marginLeft: 4 }}>{content.price.unit}</div>}
             </div>
           )}
           {content.byline && (
-            <div style={{ display: 'flex', alignItems: 'center', marginRight: 18 }}>
+            <div style={{ display: 'flex', alignItems: 'center', flexShrink: 0, marginRight: 18, whiteSpace: 'nowrap' }}>
               <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', width: 56, height: 56, borderRadius: 28, backgroundColor: '#dbeafe', color: PRIMARY, fontSize: 22, fontWeight: 800 }}>
                 {drawableText(content.byline.initials, 3)}
               </div>
@@ -74,7 +74,7 @@ export function Card({ content }: { content: CardContent }) {
             </div>
           )}
           {(content.chips ?? []).map((chip) => (
-            <div key={chip.text} style={{ display: 'flex', alignItems: 'center', marginRight: 12, marginBottom: 4, padding: '9px 18px', borderRadius: 999, backgroundColor: '#f1f5f9', fontSize: 22, fontWeight: 600, color: '#334155' }}>
+            <div key={chip.text} style={{ display: 'flex', alignItems: 'center', flexShrink: 0, whiteSpace: 'nowrap', marginRight: 12, padding: '9px 18px', borderRadius: 999, backgroundColor: '#f1f5f9', fontSize: 22, fontWeight: 600, color: '#334155' }}>
               {chip.star && <Star size={22} />}
               <div style={{ marginLeft: chip.star ? 8 : 0 }}>{drawableText(chip.text, 32)}</div>
             </div>

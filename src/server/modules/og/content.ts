@@ -32,8 +32,9 @@ export async function homeCard(db: DB, brand: string): Promise<CardContent> {
     brand,
     eyebrow: 'Airport & cruise port parking',
     title: 'Compare lots by the total price, then book in minutes',
+    subtitle: `${plural(stats.airports, 'US airport')} and ${plural(stats.cruisePorts, 'cruise port')}`,
     price: stats.lowestPrice !== null ? { prefix: 'from', amount: formatPrice(stats.lowestPrice), unit: '/day' } : undefined,
-    chips: [{ text: plural(stats.airports, 'airport') }, { text: plural(stats.cruisePorts, 'cruise port') }],
+    chips: [{ text: plural(stats.providers, 'lot') }],
     art: { kind: 'garage', seed: 7 },
   };
 }
@@ -61,7 +62,7 @@ export function lotCard(db: DB, brand: string, slug: string): CardContent | null
   if (lot.rating) chips.push({ text: lot.reviewCount ? `${lot.rating.toFixed(1)} (${formatCount(lot.reviewCount)})` : lot.rating.toFixed(1), star: true });
   return {
     brand,
-    eyebrow: `Parking near ${lot.terminal.code}`,
+    eyebrow: lot.terminal.kind === 'cruise_port' ? 'Cruise port parking' : `Airport parking · ${lot.terminal.code}`,
     title: lot.name,
     subtitle: lot.terminal.name,
     price: { amount: formatPrice(lot.price), unit: '/day' },

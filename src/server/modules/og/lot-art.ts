@@ -2,6 +2,8 @@
 // the artwork shown for lots without photos (/api/placeholder) and on the lot's social card (/og).
 // Scenes are drawn in a 1200x750 design space, scaled to fit the requested size and anchored to the
 // bottom; sky and ground run past the design box, so any aspect from square to very wide looks finished.
+// No `opacity` attribute anywhere (fill-/stroke-opacity only): resvg 2.6 aborts the process on an opacity
+// layer that falls wholly outside the canvas, which cropped renders (the social cards) produce.
 import { C, CAR_COLORS, car, cloud, keyIcon, lamp, parkingSign, pBadge, rng, skyline, stalls, tree, type Rng } from './art-parts';
 
 export const LOT_ART_KINDS = ['surface', 'garage', 'covered', 'valet', 'cruise'] as const;
@@ -29,6 +31,8 @@ const SKIES = [
 function clouds(r: Rng): string {
   const out: string[] = [];
   for (let x = -500 + r.int(0, 200); x < 1700; x += r.int(300, 460)) out.push(cloud(x, r.int(70, 230), 0.6 + r.next() * 0.6));
+  // A higher row, seen only when the picture is taller than the scene.
+  for (let x = -400 + r.int(0, 200); x < 1600; x += r.int(420, 620)) out.push(cloud(x, r.int(-260, -90), 0.7 + r.next() * 0.5));
   return out.join('');
 }
 
@@ -69,11 +73,11 @@ function surface(r: Rng): string {
 <path d="M130 -52H154M190 -52H214M250 -52H274" stroke="#ef4444" stroke-width="12"/></g>`,
     pBadge(110, 418, 72),
     stalls(HY + 30, 580, 260, 320, 1800),
+    parkingSign(1150, HY + 28, 0.8),
     carRow(r, 578, 0.72, back.filter((x) => x > 400), 0.3),
-    `<path d="M-600 606H1800" stroke="${C.light}" stroke-width="6" stroke-dasharray="40 30" opacity=".9"/>`,
+    `<path d="M-600 606H1800" stroke="${C.light}" stroke-width="6" stroke-dasharray="40 30" stroke-opacity=".9"/>`,
     stalls(630, 745, 300, -540),
     carRow(r, 722, 1, front, 0.2),
-    parkingSign(1240, 745),
   ].join('');
 }
 
@@ -106,7 +110,7 @@ function garage(r: Rng): string {
     pBadge(x0 - 55, roof + 32, 84, true),
     `<rect x="-1200" y="${base}" width="3600" height="18" fill="${C.s300}"/>`,
     asphalt(base + 18, C.s600),
-    `<path d="M-600 ${base + 84}H1800" stroke="${C.white}" stroke-width="6" stroke-dasharray="50 40" opacity=".8"/>`,
+    `<path d="M-600 ${base + 84}H1800" stroke="${C.white}" stroke-width="6" stroke-dasharray="50 40" stroke-opacity=".8"/>`,
     car(r.int(120, 240), 730, 1, r.pick(CAR_COLORS)),
     car(r.int(820, 900), 730, 1, r.pick(CAR_COLORS), true),
     parkingSign(1140, base + 6),
@@ -127,7 +131,7 @@ function covered(r: Rng): string {
     verge(HY),
     asphalt(HY + 22),
     // Shade under the roof, then the cars, then posts and the roof itself in front of them.
-    `<path d="M-230 480H1490L1520 742H-260Z" fill="${C.s900}" opacity=".16"/>`,
+    `<path d="M-230 480H1490L1520 742H-260Z" fill="${C.s900}" fill-opacity=".16"/>`,
     stalls(560, 745, 310, -295, 1600, 30),
     carRow(r, 724, 1, slots, 0.12),
     posts.map((x) => `<rect x="${x - 9}" y="470" width="18" height="${744 - 470}" rx="4" fill="${C.s600}"/>`).join(''),
@@ -165,7 +169,7 @@ function valet(r: Rng): string {
 <path d="M-120 -262Q0 -340 120 -262Z" fill="${C.primary}"/><path d="M-40 -262Q0 -336 0 -300Q0 -336 40 -262Z" fill="${C.white}"/>
 <path d="M-120 -262Q-100 -248-80 -262Q-60 -248-40 -262Q-20 -248 0 -262Q20 -248 40 -262Q60 -248 80 -262Q100 -248 120 -262" fill="${C.primary}"/>
 <rect x="-62" y="-120" width="124" height="120" rx="8" fill="${C.primary}"/><rect x="-72" y="-132" width="144" height="20" rx="6" fill="${C.primaryDark}"/>
-${keyIcon(0, -60, 1.1)}<ellipse cx="0" cy="0" rx="80" ry="8" fill="${C.s900}" opacity=".2"/></g>`,
+${keyIcon(0, -60, 1.1)}<ellipse cx="0" cy="0" rx="80" ry="8" fill="${C.s900}" fill-opacity=".2"/></g>`,
     // The attendant.
     `<g transform="translate(380 728)"><rect x="-22" y="-70" width="18" height="70" rx="8" fill="${C.s800}"/><rect x="4" y="-70" width="18" height="70" rx="8" fill="${C.s800}"/>
 <rect x="-30" y="-158" width="60" height="96" rx="24" fill="${C.primary}"/><path d="M-10 -156L0 -120 10 -156" fill="${C.white}"/>
@@ -212,7 +216,9 @@ const escapeXml = (s: string) =>
   s.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!);
 
 /** Where each scene's subject is (design x), for cropped ("cover") renders such as the social cards. */
-const FOCUS: Record<TLotArtKind, number> = { surface: 560, garage: 620, covered: 600, valet: 420, cruise: 720 };
+const FOCUS: Record<TLotArtKind, number> = { surface: 400, garage: 560, covered: 600, valet: 480, cruise: 700 };
+/** How much of the box height the scene takes in a cover render: low scenes are drawn closer. */
+const COVER_ZOOM: Record<TLotArtKind, number> = { surface: 0.9, garage: 0.75, covered: 0.88, valet: 0.85, cruise: 0.78 };
 
 export interface LotArtOptions {
   seed?: number;
@@ -226,7 +232,8 @@ export interface LotArtOptions {
 export function lotArtSvg(kind: TLotArtKind, w: number, h: number, { seed = 0, label, fit = 'contain' }: LotArtOptions = {}): string {
   const r = rng(seed * 2654435761 + LOT_ART_KINDS.indexOf(kind) + 1);
   const [top, bottom] = r.pick(SKIES);
-  const s = fit === 'cover' ? Math.max(w / DW, h / DH) : Math.min(w / DW, h / DH);
+  // cover fills the width and draws the scene a little lower than the box, with more sky above.
+  const s = fit === 'cover' ? Math.max(w / DW, (COVER_ZOOM[kind] * h) / DH) : Math.min(w / DW, h / DH);
   const tx = fit === 'cover' ? w / 2 - FOCUS[kind] * s : (w - DW * s) / 2;
   const ty = h - DH * s;
   const horizon = ty + HY * s;
@@ -237,7 +244,7 @@ export function lotArtSvg(kind: TLotArtKind, w: number, h: number, { seed = 0, l
     const size = Math.max(11, Math.round(Math.min(w, h) / 13));
     const text = escapeXml(label.slice(0, 60));
     const width = Math.min(w - size, Math.round(label.slice(0, 60).length * size * 0.6 + size * 1.6));
-    caption = `<g><rect x="${size / 2}" y="${size / 2}" width="${width}" height="${size * 1.9}" rx="${size * 0.95}" fill="${C.white}" opacity=".94"/>
+    caption = `<g><rect x="${size / 2}" y="${size / 2}" width="${width}" height="${size * 1.9}" rx="${size * 0.95}" fill="${C.white}" fill-opacity=".94"/>
 <text x="${size * 1.3}" y="${size * 1.45}" dominant-baseline="middle" font-family="Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="${size}" font-weight="600" fill="${C.primaryDark}">${text}</text></g>`;
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${title}">
