@@ -10,7 +10,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/toast';
 import { Field } from '@/client/features/auth/form-field';
 import { useSession } from '@/client/features/auth/use-session';
-import { BookingSummary } from '@/client/features/checkout/booking-summary';
+import { BookingSummary, EstimateRows } from '@/client/features/checkout/booking-summary';
 import { storeConfirmation } from '@/client/features/checkout/confirmation-store';
 import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
 import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
@@ -316,6 +316,10 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
                 </p>
               )}
             </div>
+            {/* Phones: the money is read right above the button that spends it (the side summary sits below). */}
+            <section aria-label="Price summary" className="rounded-lg border border-border bg-muted/40 p-4 lg:hidden">
+              <EstimateRows estimate={shown} loading={datesValid && estimate.isPending} dailyPrice={dailyPrice} />
+            </section>
             <Button type="submit" size="lg" className="w-full" loading={busy}>
               {busy ? 'Processing Booking...' : total > 0 ? `Complete Booking · ${formatPrice(total)}` : 'Complete Booking'}
             </Button>

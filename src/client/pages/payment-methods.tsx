@@ -171,7 +171,7 @@ function CardRow({ card }: { card: SavedCard }) {
             {card.is_default && <Badge variant="success">Default</Badge>}
           </p>
           <p className="text-sm text-muted-foreground">{`Expires ${expiry}`}</p>
-          <p className="truncate text-sm text-muted-foreground">{[card.billing_details.name, card.billing_details.email].filter(Boolean).join(' · ')}</p>
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{[card.billing_details.name, card.billing_details.email].filter(Boolean).join(' · ')}</p>
         </div>
       </div>
       <div className="flex gap-2 sm:shrink-0">

@@ -187,7 +187,8 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
               {p.weeklyRate && days >= 7 && quote.subtotal < priceStay({ dailyPrice: p.price, days }).subtotal && (
                 <p className="text-sm text-success">{`Weekly rate applied: ${formatPrice(p.weeklyRate)} a week.`}</p>
               )}
-              <Button asChild size="lg" className="w-full">
+              {/* On phones the bar at the bottom of the screen is the one booking button. */}
+              <Button asChild size="lg" className="hidden w-full lg:inline-flex">
                 <Link href={bookingHref}>{isProperty ? 'Book Now' : 'Reserve Your Spot'}</Link>
               </Button>
               <p className="text-center text-xs text-muted-foreground">No charge until you confirm at checkout.</p>
@@ -217,6 +218,19 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
           )}
         </aside>
       </div>
+      {/* Phones: the total and the booking button stay in reach while the details scroll. */}
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur lg:hidden print:hidden">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4">
+          <p className="min-w-0 leading-tight">
+            <span className="block text-lg font-bold">{formatPrice(quote.total)}</span>
+            <span className="block truncate text-xs text-muted-foreground">{`total for ${days} ${days === 1 ? 'day' : 'days'}, fee included`}</span>
+          </p>
+          <Button asChild className="shrink-0">
+            <Link href={bookingHref}>{isProperty ? 'Book Now' : 'Reserve Your Spot'}</Link>
+          </Button>
+        </div>
+      </div>
+      <div className="h-20 lg:hidden" aria-hidden="true" />
     </div>
   );
 }

@@ -71,7 +71,7 @@ function Confirmed({ booking: b }: { booking: Shown }) {
       <div className="text-center">
         <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
         <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{cancelled ? 'Booking Cancelled' : 'Booking Confirmed'}</h1>
-        <p className="mt-2 text-muted-foreground">
+        <p className="mt-2 text-muted-foreground [overflow-wrap:anywhere]">
           {cancelled ? 'This reservation was cancelled.' : `Your parking is reserved. We sent the confirmation and your parking pass to ${b.email}.`}
         </p>
       </div>
@@ -147,7 +147,7 @@ function Item({ label, value, className }: { label: string; value: React.ReactNo
   return (
     <div className={className}>
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 font-semibold">{value}</dd>
+      <dd className="mt-0.5 font-semibold [overflow-wrap:anywhere]">{value}</dd>
     </div>
   );
 }

@@ -62,7 +62,7 @@ export function Toaster({ className }: { className?: string }) {
     <section
       aria-label="Notifications"
       className={cn(
-        'pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 sm:inset-x-auto sm:right-0 sm:w-full sm:max-w-sm',
+        'pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 sm:inset-x-auto sm:right-0 sm:w-full sm:max-w-sm print:hidden',
         className,
       )}
     >

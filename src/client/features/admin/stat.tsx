@@ -24,7 +24,7 @@ export function Stat({ label, value, hint, icon }: { label: string; value: React
 
 export function ListCard({ title, empty, children, loading }: { title: string; empty?: string | false; loading?: boolean; children?: ReactNode }) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader className="pb-3">
         <CardTitle as="h3" className="text-base">
           {title}
@@ -51,9 +51,9 @@ export function Rows({ items }: { items: { key: string; label: ReactNode; value:
   return (
     <ul className="divide-y divide-border text-sm">
       {items.map((i) => (
-        <li key={i.key} className="flex items-center justify-between gap-3 py-2">
-          <span className="min-w-0 truncate">{i.label}</span>
-          <span className="shrink-0 font-medium tabular-nums">{i.value}</span>
+        <li key={i.key} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2">
+          <span className="min-w-0 [overflow-wrap:anywhere]">{i.label}</span>
+          <span className="ml-auto min-w-0 text-right font-medium tabular-nums [overflow-wrap:anywhere]">{i.value}</span>
         </li>
       ))}
     </ul>

@@ -94,7 +94,7 @@ export function UsersTab() {
           </ul>
         </ListCard>
         <ListCard title="Top Users" loading={!s} empty={s?.topUsers.length === 0 && 'No bookings yet.'}>
-          <Rows items={(s?.topUsers ?? []).map((u) => ({ key: String(u.userId), label: <button type="button" className="hover:underline" onClick={() => setOpen(u.userId)}>{`${u.userName} · ${u.userEmail}`}</button>, value: `${u.bookingCount} · ${usd(u.totalSpent)}` }))} />
+          <Rows items={(s?.topUsers ?? []).map((u) => ({ key: String(u.userId), label: <button type="button" className="text-left hover:underline [overflow-wrap:anywhere]" onClick={() => setOpen(u.userId)}>{`${u.userName} · ${u.userEmail}`}</button>, value: `${u.bookingCount} · ${usd(u.totalSpent)}` }))} />
         </ListCard>
       </div>
       {open !== null && <UserDetail id={open} onClose={() => setOpen(null)} />}
@@ -105,9 +105,9 @@ export function UsersTab() {
 function UserRow({ user: u, onOpen }: { user: AdminUser; onOpen: () => void }) {
   return (
     <button type="button" onClick={onOpen} className="flex w-full flex-wrap items-center justify-between gap-2 py-2.5 text-left text-sm hover:bg-muted/50">
-      <span className="min-w-0">
-        <span className="block font-medium">{u.name}</span>
-        <span className="block truncate text-muted-foreground">{[u.email, u.phone].filter(Boolean).join(' · ')}</span>
+      <span className="min-w-0 flex-1 basis-56">
+        <span className="block font-medium [overflow-wrap:anywhere]">{u.name}</span>
+        <span className="block text-muted-foreground [overflow-wrap:anywhere]">{[u.email, u.phone].filter(Boolean).join(' · ')}</span>
       </span>
       <span className="text-right text-xs text-muted-foreground">
         {`Credit ${usd(u.creditBalance)}`}
@@ -455,7 +455,7 @@ export function BookingsTab() {
             const expanded = open === b.id;
             return (
               <li key={b.id}>
-                <button type="button" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : b.id)} className="grid w-full gap-1 py-3 text-left text-sm hover:bg-muted/40 sm:grid-cols-[1fr_1fr_auto]">
+                <button type="button" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : b.id)} className="grid w-full gap-1 py-3 text-left text-sm [overflow-wrap:anywhere] hover:bg-muted/40 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
                   <span>
                     <span className="font-mono font-semibold">{b.confirmationNumber}</span>{' '}
                     <Badge variant="outline" className={cn('ml-1 capitalize', STATUS_STYLES[b.status])}>
@@ -473,7 +473,7 @@ export function BookingsTab() {
                   </span>
                 </button>
                 {expanded && (
-                  <dl className="grid gap-3 rounded-md bg-muted/50 p-3 text-sm sm:grid-cols-4">
+                  <dl className="grid gap-3 rounded-md bg-muted/50 p-3 text-sm [overflow-wrap:anywhere] sm:grid-cols-4">
                     <div>
                       <dt className="text-muted-foreground">Contact</dt>
                       <dd>{b.email}</dd>

@@ -28,8 +28,8 @@ export default function UserMenu({ user }: { user: SessionUser }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-72">
         <DropdownMenuLabel className="space-y-0.5 py-2 font-normal">
-          <p className="truncate font-semibold text-foreground">{user.name}</p>
-          <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+          <p className="font-semibold text-foreground [overflow-wrap:anywhere]">{user.name}</p>
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
           {user.phone && <p className="text-sm text-muted-foreground">{user.phone}</p>}
           {place && <p className="text-sm text-muted-foreground">{place}</p>}
           <p className="pt-1 text-xs text-muted-foreground">{`Member since ${memberSince(user.createdAt)}`}</p>

@@ -14,6 +14,9 @@ export interface ChatSearch {
   location: string;
   arrivalDate?: string;
   departureDate?: string;
+  /** The order and the amenity filters the assistant understood: the results list applies them too. */
+  sort?: string;
+  amenities?: string[];
 }
 
 export const SEARCH_TROUBLE = "I'm having trouble searching for parking right now. Please try again in a moment.";
@@ -40,7 +43,7 @@ export function ParkingAssistant({ onSearch, lastSearchLocation }: { onSearch: (
       setMessages((m) => [...m, newMessage('assistant', reply.response)]);
       if ((reply.needsSearch || reply.showBookingOptions) && reply.location) {
         await wait(CHAT_RESULTS_HANDOFF_MS);
-        onSearch({ location: reply.location, arrivalDate: reply.arrivalDate, departureDate: reply.departureDate });
+        onSearch({ location: reply.location, arrivalDate: reply.arrivalDate, departureDate: reply.departureDate, sort: reply.sort, amenities: reply.amenities });
       }
     } catch {
       toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });

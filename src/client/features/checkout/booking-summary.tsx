@@ -62,35 +62,7 @@ export function BookingSummary({ providerName, location, address, image, arrival
           </p>
         </div>
         <Separator />
-        <div aria-live="polite" aria-busy={loading}>
-          {estimate ? (
-            <dl className="space-y-2 text-sm">
-              {estimate.lines.map((line) => (
-                <Row key={line.label} label={`Parking, ${line.label}`} value={formatPrice(line.amount)} />
-              ))}
-              <Row label="Service fee" value={formatPrice(estimate.serviceFee)} />
-              {estimate.credit > 0 && <Row label="Credit applied" value={`−${formatPrice(estimate.credit)}`} className="text-success" />}
-              <div className="flex items-baseline justify-between border-t border-border pt-3">
-                <dt className="font-semibold">Total</dt>
-                <dd className="text-xl font-bold">{formatPrice(estimate.total)}</dd>
-              </div>
-            </dl>
-          ) : loading ? (
-            <div className="space-y-2">
-              <Skeleton className="h-5 w-full" />
-              <Skeleton className="h-5 w-2/3" />
-              <Skeleton className="h-7 w-1/2" />
-            </div>
-          ) : (
-            <div className="space-y-2 text-sm">
-              <dl className="space-y-2">
-                <Row label="Daily rate" value={formatPrice(dailyPrice)} />
-                <Row label="Service fee" value={formatPrice(SERVICE_FEE)} />
-              </dl>
-              <p className="text-muted-foreground">Choose check-in and check-out to see your total.</p>
-            </div>
-          )}
-        </div>
+        <EstimateRows estimate={estimate} loading={loading} dailyPrice={dailyPrice} />
         <p className="flex items-start gap-2 text-xs text-muted-foreground">
           <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
           <span>
@@ -100,6 +72,41 @@ export function BookingSummary({ providerName, location, address, image, arrival
         </p>
       </CardContent>
     </Card>
+  );
+}
+
+/** The money part of the summary: how the parking adds up, the fee, any credit and the total. */
+export function EstimateRows({ estimate, loading, dailyPrice, className }: { estimate: Estimate | null; loading: boolean; dailyPrice: number; className?: string }) {
+  return (
+    <div aria-live="polite" aria-busy={loading} className={className}>
+      {estimate ? (
+        <dl className="space-y-2 text-sm">
+          {estimate.lines.map((line) => (
+            <Row key={line.label} label={`Parking, ${line.label}`} value={formatPrice(line.amount)} />
+          ))}
+          <Row label="Service fee" value={formatPrice(estimate.serviceFee)} />
+          {estimate.credit > 0 && <Row label="Credit applied" value={`−${formatPrice(estimate.credit)}`} className="text-success" />}
+          <div className="flex items-baseline justify-between border-t border-border pt-3">
+            <dt className="font-semibold">Total</dt>
+            <dd className="text-xl font-bold">{formatPrice(estimate.total)}</dd>
+          </div>
+        </dl>
+      ) : loading ? (
+        <div className="space-y-2">
+          <Skeleton className="h-5 w-full" />
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-7 w-1/2" />
+        </div>
+      ) : (
+        <div className="space-y-2 text-sm">
+          <dl className="space-y-2">
+            <Row label="Daily rate" value={formatPrice(dailyPrice)} />
+            <Row label="Service fee" value={formatPrice(SERVICE_FEE)} />
+          </dl>
+          <p className="text-muted-foreground">Choose check-in and check-out to see your total.</p>
+        </div>
+      )}
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@
 // 1 s, and when the message names a place (or parking words with one) it starts the search after a 1.5 s
 // pause. Cheap or security questions without a place get a prompt for the location; anything else a hint.
 // Loaded when first opened; stays mounted (keeping the conversation) while closed.
-import { Send } from 'lucide-react';
+import { Send, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
@@ -15,7 +15,7 @@ import { ASSISTANT_GREETING_DELAY_MS, ASSISTANT_REPLY_DELAY_MS, ASSISTANT_SEARCH
 const STARTERS = ['Parking at MCO next Friday for 3 days', 'Cheap parking near the Miami cruise port', 'Covered parking at LAX tomorrow', 'How does it work?'];
 const PLACES = POPULAR_DESTINATIONS.map((d) => d.label);
 
-export default function AssistantPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function AssistantPanel({ open, onClose }: { open: boolean; onClose: (restoreFocus?: boolean) => void }) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [text, setText] = useState('');
@@ -23,6 +23,11 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
   const [, navigate] = useLocation();
   const send = trpc.chat.send.useMutation();
   const inputRef = useRef<HTMLInputElement>(null);
+
+  // A dialog: focus moves into it when it opens (the message field), Esc closes it.
+  useEffect(() => {
+    if (open) requestAnimationFrame(() => inputRef.current?.focus());
+  }, [open]);
 
   useEffect(() => {
     if (!open || messages.length) return;
@@ -49,7 +54,9 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
         const q = new URLSearchParams({ location: reply.location });
         if (reply.arrivalDate) q.set('arrivalDate', reply.arrivalDate);
         if (reply.departureDate) q.set('departureDate', reply.departureDate);
-        onClose();
+        if (reply.sort && reply.sort !== 'price') q.set('sort', reply.sort);
+        if (reply.amenities?.length) q.set('amenities', reply.amenities.join(','));
+        onClose(false);
         navigate(`/?${q}`);
       } else {
         // A prompt for the place offers the popular ones; a hint offers the starters again.
@@ -70,12 +77,34 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
 
   if (!open) return null;
   return (
-    <div role="dialog" aria-label="Parking assistant" className="flex w-[min(22rem,calc(100vw-2.5rem))] flex-col overflow-hidden rounded-xl border border-border bg-background shadow-xl">
-      <div className="flex items-center justify-between border-b border-border px-4 py-3">
-        <p className="font-semibold">Parking Assistant</p>
-        <span className="flex items-center gap-1.5 text-xs font-medium text-success">
+    <div
+      id="assistant-dialog"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="assistant-dialog-title"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+      className="flex max-h-[calc(100dvh-7rem)] w-[min(22rem,calc(100vw-2.5rem))] flex-col overflow-hidden rounded-xl border border-border bg-background shadow-xl"
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
+        <h2 id="assistant-dialog-title" className="font-semibold">
+          Parking Assistant
+        </h2>
+        <span className="ml-auto flex items-center gap-1.5 text-xs font-medium text-success">
           <span className="size-2 rounded-full bg-success" aria-hidden="true" /> Online
         </span>
+        <button
+          type="button"
+          onClick={() => onClose()}
+          className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <X className="size-4" aria-hidden="true" />
+          <span className="sr-only">Close the assistant</span>
+        </button>
       </div>
       <ChatMessages messages={messages} typing={waiting || !messages.length} label="Conversation with the assistant" className="h-72" />
       {suggestions.length > 0 && !waiting && (

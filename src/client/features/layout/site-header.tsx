@@ -148,8 +148,8 @@ export function SiteHeader() {
               <div className="flex items-center gap-3 px-3 pb-2">
                 <Avatar user={user} />
                 <div className="min-w-0">
-                  <p className="truncate font-semibold">{user.name}</p>
-                  <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+                  <p className="font-semibold [overflow-wrap:anywhere]">{user.name}</p>
+                  <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
                 </div>
               </div>
               <ul className="flex flex-col gap-1">

@@ -50,7 +50,7 @@ export function HomeSearch() {
     const q = new URLSearchParams({ location: v.location });
     if (v.arrivalDate) q.set('arrivalDate', v.arrivalDate.slice(0, 10));
     if (v.departureDate) q.set('departureDate', v.departureDate.slice(0, 10));
-    if (v.sort) q.set('sort', v.sort);
+    if (v.sort && v.sort !== 'price') q.set('sort', v.sort);
     if (v.amenities?.length) q.set('amenities', v.amenities.join(','));
     navigate(`/?${q}`);
   };

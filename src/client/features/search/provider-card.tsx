@@ -45,21 +45,19 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
   const href = `/provider/${provider.slug}?${stayQuery({ location: provider.location, arrivalDate, departureDate })}`;
   const few = provider.availableSpaces > 0 && provider.availableSpaces <= 10;
 
+  const picture = (className: string) => (
+    <img src={image} onError={() => setImage(FALLBACK_IMAGE)} alt={lotImageAlt(image, provider.name)} width={320} height={200} loading="lazy" className={className} />
+  );
+
+  // Phones get a compact card (a thumbnail beside the name), so two or more lots fit on one screen.
   return (
-    <Card className="flex flex-col overflow-hidden sm:flex-row">
-      <img
-        src={image}
-        onError={() => setImage(FALLBACK_IMAGE)}
-        alt={lotImageAlt(image, provider.name)}
-        width={320}
-        height={200}
-        loading="lazy"
-        className="aspect-[16/10] w-full shrink-0 bg-muted object-cover sm:aspect-auto sm:w-60"
-      />
-      <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h3 className="text-lg font-semibold leading-tight">
+    <Card className="flex overflow-hidden">
+      {picture('hidden w-60 shrink-0 bg-muted object-cover sm:block')}
+      <div className="flex min-w-0 flex-1 flex-col gap-2.5 p-3.5 sm:gap-3 sm:p-5">
+        <div className="flex items-start gap-3">
+          {picture('size-20 shrink-0 rounded-md bg-muted object-cover sm:hidden')}
+          <div className="min-w-0 flex-1">
+            <h3 className="text-base font-semibold leading-tight sm:text-lg">
               {locked ? (
                 provider.name
               ) : (
@@ -68,7 +66,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
                 </Link>
               )}
             </h3>
-            <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-muted-foreground">
               <span className="inline-flex items-center gap-1">
                 <Star className="size-4 fill-accent text-accent" aria-hidden="true" />
                 <span className="font-medium text-foreground">{(provider.rating ?? DEFAULT_RATING).toFixed(1)}</span>
@@ -102,7 +100,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
         {!locked && provider.shuttleInfo && (
           <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
             <Bus className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {provider.shuttleInfo}
+            <span className="line-clamp-1 sm:line-clamp-none">{provider.shuttleInfo}</span>
           </p>
         )}
         {!locked && (
@@ -119,9 +117,9 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
           )}
         </ul>
         )}
-        <div className="mt-auto flex flex-wrap items-end justify-between gap-3 border-t border-border pt-3">
-          <div>
-            <p className="text-2xl font-bold tracking-tight">
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-2 border-t border-border pt-2.5 sm:pt-3">
+          <div className="min-w-0">
+            <p className="text-xl font-bold tracking-tight sm:text-2xl">
               {formatPrice(provider.total)}
               <span className="ml-1 text-sm font-normal text-muted-foreground">{`total for ${provider.days} ${provider.days === 1 ? 'day' : 'days'}`}</span>
             </p>
@@ -134,13 +132,13 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
               <p className="text-sm font-medium text-warning">{`Only ${provider.availableSpaces} spaces left`}</p>
             ) : null}
           </div>
-          <div className="flex gap-2">
+          <div className="flex w-full gap-2 sm:w-auto">
             {!locked && (
-              <Button asChild variant="outline">
+              <Button asChild variant="outline" className="flex-1 sm:flex-none">
                 <Link href={href}>View Details</Link>
               </Button>
             )}
-            <Button disabled={provider.availableSpaces === 0} onClick={() => onSelect(provider)}>
+            <Button disabled={provider.availableSpaces === 0} onClick={() => onSelect(provider)} className="flex-1 sm:flex-none">
               Select
             </Button>
           </div>

@@ -8,7 +8,7 @@ export function ResultsControls({ params, update }: { params: URLSearchParams; u
   const amenities = (params.get('amenities') ?? '').split(',').filter(Boolean);
   const toggle = (key: string) => update({ amenities: (amenities.includes(key) ? amenities.filter((a) => a !== key) : [...amenities, key]).join(',') || null });
   return (
-    <div className="flex flex-wrap items-end gap-4">
+    <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
       <div className="space-y-1.5">
         <Label htmlFor="sort">Sort by</Label>
         <NativeSelect id="sort" value={params.get('sort') ?? 'price'} onChange={(e) => update({ sort: e.target.value === 'price' ? null : e.target.value })}>
@@ -17,7 +17,8 @@ export function ResultsControls({ params, update }: { params: URLSearchParams; u
           <option value="rating">Rating</option>
         </NativeSelect>
       </div>
-      <fieldset className="flex flex-wrap gap-2">
+      {/* Phones: one row that scrolls sideways, so the lots start higher on the screen. */}
+      <fieldset className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
         <legend className="mb-1.5 text-sm font-medium">Must have</legend>
         {(Object.entries(AMENITY_FILTERS) as [TAmenityFilter, string][]).map(([key, label]) => (
           <button
@@ -25,7 +26,7 @@ export function ResultsControls({ params, update }: { params: URLSearchParams; u
             type="button"
             aria-pressed={amenities.includes(key)}
             onClick={() => toggle(key)}
-            className="rounded-full border border-border px-3 py-1.5 text-sm font-medium transition-colors hover:bg-muted aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
+            className="shrink-0 rounded-full border border-border px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors hover:bg-muted aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
           >
             {label}
           </button>

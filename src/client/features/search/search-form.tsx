@@ -36,27 +36,27 @@ export function SearchForm({ initial, onSearch, lockLocation = false, pending = 
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
+    <form onSubmit={submit} noValidate className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
       {!lockLocation && (
-        <div className="space-y-1.5">
+        <div className="col-span-2 space-y-1.5 sm:col-span-1">
           <Label htmlFor={`${id}-location`}>Where are you parking?</Label>
           <Input id={`${id}-location`} name="location" defaultValue={initial.location} placeholder="LAX Airport, Miami Cruise Port..." autoComplete="off" />
         </div>
       )}
-      <div className={lockLocation ? 'space-y-1.5 sm:col-span-2' : 'space-y-1.5'}>
+      <div className={lockLocation ? 'space-y-1.5 sm:col-span-2' : 'min-w-0 space-y-1.5'}>
         <Label htmlFor={`${id}-arrival`}>Arrival date</Label>
         <Input id={`${id}-arrival`} name="arrivalDate" type="date" defaultValue={initial.arrivalDate.slice(0, 10)} min={earliestArrivalDay()} suppressHydrationWarning />
       </div>
-      <div className="space-y-1.5">
+      <div className="min-w-0 space-y-1.5">
         <Label htmlFor={`${id}-departure`}>Departure date</Label>
         <Input id={`${id}-departure`} name="departureDate" type="date" defaultValue={initial.departureDate.slice(0, 10)} />
       </div>
-      <Button type="submit" loading={pending} className="sm:h-10">
+      <Button type="submit" loading={pending} className="col-span-2 sm:col-span-1 sm:h-10">
         <Search className="size-4" aria-hidden="true" />
         {lockLocation ? 'Update' : 'Search'}
       </Button>
       {error && (
-        <p role="alert" className="text-sm text-destructive sm:col-span-4">
+        <p role="alert" className="col-span-2 text-sm text-destructive sm:col-span-4">
           {error}
         </p>
       )}
