@@ -1,6 +1,8 @@
 // Each route's head (title, description, canonical, social tags, JSON-LD, status), by route path: the
 // server renders it into the first response; the browser loads this module on its first client-side
 // navigation, so a first visit does not download every page's titles and structured data.
+import { splitUsAddress } from '@/shared/address';
+import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import type { HeadData } from './lib/head';
 import type { RouterOutputs } from './lib/trpc';
 import type { HeadContext, LocationPageData } from './routes';
@@ -30,6 +32,13 @@ type ProviderHeadData = {
 /** The server-rendered social card (GET /og/...: PNG 1200x630) of a public page, with its alt text. */
 const socialCard = (path: string, alt: string): NonNullable<HeadData['og']> => ({ image: `/og/${path}.png`, imageAlt: alt, imageWidth: 1200, imageHeight: 630 });
 const price = (n: number) => `$${n.toFixed(2)}`;
+const DAYS_OF_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((d) => `https://schema.org/${d}`);
+
+/** A schema.org PostalAddress with its parts (street, city, state, ZIP), not one string. */
+function postalAddress(address: string) {
+  const a = splitUsAddress(address);
+  return { '@type': 'PostalAddress', streetAddress: a.street, addressLocality: a.city, addressRegion: a.state, postalCode: a.postalCode, addressCountry: 'US' };
+}
 
 const breadcrumbs = (appUrl: string, items: [string, string][]) => ({
   '@context': 'https://schema.org',
@@ -53,12 +62,12 @@ function providerHead({ data, config }: HeadContext<ProviderHeadData>, kind: 'pr
         name: data.name,
         description: data.description ?? undefined,
         url: config.appUrl + canonical,
-        image: image ? (image.startsWith('http') ? image : config.appUrl + image) : undefined,
-        address: { '@type': 'PostalAddress', streetAddress: data.address, addressCountry: 'US' },
+        // A photo when the lot has one, else its social card (a PNG: the illustration is an SVG).
+        image: image && !image.startsWith('/api/placeholder/') ? (image.startsWith('http') ? image : config.appUrl + image) : `${config.appUrl}/og/lot/${encodeURIComponent(data.slug)}.png`,
+        address: postalAddress(data.address),
         geo: { '@type': 'GeoCoordinates', latitude: data.latitude, longitude: data.longitude },
         telephone: data.phoneNumber ?? undefined,
         openingHours: data.operatingHours ?? undefined,
-        priceRange: `From $${data.price.toFixed(2)} per day`,
         aggregateRating: data.rating && data.reviewCount ? { '@type': 'AggregateRating', ratingValue: data.rating, reviewCount: data.reviewCount } : undefined,
       },
       breadcrumbs(config.appUrl, [
@@ -97,7 +106,7 @@ export const HEADS: Record<string, HeadFn> = {
   '*': h(({ config }) => ({ title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 })),
   '/': h(({ config }) => ({
     title: `${config.brandName} | ${TAGLINE} with Honest Total Prices`,
-    description: `Compare and book parking near 50 US airports and 20 cruise ports. See the full price up front: the lot's rate plus one flat $1.99 fee.`,
+    description: `Compare and book parking near 50 US airports and 20 cruise ports. See the full price up front: the lot's rate plus one flat ${SERVICE_FEE_TEXT} fee.`,
     canonical: '/',
     jsonLd: [
       {
@@ -106,7 +115,15 @@ export const HEADS: Record<string, HeadFn> = {
         name: config.brandName,
         url: config.appUrl,
         logo: `${config.appUrl}/favicon.svg`,
-        contactPoint: { '@type': 'ContactPoint', telephone: config.supportPhone, email: config.supportEmail, contactType: 'customer support', availableLanguage: 'English', hoursAvailable: 'Mo-Su 00:00-23:59' },
+        contactPoint: {
+          '@type': 'ContactPoint',
+          telephone: config.supportPhone,
+          email: config.supportEmail,
+          contactType: 'customer support',
+          availableLanguage: 'English',
+          // Around the clock, every day.
+          hoursAvailable: { '@type': 'OpeningHoursSpecification', dayOfWeek: DAYS_OF_WEEK, opens: '00:00', closes: '23:59' },
+        },
       },
     ],
   })),
@@ -124,7 +141,7 @@ export const HEADS: Record<string, HeadFn> = {
       : { title: `Provider not found | ${config.brandName}`, robots: 'noindex', status: 404 }),
   '/how-it-works': h(({ config }) => ({
     title: `How it Works | ${config.brandName}`,
-    description: `Tell our assistant where you're flying or sailing from, compare lots by total price, and book in minutes. One flat $1.99 fee, no surprises.`,
+    description: `Tell our assistant where you're flying or sailing from, compare lots by total price, and book in minutes. One flat ${SERVICE_FEE_TEXT} fee, no surprises.`,
     canonical: '/how-it-works',
   })),
   '/terms-of-service': h(({ config }) => ({ title: `Terms of Service | ${config.brandName}`, canonical: '/terms-of-service', robots: 'noindex' })),

@@ -25,8 +25,9 @@ describe('/sitemap.xml', () => {
     // Only canonical addresses: /locations/{slug} shows the SEO page's content and points there.
     expect(locs).not.toContain('http://localhost:3999/locations/orlando-international-airport');
     for (const loc of locs) expect(loc).not.toMatch(/\/(admin|api|booking|thank-you|account-settings|payment-methods)\b/);
-    // Every <url> is well formed: a loc and an optional ISO date.
-    expect(xml.match(/<url><loc>[^<]+<\/loc>(<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>)?<\/url>/g)!.length).toBe(locs.length);
+    // Every <url> is well formed: a loc and its last change as an ISO date, for every entry.
+    expect(xml.match(/<url><loc>[^<]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/g)!.length).toBe(locs.length);
+    expect(xml).not.toContain('<lastmod>1970-');
   });
 
   it('lists indexable pages at their canonical address, one of each kind', async () => {
@@ -58,9 +59,14 @@ describe('/sitemap.xml', () => {
 });
 
 describe('/robots.txt', () => {
-  it('disallows admin, API and private pages and names the sitemap', async () => {
+  it('disallows admin, API and private pages (Disallow rules before any Allow), keeps page images crawlable, and names the sitemap', async () => {
     const text = await (await t.request('/robots.txt')).text();
     for (const path of ['/admin', '/api/', '/booking', '/thank-you', '/account-settings', '/payment-methods']) expect(text).toContain(`Disallow: ${path}`);
+    const rules = text.split('\n').filter((l) => /^(Allow|Disallow):/.test(l));
+    const firstAllow = rules.findIndex((l) => l.startsWith('Allow:'));
+    expect(rules.slice(firstAllow).every((l) => l.startsWith('Allow:'))).toBe(true);
+    expect(rules).toContain('Allow: /api/placeholder/');
+    for (const image of ['/og/', '/uploads/']) expect(rules.some((l) => l.startsWith('Disallow:') && image.startsWith(l.slice(10).trim()))).toBe(false);
     expect(text).toContain('Sitemap: http://localhost:3999/sitemap.xml');
     expect((await t.request('/sitemap-2.xml')).status).toBe(404);
   });

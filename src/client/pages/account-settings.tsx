@@ -190,7 +190,7 @@ function ProfileTab({ user }: { user: SessionUser }) {
             </div>
           )}
           <Field label="Phone Number" name="phone" type="tel" autoComplete="tel" defaultValue={user.phone ?? ''} error={errors.phone} />
-          <Field label="Address" name="address" autoComplete="street-address" defaultValue={user.address ?? ''} error={errors.address} />
+          <Field label="Address" name="address" autoComplete="address-line1" defaultValue={user.address ?? ''} error={errors.address} />
           <Field label="City" name="city" autoComplete="address-level2" defaultValue={user.city ?? ''} error={errors.city} />
           <div className="grid grid-cols-2 gap-4">
             <Field label="State" name="state" autoComplete="address-level1" defaultValue={user.state ?? ''} error={errors.state} />

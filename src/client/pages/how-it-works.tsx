@@ -70,8 +70,8 @@ export default function HowItWorksPage() {
         </div>
       </section>
 
-      <section className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2">
-        <div aria-labelledby="chat-heading">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2">
+        <section aria-labelledby="chat-heading">
           <h2 id="chat-heading" className="text-2xl font-bold tracking-tight">
             Ask like you’d ask a friend
           </h2>
@@ -87,8 +87,8 @@ export default function HowItWorksPage() {
               Yes, cheapest first please
             </p>
           </div>
-        </div>
-        <div aria-labelledby="pricing-heading">
+        </section>
+        <section aria-labelledby="pricing-heading">
           <h2 id="pricing-heading" className="text-2xl font-bold tracking-tight">
             Pricing, explained
           </h2>
@@ -114,8 +114,8 @@ export default function HowItWorksPage() {
             <BadgeCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
             Unlocking detailed lot information costs $0.99 and is credited back when you book.
           </p>
-        </div>
-      </section>
+        </section>
+      </div>
 
       <section className="border-t border-border bg-primary text-primary-foreground">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-5 px-4 py-12 sm:flex-row sm:items-center sm:justify-between sm:px-6">

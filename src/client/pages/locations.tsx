@@ -92,6 +92,7 @@ export default function LocationsPage() {
           <TabsTrigger value="cruise-ports">Cruise Ports ({ports.length})</TabsTrigger>
         </TabsList>
         <TabsContent value="airports" className="mt-6">
+          <h2 className="sr-only">Airports</h2>
           <LocationGrid
             items={airports}
             loading={locations.isPending}
@@ -100,6 +101,7 @@ export default function LocationsPage() {
           />
         </TabsContent>
         <TabsContent value="cruise-ports" className="mt-6">
+          <h2 className="sr-only">Cruise ports</h2>
           <LocationGrid items={ports} loading={locations.isPending} empty="No cruise ports match your search." onClear={clear} />
         </TabsContent>
       </Tabs>

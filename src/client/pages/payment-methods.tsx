@@ -28,18 +28,18 @@ export default function PaymentMethodsPage() {
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <nav aria-label="Breadcrumb">
         <ol className="flex items-center gap-1 text-sm text-muted-foreground">
-          <li>
+          <li className="flex items-center gap-1">
             <Link href="/" className="hover:text-foreground">
               Home
             </Link>
+            <ChevronRight className="size-3.5" aria-hidden="true" />
           </li>
-          <ChevronRight className="size-3.5" aria-hidden="true" />
-          <li>
+          <li className="flex items-center gap-1">
             <Link href="/account-settings" className="hover:text-foreground">
               Account
             </Link>
+            <ChevronRight className="size-3.5" aria-hidden="true" />
           </li>
-          <ChevronRight className="size-3.5" aria-hidden="true" />
           <li aria-current="page" className="font-medium text-foreground">
             Payment Methods
           </li>

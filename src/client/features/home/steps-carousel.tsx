@@ -52,13 +52,12 @@ export function StepsCarousel() {
           );
         })}
       </div>
-      <div className="mt-2 flex gap-2" role="tablist" aria-label="Choose a step">
+      <div className="mt-2 flex gap-2" role="group" aria-label="Choose a step">
         {STEPS.map((step, i) => (
           <button
             key={step.title}
             type="button"
-            role="tab"
-            aria-selected={i === active}
+            aria-pressed={i === active}
             aria-label={`Step ${i + 1}: ${step.title}`}
             onClick={() => setActive(i)}
             className="flex h-6 items-center"

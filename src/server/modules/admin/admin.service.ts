@@ -127,13 +127,27 @@ export function userDetail(db: DB, id: number) {
 // Sitemap URLs (the sitemap issue serves them; the count and technical checks use them here)
 
 /** Every indexable page at its canonical address (the legal pages are noindex, so not listed). */
+/** Every indexable page with the time its content last changed (pages that list others: their newest item). */
 export function publicUrls(db: DB) {
-  const urls: { path: string; lastmod: Date | null }[] = ['/', '/locations', '/how-it-works', '/blog'].map((path) => ({ path, lastmod: null }));
+  const places = db.select({ seoSlug: locations.seoSlug, createdAt: locations.createdAt }).from(locations).all();
+  const lots = db.select({ slug: parkingProviders.slug, updatedAt: parkingProviders.updatedAt }).from(parkingProviders).all();
+  const posts = db.select({ slug: blogPosts.slug, category: blogPosts.category, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.published, 1)).all();
+  const categories = db.select({ slug: blogCategories.slug }).from(blogCategories).where(gt(blogCategories.postCount, 0)).all();
+  const newest = (dates: Date[], fallback: Date) => dates.reduce((a, b) => (b > a ? b : a), fallback);
+  const epoch = new Date(0);
+  const catalogue = newest([...places.map((l) => l.createdAt), ...lots.map((p) => p.updatedAt)], epoch);
+  const blog = newest(posts.map((p) => p.updatedAt), epoch);
+  const urls: { path: string; lastmod: Date }[] = [
+    { path: '/', lastmod: newest([catalogue, blog], epoch) },
+    { path: '/locations', lastmod: catalogue },
+    { path: '/how-it-works', lastmod: catalogue },
+    { path: '/blog', lastmod: blog },
+  ];
   // A place's canonical address is its SEO page (/locations/{slug} shows the same page and points there).
-  for (const l of db.select({ seoSlug: locations.seoSlug, createdAt: locations.createdAt }).from(locations).all()) urls.push({ path: `/${l.seoSlug}`, lastmod: l.createdAt });
-  for (const p of db.select({ slug: parkingProviders.slug, updatedAt: parkingProviders.updatedAt }).from(parkingProviders).all()) urls.push({ path: `/provider/${p.slug}`, lastmod: p.updatedAt });
-  for (const c of db.select({ slug: blogCategories.slug }).from(blogCategories).where(gt(blogCategories.postCount, 0)).all()) urls.push({ path: `/blog/category/${c.slug}`, lastmod: null });
-  for (const p of db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.published, 1)).all()) urls.push({ path: `/blog/${p.slug}`, lastmod: p.updatedAt });
+  for (const l of places) urls.push({ path: `/${l.seoSlug}`, lastmod: l.createdAt });
+  for (const p of lots) urls.push({ path: `/provider/${p.slug}`, lastmod: p.updatedAt });
+  for (const c of categories) urls.push({ path: `/blog/category/${c.slug}`, lastmod: newest(posts.filter((p) => p.category === c.slug).map((p) => p.updatedAt), blog) });
+  for (const p of posts) urls.push({ path: `/blog/${p.slug}`, lastmod: p.updatedAt });
   return urls;
 }
 

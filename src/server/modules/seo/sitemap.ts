@@ -44,10 +44,10 @@ export function sitemapFiles(db: DB, appUrl: string): string[] {
   return files;
 }
 
+/** Disallow rules first, then the one Allow: page images under /api (lot illustrations) stay crawlable. */
 export function robotsTxt(appUrl: string): string {
   return [
     'User-agent: *',
-    'Allow: /',
     'Disallow: /admin',
     'Disallow: /api/',
     'Disallow: /booking',
@@ -57,6 +57,7 @@ export function robotsTxt(appUrl: string): string {
     'Disallow: /verify-email',
     'Disallow: /reset-password',
     'Disallow: /forgot-password',
+    'Allow: /api/placeholder/',
     '',
     `Sitemap: ${appUrl}/sitemap.xml`,
     '',
