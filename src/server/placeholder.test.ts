@@ -89,3 +89,18 @@ describe('the illustrations', () => {
     }
   });
 });
+
+describe('captions', () => {
+  it('always fit inside the picture: the pill and every line stay within the width, long ones take two lines', () => {
+    const label = 'Fort Lauderdale Port Everglades cruise parking guide long';
+    for (const [w, h] of [[1200, 630], [400, 210], [358, 188], [200, 120], [120, 80]] as const) {
+      const svg = placeholderSvg(String(w), String(h), label);
+      const pill = /<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*fill-opacity=".94"/.exec(svg)!;
+      expect(Number(pill[1]) + Number(pill[2]), `${w}x${h}`).toBeLessThanOrEqual(w);
+      const lines = [...svg.matchAll(/<text x="([\d.]+)"[^>]*textLength="([\d.]+)"[^>]*>([^<]*)<\/text>/g)];
+      expect(lines.map((l) => l[3]).join(' '), `${w}x${h}`).toBe(label);
+      for (const l of lines) expect(Number(l[1]) + Number(l[2]), `${w}x${h}`).toBeLessThanOrEqual(w);
+      if (w <= 200) expect(lines.length).toBe(2);
+    }
+  });
+});

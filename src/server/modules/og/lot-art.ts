@@ -228,6 +228,38 @@ export interface LotArtOptions {
   fit?: 'contain' | 'cover';
 }
 
+/**
+ * A caption in a pill at the top left that always fits the picture: the font shrinks to the width, a long
+ * caption takes two lines, and each line is held to its box (textLength), so no font's metrics can clip it.
+ */
+function captionPill(label: string, w: number, h: number): string {
+  let size = Math.max(11, Math.round(Math.min(w, h) / 13));
+  const margin = () => size / 2;
+  const pad = () => size * 0.8;
+  const avail = () => w - 2 * margin() - 2 * pad();
+  const est = (text: string) => text.length * size * 0.6;
+  let lines = [label];
+  if (est(label) > avail()) size = Math.max(8, Math.floor(avail() / (label.length * 0.6)));
+  if (est(label) > avail()) {
+    const words = label.split(' ');
+    let best = 1;
+    for (let i = 1; i < words.length; i++) {
+      if (Math.abs(words.slice(0, i).join(' ').length - label.length / 2) < Math.abs(words.slice(0, best).join(' ').length - label.length / 2)) best = i;
+    }
+    lines = words.length > 1 ? [words.slice(0, best).join(' '), words.slice(best).join(' ')] : [label];
+  }
+  const lineHeight = size * 1.25;
+  const textWidth = Math.min(avail(), Math.max(...lines.map(est)));
+  const boxH = size * 0.65 + lines.length * lineHeight;
+  const rows = lines
+    .map((line, i) => {
+      const lw = Math.min(avail(), est(line));
+      return `<text x="${(margin() + pad()).toFixed(1)}" y="${(margin() + size * 0.33 + lineHeight * (i + 0.5)).toFixed(1)}" dominant-baseline="middle" textLength="${lw.toFixed(1)}" lengthAdjust="spacingAndGlyphs" font-family="Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="${size}" font-weight="600" fill="${C.primaryDark}">${escapeXml(line)}</text>`;
+    })
+    .join('');
+  return `<g><rect x="${margin().toFixed(1)}" y="${margin().toFixed(1)}" width="${(textWidth + 2 * pad()).toFixed(1)}" height="${Math.min(boxH, h - 2 * margin()).toFixed(1)}" rx="${Math.min(size * 0.95, boxH / 2).toFixed(1)}" fill="${C.white}" fill-opacity=".94"/>${rows}</g>`;
+}
+
 /** The illustration of a lot type at w x h (already validated). */
 export function lotArtSvg(kind: TLotArtKind, w: number, h: number, { seed = 0, label, fit = 'contain' }: LotArtOptions = {}): string {
   const r = rng(seed * 2654435761 + LOT_ART_KINDS.indexOf(kind) + 1);
@@ -239,14 +271,7 @@ export function lotArtSvg(kind: TLotArtKind, w: number, h: number, { seed = 0, l
   const horizon = ty + HY * s;
   const title = escapeXml(label ? label.slice(0, 60) : LOT_ART_ALT[kind]);
   const sun = `<circle cx="${r.int(120, 1080)}" cy="${r.int(90, 150)}" r="56" fill="${C.light}"/>`;
-  let caption = '';
-  if (label) {
-    const size = Math.max(11, Math.round(Math.min(w, h) / 13));
-    const text = escapeXml(label.slice(0, 60));
-    const width = Math.min(w - size, Math.round(label.slice(0, 60).length * size * 0.6 + size * 1.6));
-    caption = `<g><rect x="${size / 2}" y="${size / 2}" width="${width}" height="${size * 1.9}" rx="${size * 0.95}" fill="${C.white}" fill-opacity=".94"/>
-<text x="${size * 1.3}" y="${size * 1.45}" dominant-baseline="middle" font-family="Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="${size}" font-weight="600" fill="${C.primaryDark}">${text}</text></g>`;
-  }
+  const caption = label ? captionPill(label.slice(0, 60), w, h) : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${title}">
 <title>${title}</title>
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
