@@ -162,6 +162,11 @@ describe('paying for a booking', () => {
 
     const mails = (await t.outbox()).filter((m) => m.to === email);
     expect(mails.map((m) => m.subject)).toEqual(expect.arrayContaining(['Set your ParkPilot password', expect.stringContaining('Booking confirmed')]));
+    // The set-password link lives as long as the e-mail and the page both say.
+    const setPassword = mails.find((m) => m.subject === 'Set your ParkPilot password')!;
+    expect(setPassword.text).toContain('expires in 3 days');
+    const setLink = /\/reset-password\?token=[a-z0-9]+&purpose=set/.exec(setPassword.text)![0];
+    expect(await (await t.request(setLink)).text()).toContain('expires 3 days after it was sent');
     // The e-mail's link opens the booking in any browser.
     const mailed = /\/thank-you\?confirmation=(PP-[A-Z0-9]+)&amp;token=([a-z0-9]+)/.exec(mails.find((m) => m.subject.includes('Booking confirmed'))!.html)!;
     expect((await call(t.request, link(mailed[1]!, mailed[2]!))).json.confirmationNumber).toBe(res.json.confirmationNumber);

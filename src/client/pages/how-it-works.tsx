@@ -1,5 +1,6 @@
 // /how-it-works: the four-step process, benefits, a sample chat, the pricing explainer and a call to action.
-import { SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { ACCESS_FEE_TEXT, SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { GATING_SEARCH_LIMIT, GATING_TIME_MS } from '@/shared/constants';
 import { ArrowRight, BadgeCheck, Bus, Clock, Headphones, Receipt, ShieldCheck, Wallet } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
@@ -112,7 +113,7 @@ export default function HowItWorksPage() {
           </dl>
           <p className="mt-3 flex items-start gap-2 text-sm text-muted-foreground">
             <BadgeCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-            Unlocking detailed lot information costs $0.99 and is credited back when you book.
+            {`Prices are always free to compare. After your first ${GATING_SEARCH_LIMIT} searches or ${GATING_TIME_MS / 60_000} minutes, a lot's distance, shuttle, amenities and contacts unlock for a one-time ${ACCESS_FEE_TEXT} per airport or port, credited back when you book a lot there.`}
           </p>
         </section>
       </div>

@@ -1,5 +1,6 @@
 // The parking assistant's sentences: a search summary that agrees with the filters and sort it applied
 // (the results list shows the same), and the product's policies. Every figure comes from the search.
+import { formatMiles } from '@/shared/geo';
 import { AMENITY_FILTERS, type TAmenityFilter } from '@/shared/search-options';
 import type { StayDates } from '@/shared/nlu/dates';
 import type { Intent } from '@/shared/nlu/intents';
@@ -15,7 +16,7 @@ const SORT_PHRASES: Record<TSort, string> = { price: 'total price, lowest first'
 
 export const shortDate = (d: string) => new Date(`${d.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 export const placeName = (p: Place) => (p.kind === 'airport' ? `${p.name} (${p.code})` : p.name);
-export const away = (p: TProviderResult) => `${p.distanceMiles} mile${p.distanceMiles === 1 ? '' : 's'} from the terminal`;
+export const away = (p: TProviderResult) => `${formatMiles(p.distanceMiles)} from the terminal`;
 
 /** The search page's orders, so "the cheapest" here is the first row there. */
 export const ORDER: Record<TSort, (a: TProviderResult, b: TProviderResult) => number> = {
@@ -81,7 +82,7 @@ export function searchAnswer({ place, providers, intents, text, dates, wanted, s
     } else {
       lines.push(`Totals start at ${formatPrice(cheapest.total)} at ${describeLot(cheapest)}.`);
     }
-    if (nearest.id !== cheapest.id) lines.push(`Closest to the terminal: ${nearest.name}, ${nearest.distanceMiles} miles away, ${formatPrice(nearest.total)} in total.`);
+    if (nearest.id !== cheapest.id) lines.push(`Closest to the terminal: ${nearest.name}, ${formatMiles(nearest.distanceMiles)} away, ${formatPrice(nearest.total)} in total.`);
   }
 
   if (intents.includes('security')) lines.push(securityFacts(pool, where));
