@@ -135,7 +135,8 @@ test('a declined card shows Booking Failed and books nothing', async ({ page }) 
   await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   await page.getByRole('button', { name: /Complete Booking/ }).click();
   await expect(page.getByText('Booking Failed')).toBeVisible();
-  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Your card was declined.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Booking details' }).getByText('Your card was declined.')).toBeVisible();
   await expect(page).toHaveURL(/\/booking\?/);
   const history = await page.request.get('/api/bookings/history');
   expect(await history.json()).toEqual([]);

@@ -41,9 +41,9 @@ test('the home page hydrates: the carousel advances and navigation works without
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('total price up front');
-  const firstStep = page.getByRole('tab', { name: 'Step 1: Search Smart' });
-  await expect(firstStep).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tab', { name: 'Step 2: Compare Options' })).toHaveAttribute('aria-selected', 'true', { timeout: 6000 });
+  const firstStep = page.getByRole('button', { name: 'Step 1: Search Smart' });
+  await expect(firstStep).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Step 2: Compare Options' })).toHaveAttribute('aria-pressed', 'true', { timeout: 6000 });
 
   await page.getByRole('link', { name: /Tampa/ }).click();
   await expect(page).toHaveURL(/\/\?location=TPA/);

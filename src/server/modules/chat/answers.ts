@@ -41,10 +41,12 @@ export interface SearchAnswerInput {
   wanted: TAmenityFilter[];
   sort: TSort | null;
   contact: Contact;
+  /** False on a location page's chat: its answers do not change the list beside it, so they say nothing of it. */
+  listActions?: boolean;
 }
 
 /** The reply to a search, and the filters it applied (the results list applies the same). */
-export function searchAnswer({ place, providers, intents, text, dates, wanted, sort, contact }: SearchAnswerInput): { response: string; amenities: TAmenityFilter[] } {
+export function searchAnswer({ place, providers, intents, text, dates, wanted, sort, contact, listActions = true }: SearchAnswerInput): { response: string; amenities: TAmenityFilter[] } {
   const when = `${shortDate(dates.arrivalDate)} to ${shortDate(dates.departureDate)}`;
   const where = placeName(place);
   if (!providers.length) return { response: `I couldn't find open lots near ${where} for ${when}. Try other dates, or ask me about a nearby airport or port.`, amenities: [] };
@@ -91,8 +93,10 @@ export function searchAnswer({ place, providers, intents, text, dates, wanted, s
   if (intents.includes('hours') && !applied.includes('24/7')) lines.push(hoursFacts(pool, where, contact));
   lines.push(...otherAmenityFacts(pool, where, text));
   if (intents.includes('cancellation') && cheapest.cancellationPolicy) lines.push(`Cancellation at ${cheapest.name}: ${cheapest.cancellationPolicy}`);
-  if (sort) lines.push(`I've sorted the list by ${SORT_PHRASES[sort]}.`);
-  lines.push('Pick a lot below to see its details or book it.');
+  if (listActions) {
+    if (sort) lines.push(`I've sorted the list by ${SORT_PHRASES[sort]}.`);
+    lines.push('Pick a lot below to see its details or book it.');
+  }
   return { response: lines.join(' '), amenities: applied };
 }
 

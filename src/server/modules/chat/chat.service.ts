@@ -196,7 +196,7 @@ export function locationChat(ctx: Ctx, input: Input & { context: NonNullable<Inp
     lines.push(policyAnswer(intents)!);
   } else {
     if (wanted.length || sort) {
-      lines.push(searchAnswer({ place, providers, intents: intents.filter((i) => i === 'price'), text: '', dates: window, wanted, sort, contact }).response);
+      lines.push(searchAnswer({ place, providers, intents: intents.filter((i) => i === 'price'), text: '', dates: window, wanted, sort, contact, listActions: false }).response);
     } else if (has('price') || has('shuttle') || (!facts && (GENERAL.test(text) || !QUESTION.test(text)))) {
       lines.push(...overview(providers, where, window, has('shuttle') ? 'count' : has('price') || !intents.length ? 'example' : 'none'));
     }
