@@ -1,6 +1,6 @@
 // The booking rules that money and inventory depend on: refunds, per-day capacity, lot-local time, .ics.
 import { describe, expect, it } from 'vitest';
-import { peakDailyOccupancy } from '@/server/modules/bookings/inventory';
+import { stayDays } from '@/server/modules/bookings/inventory';
 import { refundPlan, refundShare } from './cancellation';
 import { bookingIcs } from './ics';
 import { fieldWords } from './schemas/bookings';
@@ -28,15 +28,13 @@ describe('refunds', () => {
   });
 });
 
-describe('per-day capacity', () => {
-  const stay = (a: string, d: string) => ({ arrivalDate: a, departureDate: d });
-  it('counts the busiest day of the stay, not every overlap', () => {
-    const others = [stay('2027-01-01T08:00', '2027-01-02T08:00'), stay('2027-01-04T08:00', '2027-01-05T08:00')];
-    expect(peakDailyOccupancy(others, '2027-01-01T10:00', '2027-01-05T10:00')).toBe(1);
-    expect(peakDailyOccupancy([...others, stay('2027-01-02T20:00', '2027-01-04T09:00')], '2027-01-01T10:00', '2027-01-05T10:00')).toBe(2);
-    // Back to back on one day takes two spaces that day; a departure at midnight does not touch the next day.
-    expect(peakDailyOccupancy([stay('2027-01-01T08:00', '2027-01-02T10:00')], '2027-01-02T14:00', '2027-01-03T10:00')).toBe(1);
-    expect(peakDailyOccupancy([stay('2027-01-01T08:00', '2027-01-02T00:00')], '2027-01-02T14:00', '2027-01-03T10:00')).toBe(0);
+describe('the days a stay occupies', () => {
+  const days = (a: string, d: string) => stayDays(a, d).map((n) => new Date(n * 86_400_000).toISOString().slice(0, 10));
+  it('runs from the arrival day to the departure day; a departure at midnight does not touch that day', () => {
+    expect(days('2027-01-01T10:00', '2027-01-05T10:00')).toEqual(['2027-01-01', '2027-01-05']);
+    expect(days('2027-01-01T08:00', '2027-01-02T00:00')).toEqual(['2027-01-01', '2027-01-01']);
+    expect(days('2027-01-02T14:00', '2027-01-02T18:00')).toEqual(['2027-01-02', '2027-01-02']);
+    expect(days('2026-12-31T20:00', '2027-01-01T08:00')).toEqual(['2026-12-31', '2027-01-01']);
   });
 });
 

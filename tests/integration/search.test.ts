@@ -3,6 +3,7 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, parkingProviders, users } from '@/server/db/schema';
+import { recountInventory } from '@/server/modules/bookings/inventory';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
@@ -97,6 +98,8 @@ describe('GET /api/search', () => {
       { ...booking, confirmationNumber: 'PP-OUTSIDE1', arrivalDate: '2027-05-03T00:00', departureDate: '2027-05-05T00:00' },
       { ...booking, confirmationNumber: 'PP-CANCEL01', arrivalDate: '2027-05-01T00:00', departureDate: '2027-05-02T00:00', status: 'cancelled' },
     ]).run();
+    // Rows written around the booking service: the lot-day counters are rebuilt from them (npm run inventory:check).
+    expect(recountInventory(t.db, { repair: true }).drift.length).toBeGreaterThan(0);
     const again = (await search('location=JFK&arrivalDate=2027-05-01&departureDate=2027-05-03')).json.providers.find((p: any) => p.id === first.id);
     expect(again.availableSpaces).toBe(first.capacity - 1);
   });

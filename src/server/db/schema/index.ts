@@ -6,3 +6,4 @@ export * from './content';
 export * from './analytics';
 export * from './jobs';
 export * from './payments';
+export * from './inventory';

@@ -11,6 +11,7 @@ import { billableDays, priceStay, stayLines } from '@/shared/pricing';
 import { bookingByLink, instantAt, providerWithLocation, publicBooking } from './booking-view';
 import { confirmBooking, releaseHold } from './checkout';
 import { availableCredit } from './credit';
+import { releaseDays } from './inventory';
 
 type Ctx = Context;
 
@@ -111,6 +112,7 @@ export async function cancelBooking(ctx: Ctx & { user: NonNullable<Ctx['user']> 
         .returning({ id: bookings.id })
         .get();
       if (!claimed) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This booking is already cancelled.' });
+      releaseDays(tx, b.providerId, b.arrivalDate, b.departureDate);
       if (plan.credit > 0) {
         tx.insert(userCredits)
           .values({ userId: b.userId, amount: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id })

@@ -27,7 +27,7 @@ import {
   requestHash,
   type KeyClaim,
 } from './idempotency';
-import { takenOnPeakDay } from './inventory';
+import { releaseDays, takeDays } from './inventory';
 
 type Ctx = Context;
 type Owner = Extract<KeyClaim, { kind: 'owner' }>;
@@ -150,9 +150,8 @@ async function placeBooking(ctx: Ctx, input: TCreateBooking, payWith: PayWith, k
         } else userId = findUserByEmail(tx as unknown as DB, customer.email)!.id;
       }
 
-      if (takenOnPeakDay(tx, provider.id, arrival, departure) >= provider.capacity) {
-        throw new TRPCError({ code: 'CONFLICT', message: soldOutMessage(provider.name) });
-      }
+      // Every day of the stay, or none: a full day fails the transaction (and undoes the other days).
+      if (!takeDays(tx, provider, arrival, departure)) throw new TRPCError({ code: 'CONFLICT', message: soldOutMessage(provider.name) });
 
       // Credit only for the signed-in owner: typing someone's e-mail must not spend their credit.
       let price = priceStay({ dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days, credit: ctx.user ? availableCredit(tx, ctx.user.id, location.code) : 0 });
@@ -324,6 +323,7 @@ export function releaseHold(services: Pick<Services, 'db'>, bookingId: number, r
       }
       tx.update(informationAccess).set({ creditedBack: 0, creditedAt: null, creditedBookingId: null }).where(eq(informationAccess.creditedBookingId, bookingId)).run();
       completeKeyForBooking(tx, bookingId, { ok: false, code: refusal.code, message: refusal.message });
+      releaseDays(tx, claimed.providerId, claimed.arrivalDate, claimed.departureDate);
       tx.delete(bookings).where(eq(bookings.id, bookingId)).run();
       if (claimed.createdAccount) {
         const u = claimed.userId;

@@ -3,7 +3,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, parkingProviders, searchHistory } from '../../db/schema';
-import { takenSpaces } from '../bookings/inventory';
+import { freeSpaces } from '../bookings/inventory';
 import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
 import { billableDays, priceStay } from '@/shared/pricing';
 import { resolveLocation } from './resolve';
@@ -22,7 +22,6 @@ export function findLocation(db: DB, text: string) {
   return resolveLocation(allLocations(db), text);
 }
 
-export { takenSpaces } from '../bookings/inventory';
 
 export type TProviderResult = ReturnType<typeof searchProviders>['providers'][number];
 
@@ -32,7 +31,7 @@ export function searchProviders(db: DB, query: TSearchQuery) {
   if (!location) return { location: null, ...dates, providers: [] };
   const rows = db.select().from(parkingProviders).where(eq(parkingProviders.locationId, location.id)).all();
   const days = billableDays(query.arrivalDate, query.departureDate);
-  const taken = takenSpaces(db, rows.map((r) => r.id), query.arrivalDate, query.departureDate);
+  const free = freeSpaces(db, rows, query.arrivalDate, query.departureDate);
   const wanted = query.amenities.map((a) => AMENITY_FILTERS[a as keyof typeof AMENITY_FILTERS]);
 
   const providers = rows
@@ -55,7 +54,7 @@ export function searchProviders(db: DB, query: TSearchQuery) {
         weeklyRate: p.weeklyRate,
         pricingSource: p.pricingSource,
         capacity: p.capacity,
-        availableSpaces: Math.max(0, p.capacity - (taken.get(p.id) ?? 0)),
+        availableSpaces: free.get(p.id) ?? p.capacity,
         features: p.features,
         shuttleInfo: p.shuttleInfo,
         securityFeatures: p.securityFeatures,
