@@ -23,6 +23,8 @@ import { mountStripeWebhook } from './modules/payments/webhooks';
 import { robotsTxt, sitemapFiles } from './modules/seo/sitemap';
 import { GUEST_COOKIE, readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken } from './modules/auth/session';
 import { maskEmails, redactUrl, requestLog } from './request-log';
+import { contentVersionReader } from './content-version';
+import { isCacheablePage, PageCache, pickEncoding } from './page-cache';
 import { placeholderSvg } from './placeholder';
 import { mountOgRoutes } from './modules/og/routes';
 import { mountRestRoutes } from './rest/adapter';
@@ -77,6 +79,8 @@ export function createApp(deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer(env, (line) => console.log(maskEmails(line)));
   const payments = deps.payments ?? createPaymentsGateway(env, db);
   const jobs = deps.jobs ?? createJobRunner(db, jobHandlers({ db, env, mailer, payments }));
+  const pages = new PageCache();
+  const contentVersion = contentVersionReader(db);
   const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY);
   const isProd = env.NODE_ENV === 'production';
   const appOrigin = new URL(env.APP_URL!).origin;
@@ -269,15 +273,32 @@ export function createApp(deps: AppDeps) {
   // Every other GET is a page: rendered on the server, hydrated in the browser.
   app.get('*', (c) => renderPage(c, new URL(c.req.url)));
 
-  async function renderPage(c: HonoContext, url: URL) {
+  async function renderHtml(c: HonoContext, url: URL) {
     const ctx = await createContext(c);
     const page = await render(url, { router: appRouter, ctx });
-    ctx.resHeaders.forEach((v, k) => c.header(k, v, { append: true }));
     const html = template
       .replace('<!--app-head-->', page.head)
       .replace('<!--app-html-->', page.html)
       .replace('<!--app-state-->', page.state);
-    return c.html(html, page.status as 200, { 'Cache-Control': 'no-store' });
+    return { status: page.status, html, resHeaders: ctx.resHeaders };
+  }
+
+  async function renderPage(c: HonoContext, url: URL) {
+    // Anonymous visitors of public pages share one rendering per address (at most a minute old, never past
+    // a content change); everyone else gets their own.
+    if (isCacheablePage(c.req.method, url.pathname, c.req.header('cookie'))) {
+      const key = `${url.host}${url.pathname}${url.search}`;
+      const version = contentVersion();
+      const hit = pages.get(key, version);
+      const entry = hit ?? (await pages.fill(key, version, async () => ({ ...(await renderHtml(c, url)), headers: [] })));
+      const { body, encoding } = pickEncoding(entry, c.req.header('accept-encoding'));
+      const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding, Cookie', 'X-Cache': hit ? 'HIT' : 'MISS' };
+      if (encoding) headers['Content-Encoding'] = encoding;
+      return c.body(new Uint8Array(body), entry.status as 200, headers);
+    }
+    const page = await renderHtml(c, url);
+    page.resHeaders.forEach((v, k) => c.header(k, v, { append: true }));
+    return c.html(page.html, page.status as 200, { 'Cache-Control': 'no-store' });
   }
 
   app.onError((err, c) => {

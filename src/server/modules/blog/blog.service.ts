@@ -1,6 +1,7 @@
 // The blog: public reads (published posts only), view counting, and the editorial workflow: the content
 // engine drafts pending posts, an administrator approves (optionally editing and adding an image) or
 // rejects them. HTML is sanitized with an allow-list on every save. Category counts follow every change.
+import { bumpContentVersion } from '../../content-version';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -240,7 +241,10 @@ export function generatePost(db: DB, opts: { publish?: boolean; topicKey?: strin
         .returning()
         .get();
       writeState(tx, 'blog-topics', { used: [...used, topicKey] });
-      if (opts.publish) refreshCategoryCounts(tx);
+      if (opts.publish) {
+        refreshCategoryCounts(tx);
+        bumpContentVersion(tx);
+      }
       return inserted;
     });
     return shape(row);
@@ -298,6 +302,7 @@ export async function approvePost(db: DB, uploadsDir: string, postId: number, ed
       .returning()
       .get()!;
     refreshCategoryCounts(tx);
+    bumpContentVersion(tx);
     return updated;
   });
   return { success: true as const, message: 'The blog post is now live on your website.', post: shape(row) };
@@ -307,6 +312,7 @@ export function rejectPost(db: DB, postId: number) {
   const deleted = db.transaction((tx) => {
     const gone = tx.delete(blogPosts).where(eq(blogPosts.id, postId)).run().changes;
     refreshCategoryCounts(tx);
+    bumpContentVersion(tx);
     return gone;
   });
   if (!deleted) throw new TRPCError({ code: 'NOT_FOUND', message: 'Post not found' });

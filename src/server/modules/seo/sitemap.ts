@@ -1,29 +1,21 @@
 // /sitemap.xml and /robots.txt: every public URL with its last change (sitemaps.org 0.9, split into an
 // index past 50,000 URLs), and the paths crawlers should skip. Cached until the content changes.
 import type { DB } from '../../db/client';
+import { contentVersionReader } from '../../content-version';
 import { publicUrls } from '../admin/admin.service';
 
 export const SITEMAP_LIMIT = 50_000;
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-let cache: { key: string; files: string[] } | null = null;
-
-/** A cheap fingerprint of the content: it changes when a post, lot or location is added or edited. */
-function fingerprint(db: DB): string {
-  const row = db.$client
-    .prepare(
-      `select (select count(*) || ':' || coalesce(max(updated_at), 0) from blog_posts where published = 1) || '|' ||
-              (select count(*) || ':' || coalesce(max(updated_at), 0) from parking_providers) || '|' ||
-              (select count(*) from locations) as k`,
-    )
-    .get() as { k: string };
-  return row.k;
-}
+/** Built files by database (several apps share a process in tests), kept until the content version moves. */
+const caches = new WeakMap<object, { version: number; files: string[]; read: () => number }>();
 
 /** The sitemap files: one urlset, or an index (file 0) followed by urlsets of at most 50,000 URLs. */
 export function sitemapFiles(db: DB, appUrl: string): string[] {
-  const key = fingerprint(db);
-  if (cache?.key === key) return cache.files;
+  const cached = caches.get(db);
+  const read = cached?.read ?? contentVersionReader(db);
+  const version = read();
+  if (cached && cached.version === version) return cached.files;
   const urls = publicUrls(db);
   const urlset = (list: typeof urls) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list
@@ -40,7 +32,7 @@ export function sitemapFiles(db: DB, appUrl: string): string[] {
       .join('\n')}\n</sitemapindex>\n`;
     files = [index, ...parts.map(urlset)];
   }
-  cache = { key, files };
+  caches.set(db, { version, files, read });
   return files;
 }
 
