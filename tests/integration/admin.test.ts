@@ -2,7 +2,7 @@
 // follow real bookings and analytics events; users, SEO tools and reports.
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, parkingProviders, users } from '@/server/db/schema';
+import { analyticsEvents, jobs, parkingProviders, users } from '@/server/db/schema';
 import { restRoutes } from '@/server/rest/routes';
 import { dayFromToday } from '@/shared/pricing';
 import { call, sessionCookieFrom } from '../support/http';
@@ -31,7 +31,10 @@ describe('access', () => {
     adminCookie ||= (await signUp('gatekeeper@example.com', 'Gate Keeper', true)).cookie;
     const posts = (await call(t.request, '/api/admin/blog/recent', undefined, { cookie: adminCookie })).json as { id: number; status: string }[];
     const pending = posts.find((p) => p.status === 'pending')?.id ?? (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie: adminCookie })).json.blogPost.id;
-    const url = path.replace(':postId', String(pending)).replace(':id', String((await signUp(`target-${Math.random().toString(36).slice(2)}@example.com`)).id));
+    // A job that gave up, for the retry path; a user for the others.
+    const deadJob = () => t.db.insert(jobs).values({ kind: 'mail.send', payload: {}, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'smtp down', finishedAt: new Date() }).returning().get().id;
+    const target = path.includes('/jobs/') ? deadJob() : (await signUp(`target-${Math.random().toString(36).slice(2)}@example.com`)).id;
+    const url = path.replace(':postId', String(pending)).replace(':id', String(target));
     const body = method === 'GET' || method === 'DELETE' ? undefined : path.includes('search') ? undefined : {};
     const withQuery = path.endsWith('/users/search') ? `${url}?q=target` : url;
     expect((await call(t.request, withQuery, body, { method })).status).toBe(401);
@@ -167,5 +170,19 @@ describe('admin host', () => {
     expect((await t.app.request('http://admin.localhost:3999/api/admin/dashboard/stats')).status).toBe(401);
     // The main host is unchanged.
     expect((await t.app.request('http://localhost:3999/blog')).status).toBe(200);
+  });
+});
+
+describe('background jobs', () => {
+  it('shows the jobs that gave up, with their last error but not their payload, and sends one round again', async () => {
+    const admin = await signUp('jobs-admin@example.com', 'Jobs Admin', true);
+    const id = t.db.insert(jobs).values({ kind: 'mail.booking-confirmation', payload: { bookingId: 1, secretish: 'payload' }, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'connect ECONNREFUSED', finishedAt: new Date() }).returning().get().id;
+    const res = await call(t.request, '/api/admin/jobs', undefined, { cookie: admin.cookie });
+    expect(res.json.dead).toBeGreaterThanOrEqual(1);
+    expect(res.json.deadJobs.find((j: { id: number }) => j.id === id)).toMatchObject({ kind: 'mail.booking-confirmation', attempts: 8, lastError: 'connect ECONNREFUSED' });
+    expect(res.text).not.toContain('secretish');
+    expect((await call(t.request, `/api/admin/jobs/${id}/retry`, {}, { cookie: admin.cookie })).status).toBe(200);
+    expect(t.db.select().from(jobs).where(eq(jobs.id, id)).get()).toMatchObject({ status: expect.stringMatching(/queued|running|done|dead/), attempts: expect.any(Number) });
+    expect((await call(t.request, `/api/admin/jobs/${id}/retry`, {}, { cookie: admin.cookie })).status).toBe(404);
   });
 });

@@ -72,3 +72,35 @@ export function failJob(db: DB, job: Job, worker: string, error: string, now = n
 export function pruneJobs(db: DB, olderThanMs = 7 * 24 * 60 * 60_000, now = Date.now()): number {
   return db.delete(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(now - olderThanMs)))).run().changes;
 }
+
+/** What the back office shows of the queue: counts by state, and the jobs that gave up (never their payload). */
+export function jobsOverview(db: DB, limit = 20) {
+  const counts = Object.fromEntries(
+    db
+      .select({ status: jobs.status, n: sql<number>`count(*)` })
+      .from(jobs)
+      .groupBy(jobs.status)
+      .all()
+      .map((r) => [r.status, Number(r.n)]),
+  ) as Partial<Record<Job['status'], number>>;
+  const dead = db
+    .select({ id: jobs.id, kind: jobs.kind, attempts: jobs.attempts, lastError: jobs.lastError, finishedAt: jobs.finishedAt, createdAt: jobs.createdAt })
+    .from(jobs)
+    .where(eq(jobs.status, 'dead'))
+    .orderBy(sql`${jobs.finishedAt} desc`, sql`${jobs.id} desc`)
+    .limit(limit)
+    .all();
+  return { queued: counts.queued ?? 0, running: counts.running ?? 0, dead: counts.dead ?? 0, done: counts.done ?? 0, deadJobs: dead };
+}
+
+/** Sends a dead job round again (the admin fixed the mail server, say). False when it was not dead. */
+export function retryJob(db: DB, id: number, now = new Date()): boolean {
+  return Boolean(
+    db
+      .update(jobs)
+      .set({ status: 'queued', attempts: 0, runAt: now, lockedUntil: null, lockedBy: null, finishedAt: null })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'dead')))
+      .returning({ id: jobs.id })
+      .get(),
+  );
+}

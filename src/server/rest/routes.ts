@@ -119,6 +119,8 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'POST', path: '/api/admin/seo/regenerate-sitemap', procedure: 'admin.regenerateSitemap' },
   { method: 'POST', path: '/api/admin/seo/analyze-content', procedure: 'admin.analyzeContent' },
   { method: 'POST', path: '/api/admin/seo/check-page-speed', procedure: 'admin.checkPageSpeed' },
+  { method: 'GET', path: '/api/admin/jobs', procedure: 'admin.jobs' },
+  { method: 'POST', path: '/api/admin/jobs/:id/retry', procedure: 'admin.retryJob', input: ({ params }) => ({ id: params.id }) },
 
   // First-party analytics (batched by the client with navigator.sendBeacon)
   { method: 'POST', path: '/api/analytics/events', procedure: 'analytics.track', status: 200 },

@@ -16,6 +16,7 @@ import { cn } from '@/client/lib/utils';
 import { ADMIN_ANALYTICS_POLL_MS, ADMIN_POLL_MS, ADMIN_USER_SEARCH_MIN_CHARS } from '@/shared/constants';
 import { formatStay } from '@/shared/format';
 import { SEO_REPORT_PERIODS } from '@/shared/schemas/admin';
+import { JobsCard } from './jobs-card';
 import { adminDate, ListCard, Rows, Stat, usd } from './stat';
 
 const poll = { refetchInterval: ADMIN_POLL_MS } as const;
@@ -36,6 +37,7 @@ export function OverviewTab() {
       <ListCard title="Popular Locations" loading={!s} empty={s?.popularLocations.length === 0 && 'No bookings yet.'}>
         <Rows items={(s?.popularLocations ?? []).map((l) => ({ key: l.location, label: l.location, value: `${l.count} booking${l.count === 1 ? '' : 's'}` }))} />
       </ListCard>
+      <JobsCard />
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { ZSeoReportInput, ZUserIdInput, ZUserSearchInput } from '@/shared/schema
 import { TRPCError } from '@trpc/server';
 import { adminProcedure, router } from '../../trpc/init';
 import { websiteAnalytics } from '../analytics/analytics.service';
+import { jobsOverview, retryJob } from '../../jobs/queue';
+import { z } from 'zod';
 import * as admin from './admin.service';
 
 export const adminRouter = router({
@@ -17,6 +19,13 @@ export const adminRouter = router({
   generateSeoReport: adminProcedure.input(ZSeoReportInput).mutation(({ ctx, input }) => admin.generateSeoReport(ctx.db, input, ctx.user.id)),
   regenerateSitemap: adminProcedure.mutation(({ ctx }) => admin.regenerateSitemap(ctx.db)),
   analyzeContent: adminProcedure.mutation(({ ctx }) => admin.analyzeContent(ctx.db)),
+  /** The jobs table: counts by state and the jobs that gave up, with their last error. */
+  jobs: adminProcedure.query(({ ctx }) => jobsOverview(ctx.db)),
+  retryJob: adminProcedure.input(z.object({ id: z.coerce.number().int().positive() })).mutation(({ ctx, input }) => {
+    if (!retryJob(ctx.db, input.id)) throw new TRPCError({ code: 'NOT_FOUND', message: 'That job is not waiting for a retry.' });
+    ctx.jobs.kick();
+    return { success: true as const };
+  }),
   checkPageSpeed: adminProcedure.mutation(({ ctx }) => {
     if (!ctx.selfFetch) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Page speed needs the running app' });
     return admin.checkPageSpeed(ctx.db, ctx.selfFetch);

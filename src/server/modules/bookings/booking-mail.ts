@@ -11,6 +11,7 @@ import { bookingIcs } from '@/shared/ics';
 import { formatPrice } from '@/shared/pricing';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink } from './booking-view';
+import { qrPng } from './qr-png';
 
 type MailServices = Pick<Services, 'db' | 'env' | 'mailer'>;
 
@@ -70,7 +71,7 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
     brand: env.BRAND_NAME,
     phone: provider.phoneNumber,
   });
-  const png = await QRCode.toBuffer(b.confirmationNumber, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 });
+  const png = qrPng(b.confirmationNumber);
   await services.mailer.send({
     to: b.email,
     kind: 'booking-confirmation',
