@@ -53,6 +53,6 @@ try {
   console.log(failed ? `Below target (${JSON.stringify(TARGETS)}).` : 'All pages meet the targets.');
 } finally {
   await chrome.kill();
-  stop();
+  await stop();
 }
 process.exit(failed ? 1 : 0);

@@ -94,6 +94,6 @@ try {
   console.log(`Nu HTML Checker: ${messages.length} error(s) in ${files.length} pages.`);
   process.exitCode = messages.length ? 1 : 0;
 } finally {
-  stop();
+  await stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }

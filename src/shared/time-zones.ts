@@ -20,9 +20,22 @@ export function zoneForState(state: string): string {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Offsets by zone and UTC hour: US zones change offset only on the hour, and formatToParts is slow. */
+const offsets = new Map<string, number>();
+const HOUR = 3_600_000;
 
 /** Milliseconds the zone is ahead of UTC at an instant (negative in the Americas). */
 function offsetAt(zone: string, instant: number): number {
+  const key = `${zone}|${Math.floor(instant / HOUR)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  if (offsets.size > 20_000) offsets.clear();
+  const offset = computeOffset(zone, instant);
+  offsets.set(key, offset);
+  return offset;
+}
+
+function computeOffset(zone: string, instant: number): number {
   let f = formatters.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -30,7 +43,8 @@ function offsetAt(zone: string, instant: number): number {
   }
   const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
   const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return local - Math.floor(instant / 1000) * 1000;
+  // Whole minutes (every US zone's offset is): the instant's own seconds do not leak into the offset.
+  return Math.round((local - instant) / 60_000) * 60_000;
 }
 
 /** The instant a lot-local wall-clock time ('YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm') happens; null when invalid. */

@@ -2,6 +2,7 @@
 // no-overbooking rule under concurrency, Idempotency-Key, credits, and cancellation with refunds.
 import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
+import { bumpContentVersion } from '@/server/content-version';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, idempotencyKeys, informationAccess, parkingProviders, userCredits, users } from '@/server/db/schema';
 import { createSandboxGateway, type PaymentIntent, type SandboxGateway } from '@/server/integrations/payments';
@@ -54,6 +55,7 @@ describe('POST /api/bookings/estimate', () => {
   it('prices from the catalogue: one day at 89.95 is 91.94 whatever the client sends', async () => {
     const p = freshProvider();
     t.db.update(parkingProviders).set({ price: 89.95, weeklyRate: null }).where(eq(parkingProviders.id, p.id)).run();
+    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const res = await call(t.request, '/api/bookings/estimate', { providerId: String(p.id), arrivalDate: '2027-03-01T10:00', departureDate: '2027-03-02T10:00', providerPrice: 1 });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ days: 1, subtotal: 89.95, serviceFee: 1.99, total: 91.94, credit: 0 });
@@ -187,6 +189,7 @@ describe('inventory', () => {
     const p = freshProvider();
     const capacity = 4;
     t.db.update(parkingProviders).set({ capacity }).where(eq(parkingProviders.id, p.id)).run();
+    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const night = { arrivalDate: `${dayFromToday(30)}T20:00`, departureDate: `${dayFromToday(31)}T08:00` };
     const results = await Promise.all(
       Array.from({ length: capacity + 15 }, (_, i) => book(body(p.id, { customer: { email: `rush-${i}@example.com` }, reservation: night }))),
@@ -284,6 +287,7 @@ describe('PATCH /api/bookings/:id/status', () => {
     const other = await signUp('other@example.com');
     const p = freshProvider();
     t.db.update(parkingProviders).set({ capacity: 1 }).where(eq(parkingProviders.id, p.id)).run();
+    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const made = await book(body(p.id), owner.cookie);
     const id = made.json.booking.id;
     const search = () => call(t.request, `/api/search?location=${encodeURIComponent(p.location)}&arrivalDate=${arrive}&departureDate=${depart}`);
@@ -315,6 +319,7 @@ describe('PATCH /api/bookings/:id/status', () => {
     const u = await signUp('late@example.com');
     const p = freshProvider();
     t.db.update(parkingProviders).set({ cancellationPolicy: 'Free cancellation up to 24 hours before arrival.' }).where(eq(parkingProviders.id, p.id)).run();
+    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const made = await book(body(p.id, { reservation: { arrivalDate: `${dayFromToday(20)}T09:00` } }), u.cookie);
     // Move the stay to start in a few hours: stored times are lot-local (US zones are 4 to 10 hours behind
     // UTC), so UTC now + 3 hours as a wall-clock time is 7 to 13 hours away.

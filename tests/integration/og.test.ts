@@ -2,6 +2,7 @@
 // caching and a content ETag, 404 for slugs that name nothing, never a 5xx for odd input; every public
 // page's head points at its card with an absolute URL, and private pages carry none.
 import { eq } from 'drizzle-orm';
+import { bumpContentVersion } from '@/server/content-version';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parkingProviders } from '@/server/db/schema';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app';
@@ -61,6 +62,7 @@ describe('GET /og/...', () => {
     const before = await card(`/og/lot/${lot.slug}.png`);
     const row = t.db.select({ price: parkingProviders.price }).from(parkingProviders).where(eq(parkingProviders.id, lot.id)).get()!;
     t.db.update(parkingProviders).set({ price: row.price + 3 }).where(eq(parkingProviders.id, lot.id)).run();
+    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const after = await card(`/og/lot/${lot.slug}.png`);
     expect(after.res.status).toBe(200);
     expect(after.res.headers.get('etag')).not.toBe(before.res.headers.get('etag'));

@@ -1,6 +1,7 @@
 // Search through HTTP: the free-text location, prices for the dates, availability, sorting, filters,
 // the two REST shapes, and search history for signed-in users only.
 import { eq, isNotNull } from 'drizzle-orm';
+import { bumpContentVersion } from '@/server/content-version';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, parkingProviders, users } from '@/server/db/schema';
 import { recountInventory } from '@/server/modules/bookings/inventory';
@@ -178,6 +179,7 @@ describe('search pages render on the server', () => {
   it('shows the weekly rate truthfully: weeks and days, never days × the daily price for a weekly total', async () => {
     const lot = t.db.select().from(parkingProviders).where(isNotNull(parkingProviders.weeklyRate)).limit(1).get()!;
     t.db.update(parkingProviders).set({ price: 10.95, weeklyRate: 59.95 }).where(eq(parkingProviders.id, lot.id)).run();
+    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const { html } = await rendered(`/provider/${lot.slug}?arrivalDate=2027-03-03T10:00&departureDate=2027-03-12T10:00`);
     expect(html).toContain('Parking, 1 week');
     expect(html).toContain('data-testid="parking-line">$59.95<');

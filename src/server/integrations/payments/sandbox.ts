@@ -125,10 +125,8 @@ export function createSandboxGateway(db: DB): SandboxGateway {
   return {
     mode: 'sandbox',
     async charge(input: ChargeInput) {
-      const byKey = () => (input.idempotencyKey ? db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey)).get() : undefined);
-      const seen = byKey();
-      if (seen) return toIntent(seen);
-      const row = insertIntent(input, outcome(input, new Date())) ?? byKey();
+      // Written first; a key seen before conflicts, and its first charge is the answer (no second charge).
+      const row = insertIntent(input, outcome(input, new Date())) ?? db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey!)).get();
       return toIntent(row!);
     },
     async findCharge({ idempotencyKey }) {

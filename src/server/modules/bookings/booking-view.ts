@@ -7,6 +7,7 @@ import { bookingLinks, bookings, locations, parkingProviders } from '../../db/sc
 import { billableDays } from '@/shared/pricing';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { generateToken, hashToken } from '../auth/session';
+import { catalogueSnapshot } from '../catalogue/snapshot';
 
 export type BookingRow = typeof bookings.$inferSelect;
 type ProviderRow = typeof parkingProviders.$inferSelect;
@@ -17,13 +18,12 @@ export function instantAt(wallClock: string, state: string): Date {
   return wallClockToInstant(wallClock, zoneForState(state)) ?? new Date(`${wallClock}:00Z`);
 }
 
-export function providerWithLocation(db: Reader, providerId: number) {
-  return db
-    .select({ provider: parkingProviders, location: locations })
-    .from(parkingProviders)
-    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
-    .where(eq(parkingProviders.id, providerId))
-    .get();
+/** A lot and its place, from the in-memory catalogue (current with the content version). */
+export function providerWithLocation(db: DB, providerId: number) {
+  const snapshot = catalogueSnapshot(db);
+  const provider = snapshot.lotById.get(providerId);
+  const location = provider && snapshot.locationById.get(provider.locationId);
+  return provider && location ? { provider, location } : undefined;
 }
 
 export function publicBooking(b: BookingRow) {
@@ -84,16 +84,20 @@ export function checkoutResult(db: Reader, bookingId: number) {
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
     .where(eq(bookings.id, bookingId))
     .get()!;
+  return checkoutResultOf(row.booking, row.provider, row.state);
+}
+
+export function checkoutResultOf(booking: BookingRow, provider: ProviderRow, state: string) {
   return {
     success: true as const,
-    confirmationNumber: row.booking.confirmationNumber,
-    booking: bookingWithLot(row.booking, row.provider, row.state),
-    accountCreated: row.booking.createdAccount === 1,
+    confirmationNumber: booking.confirmationNumber,
+    booking: bookingWithLot(booking, provider, state),
+    accountCreated: booking.createdAccount === 1,
     /** A signed link token to see this booking without signing in (set for guests, per response). */
     viewToken: null as string | null,
   };
 }
-export type TCheckoutResult = ReturnType<typeof checkoutResult>;
+export type TCheckoutResult = ReturnType<typeof checkoutResultOf>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Signed links

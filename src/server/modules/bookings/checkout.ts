@@ -14,7 +14,7 @@ import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricin
 import { MAX_ADVANCE_DAYS, MAX_ADVANCE_MESSAGE, type TCreateBooking } from '@/shared/schemas/bookings';
 import { findUserByEmail } from '../auth/auth.service';
 import { availableCredit } from './credit';
-import { checkoutResult, GUEST_LINK_TTL_MS, instantAt, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
+import { checkoutResult, checkoutResultOf, GUEST_LINK_TTL_MS, instantAt, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
 import {
   claimKey,
   completeKey,
@@ -31,6 +31,8 @@ import { releaseDays, takeDays } from './inventory';
 
 type Ctx = Context;
 type Owner = Extract<KeyClaim, { kind: 'owner' }>;
+/** The lot being booked and its place, read once per checkout. */
+type Lot = NonNullable<ReturnType<typeof providerWithLocation>>;
 
 /** How long a space is held while the card is charged; the reaper settles holds older than this. */
 export const HOLD_MS = 10 * 60_000;
@@ -72,7 +74,7 @@ export async function createBooking(ctx: Ctx, input: TCreateBooking): Promise<TC
   if (arrivalAt > now.getTime() + MAX_ADVANCE_DAYS * 86_400_000) throw new TRPCError({ code: 'BAD_REQUEST', message: MAX_ADVANCE_MESSAGE });
   const payWith = paymentFor(ctx, input);
 
-  if (!input.idempotencyKey) return withViewToken(ctx, await placeBooking(ctx, input, payWith, null));
+  if (!input.idempotencyKey) return withViewToken(ctx, await placeBooking(ctx, found, input, payWith, null));
 
   const scope = `booking:${ctx.user ? `user:${ctx.user.id}` : `guest:${input.customerInfo.email}`}`;
   // The hash covers what is booked, not the card number (only its last four).
@@ -85,7 +87,7 @@ export async function createBooking(ctx: Ctx, input: TCreateBooking): Promise<TC
   try {
     const booking = claim.bookingId ? ctx.db.select().from(bookings).where(eq(bookings.id, claim.bookingId)).get() : undefined;
     // A repeat that took over from a request that died after its hold: settle that same booking.
-    const result = booking ? await resumeBooking(ctx, booking, payWith) : await placeBooking(ctx, input, payWith, { claim, paymentKey });
+    const result = booking ? await resumeBooking(ctx, found, booking, payWith) : await placeBooking(ctx, found, input, payWith, { claim, paymentKey });
     return withViewToken(ctx, result);
   } catch (err) {
     const outcome = errorOutcome(err);
@@ -110,7 +112,7 @@ function paymentFor(ctx: Ctx, input: TCreateBooking): PayWith {
 
 /** Guests see their booking through a signed link of its own (never a session for the account made for them). */
 function withViewToken(ctx: Ctx, result: TCheckoutResult): TCheckoutResult {
-  if (ctx.user && ctx.user.email === result.booking.email) return result;
+  if (ctx.user) return result; // the owner sees it signed in
   const token = mintBookingLink(ctx.db, result.booking.id, new Date(Date.now() + GUEST_LINK_TTL_MS));
   return { ...result, viewToken: token };
 }
@@ -118,10 +120,10 @@ function withViewToken(ctx: Ctx, result: TCheckoutResult): TCheckoutResult {
 // ---------------------------------------------------------------------------------------------------------
 // 1. Hold
 
-async function placeBooking(ctx: Ctx, input: TCreateBooking, payWith: PayWith, keyed: { claim: Owner; paymentKey: string } | null) {
+async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: PayWith, keyed: { claim: Owner; paymentKey: string } | null) {
   const { db } = ctx;
   const now = new Date();
-  const { provider, location } = providerWithLocation(db, input.providerId)!;
+  const { provider, location } = lot;
   const arrival = toWallClock(input.reservationDetails.arrivalDate)!;
   const departure = toWallClock(input.reservationDetails.departureDate)!;
   const customer = input.customerInfo;
@@ -215,12 +217,12 @@ async function placeBooking(ctx: Ctx, input: TCreateBooking, payWith: PayWith, k
     { behavior: 'immediate' },
   );
 
-  return settleWithCard(ctx, booking, payWith);
+  return settleWithCard(ctx, lot, booking, payWith);
 }
 
 /** A repeat of a request that died: the booking it made is shown, or settled now if it was still pending. */
-async function resumeBooking(ctx: Ctx, booking: BookingRow, payWith: PayWith): Promise<TCheckoutResult> {
-  if (booking.status === 'pending') return settleWithCard(ctx, booking, payWith);
+async function resumeBooking(ctx: Ctx, lot: Lot, booking: BookingRow, payWith: PayWith): Promise<TCheckoutResult> {
+  if (booking.status === 'pending') return settleWithCard(ctx, lot, booking, payWith);
   if (booking.status === 'failed') throw new TRPCError({ code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE });
   const result = checkoutResult(ctx.db, booking.id);
   completeKeyForBooking(ctx.db, booking.id, { ok: true, data: result });
@@ -230,8 +232,8 @@ async function resumeBooking(ctx: Ctx, booking: BookingRow, payWith: PayWith): P
 // ---------------------------------------------------------------------------------------------------------
 // 2. Charge, outside any transaction (the hold keeps the space meanwhile)
 
-async function settleWithCard(ctx: Ctx, booking: BookingRow, payWith: PayWith): Promise<TCheckoutResult> {
-  const { provider } = providerWithLocation(ctx.db, booking.providerId)!;
+async function settleWithCard(ctx: Ctx, lot: Lot, booking: BookingRow, payWith: PayWith): Promise<TCheckoutResult> {
+  const { provider } = lot;
   let intent: PaymentIntent | null = null;
   if (booking.totalFee > 0) {
     try {
@@ -263,7 +265,7 @@ async function settleWithCard(ctx: Ctx, booking: BookingRow, payWith: PayWith): 
     }
   }
 
-  const result = confirmBooking(ctx, booking.id, intent);
+  const result = confirmBooking(ctx, booking.id, intent, lot);
   if (result) return result;
   const now = ctx.db.select().from(bookings).where(eq(bookings.id, booking.id)).get();
   if (now?.status === 'confirmed') return checkoutResult(ctx.db, booking.id); // a concurrent settle won
@@ -279,7 +281,7 @@ async function settleWithCard(ctx: Ctx, booking: BookingRow, payWith: PayWith): 
  * Confirms a held booking that was paid: in one transaction the booking, the key's stored outcome, and the
  * confirmation (and, for a new guest account, set-password) e-mails as jobs. Null if it was not pending.
  */
-export function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bookingId: number, intent: PaymentIntent | null): TCheckoutResult | null {
+export function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bookingId: number, intent: PaymentIntent | null, lot?: Lot): TCheckoutResult | null {
   const result = services.db.transaction(
     (tx) => {
       const confirmed = tx
@@ -289,7 +291,7 @@ export function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bookingI
         .returning()
         .get();
       if (!confirmed) return null;
-      const out = checkoutResult(tx, confirmed.id);
+      const out = lot ? checkoutResultOf(confirmed, lot.provider, lot.location.state) : checkoutResult(tx, confirmed.id);
       completeKeyForBooking(tx, confirmed.id, { ok: true, data: out });
       enqueueJob(tx, 'mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}` });
       if (confirmed.createdAccount) enqueueJob(tx, 'mail.set-password', { userId: confirmed.userId, reason: 'booking' }, { dedupeKey: `set-password:booking:${confirmed.id}` });

@@ -10,6 +10,7 @@ import { informationAccess, users } from '../../db/schema';
 export function availableCredit(db: Pick<DB, 'select'>, userId: number, locationCode: string): number {
   const user = db.select({ balance: users.creditBalance }).from(users).where(eq(users.id, userId)).get();
   const balance = Math.max(0, user?.balance ?? 0);
+  if (balance <= 0) return 0; // most travellers: no second query
   const unredeemed = db
     .select({ location: informationAccess.location, amount: informationAccess.amount })
     .from(informationAccess)

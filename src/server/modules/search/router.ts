@@ -12,7 +12,8 @@ export const searchRouter = router({
         departureDate: input.departureDate,
       });
     }
-    return result;
+    // The list shows cards: their fields only (the lot page reads the rest), so answers and pages stay small.
+    return { ...result, providers: result.providers.map(search.toResultCard) };
   }),
   history: authedProcedure.query(({ ctx }) => search.listSearchHistory(ctx.db, ctx.user.id)),
 });

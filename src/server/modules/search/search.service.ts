@@ -8,14 +8,11 @@ import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
 import { billableDays, priceStay } from '@/shared/pricing';
 import { resolveLocation } from './resolve';
 import { lotImageUrls } from '../../placeholder';
+import { catalogueSnapshot, type LocationRow } from '../catalogue/snapshot';
 
-type LocationRow = typeof locations.$inferSelect;
-let cache: { db: DB; rows: LocationRow[] } | null = null;
-
-/** The catalogue's locations, airports first; cached per database (the catalogue rarely changes). */
+/** The catalogue's locations, airports first (from the in-memory catalogue, current with the content version). */
 export function allLocations(db: DB): LocationRow[] {
-  if (cache?.db !== db) cache = { db, rows: db.select().from(locations).orderBy(locations.kind, locations.id).all() };
-  return cache.rows;
+  return catalogueSnapshot(db).locations;
 }
 
 export function findLocation(db: DB, text: string) {
@@ -29,7 +26,7 @@ export function searchProviders(db: DB, query: TSearchQuery) {
   const location = findLocation(db, query.location);
   const dates = { arrivalDate: query.arrivalDate, departureDate: query.departureDate };
   if (!location) return { location: null, ...dates, providers: [] };
-  const rows = db.select().from(parkingProviders).where(eq(parkingProviders.locationId, location.id)).all();
+  const rows = catalogueSnapshot(db).lotsByLocation.get(location.id) ?? [];
   const days = billableDays(query.arrivalDate, query.departureDate);
   const free = freeSpaces(db, rows, query.arrivalDate, query.departureDate);
   const wanted = query.amenities.map((a) => AMENITY_FILTERS[a as keyof typeof AMENITY_FILTERS]);
@@ -124,4 +121,10 @@ export function listSearchHistory(db: DB, userId: number, limit = 20) {
       return true;
     })
     .slice(0, limit);
+}
+
+/** A lot as search results show it: everything but the long texts (description, security) the lot page reads. */
+export function toResultCard(p: TProviderResult) {
+  const { description: _d, securityFeatures: _s, ...card } = p;
+  return card;
 }
