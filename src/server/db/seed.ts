@@ -7,6 +7,7 @@ import { formatPrice } from '@/shared/pricing';
 import type { DB } from './client';
 import { blogCategories, blogPosts, locations, parkingProviders, seoPages } from './schema';
 import { generatePost } from '../modules/blog/blog.service';
+import { bumpContentVersion } from '../content-version';
 
 export function isCatalogueEmpty(db: DB): boolean {
   return db.select({ n: count() }).from(locations).get()!.n === 0;
@@ -41,6 +42,7 @@ export function seedCatalogue(db: DB) {
     for (const cat of BLOG_CATEGORIES) {
       added.blogCategories += tx.insert(blogCategories).values(cat).onConflictDoNothing().run().changes;
     }
+    if (added.locations + added.providers + added.seoPages > 0) bumpContentVersion(tx);
   });
   return added;
 }

@@ -1,5 +1,5 @@
 // zod inputs of the back office and of first-party analytics.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const ZUserSearchInput = z.object({ q: z.string().trim().min(3, 'Type at least 3 characters to search').max(100) });
 export const ZUserIdInput = z.object({ id: z.coerce.number().int().positive() });

@@ -1,5 +1,5 @@
 // zod inputs of accounts, with the spec's exact messages (section 5). Used by forms and procedures.
-import { z } from 'zod';
+import { z } from './zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 

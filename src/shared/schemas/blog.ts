@@ -1,5 +1,5 @@
 // zod inputs of the blog: list filters, post references and the approval form (multipart from the admin).
-import { z } from 'zod';
+import { z } from './zod';
 import { lookupSlug } from './catalogue';
 import { BLOG_SORTS } from '../blog-options';
 

@@ -1,6 +1,6 @@
 // zod inputs of bookings: checkout (the form and POST /api/bookings/automated share this schema), the
 // estimate and cancellation. Checks run in the spec's order and the first message is the one shown.
-import { z } from 'zod';
+import { z } from './zod';
 import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 import { parseWallClock } from '../pricing';
 

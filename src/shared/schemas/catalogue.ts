@@ -1,5 +1,5 @@
 // zod inputs of the catalogue (location directory).
-import { z } from 'zod';
+import { z } from './zod';
 import { REGIONS } from '../constants';
 
 export const ZLocationKind = z.enum(['airport', 'cruise_port']);

@@ -1,6 +1,6 @@
 // zod inputs of the assistants and support (spec section 7): parking chat, SEO-page chat, support chat and
 // support actions.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const MESSAGE_REQUIRED = 'Message is required';
 

@@ -1,6 +1,6 @@
 // zod inputs of saved cards: the add form's billing details (spec: name, e-mail, address, city, state, ZIP;
 // country fixed US) and payment method references.
-import { z } from 'zod';
+import { z } from './zod';
 
 const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, message.replace('is required', 'is too long'));
 

@@ -1,5 +1,5 @@
 // zod inputs of payments: the $0.99 detail-access fee and the sandbox card form.
-import { z } from 'zod';
+import { z } from './zod';
 import { DETAIL_ACCESS_FEE } from '../constants';
 import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 

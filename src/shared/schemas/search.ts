@@ -1,5 +1,5 @@
 // zod inputs of provider search: free-text location, optional dates, sort and filters.
-import { z } from 'zod';
+import { z } from './zod';
 import { dayFromToday, parseWallClock, toWallClock } from '../pricing';
 
 import { AMENITY_FILTERS, SORTS, type TAmenityFilter } from '../search-options';

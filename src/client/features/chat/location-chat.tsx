@@ -50,6 +50,7 @@ export function LocationChat({ location, name, arrivalDate, departureDate }: { l
       )}
       <form onSubmit={submit} className="flex items-end gap-2 p-4">
         <Textarea
+          name="question"
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}

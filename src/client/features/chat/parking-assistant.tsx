@@ -71,6 +71,7 @@ export function ParkingAssistant({ onSearch, lastSearchLocation }: { onSearch: (
       <form onSubmit={submit} className="flex gap-2 border-t border-border p-3">
         <Input
           ref={inputRef}
+          name="message"
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}

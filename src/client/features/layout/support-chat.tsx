@@ -100,7 +100,7 @@ export default function SupportChat() {
       <div className="flex min-h-0 flex-col overflow-hidden rounded-lg border border-border">
         <ChatMessages messages={messages} typing={chat.isPending} label="Conversation with support" className="h-[min(24rem,50dvh)]" />
         <form onSubmit={submit} className="flex gap-2 border-t border-border p-3">
-          <Input ref={inputRef} value={text} onChange={(e) => setText(e.target.value)} placeholder="Type your question or a confirmation number" aria-label="Message support" disabled={chat.isPending} maxLength={1000} />
+          <Input ref={inputRef} name="message" value={text} onChange={(e) => setText(e.target.value)} placeholder="Type your question or a confirmation number" aria-label="Message support" disabled={chat.isPending} maxLength={1000} />
           <Button type="submit" size="icon" disabled={chat.isPending || !text.trim()} aria-label="Send message">
             <Send className="size-4" aria-hidden="true" />
           </Button>
