@@ -8,9 +8,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { Hono, type Context as HonoContext } from 'hono';
 import type Stripe from 'stripe';
 import { secureHeaders } from 'hono/secure-headers';
-import { sql } from 'drizzle-orm';
 import { render } from '@/client/entry-server';
-import type { DB } from './db/client';
+import { pingDatabase, type DB } from './db/client';
+import { AppError } from './errors';
 import type { TEnv } from './env';
 import { compression } from './compression';
 import { createMailer } from './integrations/mailer';
@@ -30,6 +30,9 @@ import { mountOgRoutes } from './modules/og/routes';
 import { mountRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import type { Context } from './trpc/init';
+import { systemClock, type Clock } from './deps';
+import { createLocalBlobStore } from './integrations/blobs/local';
+import type { BlobStore } from './integrations/blobs/types';
 import { appRouter } from './trpc/root';
 
 export interface AppDeps {
@@ -43,6 +46,15 @@ export interface AppDeps {
   payments?: PaymentsGateway;
   /** The jobs runner (the server starts its polling; tests drain it). Made here when absent. */
   jobs?: JobRunner;
+  /** Uploaded files; a local folder (UPLOADS_DIR) when absent. */
+  blobs?: BlobStore;
+  clock?: Clock;
+  /** The server's state: while draining (after SIGTERM) /readyz answers 503. */
+  lifecycle?: Lifecycle;
+}
+
+export interface Lifecycle {
+  draining: boolean;
 }
 
 /** The longest path we look at; anything longer names nothing (404 without work). */
@@ -78,7 +90,9 @@ export function createApp(deps: AppDeps) {
   const { db, env } = deps;
   const mailer = deps.mailer ?? createMailer(env, (line) => console.log(maskEmails(line)));
   const payments = deps.payments ?? createPaymentsGateway(env, db);
-  const jobs = deps.jobs ?? createJobRunner(db, jobHandlers({ db, env, mailer, payments }));
+  const blobs = deps.blobs ?? createLocalBlobStore(env.UPLOADS_DIR);
+  const clock = deps.clock ?? systemClock;
+  const jobs = deps.jobs ?? createJobRunner(db, jobHandlers({ db, env, mailer, payments, blobs, clock }));
   const pages = new PageCache();
   const contentVersion = contentVersionReader(db);
   const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY);
@@ -170,7 +184,7 @@ export function createApp(deps: AppDeps) {
 
   const createContext = async (c: HonoContext, resHeaders = new Headers()): Promise<Context> => {
     const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
-    const found = token ? validateSessionToken(db, token) : null;
+    const found = token ? await validateSessionToken(db, token) : null;
     if (found?.refreshed && token) resHeaders.append('Set-Cookie', sessionCookie(token, found.session.expiresAt, env.APP_URL!));
     return {
       db,
@@ -178,6 +192,8 @@ export function createApp(deps: AppDeps) {
       mailer,
       payments,
       jobs,
+      blobs,
+      clock,
       guestToken: readCookie(c.req.header('cookie'), GUEST_COOKIE) ?? null,
       user: found?.user ?? null,
       session: found ? { id: found.session.id, expiresAt: found.session.expiresAt } : null,
@@ -194,9 +210,19 @@ export function createApp(deps: AppDeps) {
     };
   };
 
-  app.get('/healthz', (c) => {
-    db.get(sql`select 1`);
-    return c.json({ ok: true });
+  // Liveness: the process answers. Readiness: it can serve (the database answers, not draining). /healthz
+  // stays as the cheapest route (the bench's yardstick) and checks nothing.
+  const lifecycle = deps.lifecycle ?? { draining: false };
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/livez', (c) => c.json({ ok: true }));
+  app.get('/readyz', async (c) => {
+    if (lifecycle.draining) return c.json({ ok: false, reason: 'draining' }, 503);
+    try {
+      await pingDatabase(db);
+      return c.json({ ok: true });
+    } catch {
+      return c.json({ ok: false, reason: 'database' }, 503);
+    }
   });
 
   app.all('/api/trpc/*', (c) =>
@@ -231,9 +257,9 @@ export function createApp(deps: AppDeps) {
       ? c.text('User-agent: *\nDisallow: /\n')
       : c.text(robotsTxt(env.APP_URL!), 200, { 'Cache-Control': 'public, max-age=3600' }),
   );
-  app.get('/:file{sitemap(-\\d+)?\\.xml}', (c) => {
+  app.get('/:file{sitemap(-\\d+)?\\.xml}', async (c) => {
     if (new URL(c.req.url).hostname.startsWith('admin.')) return c.text('Not found', 404);
-    const files = sitemapFiles(db, env.APP_URL!);
+    const files = await sitemapFiles(db, env.APP_URL!);
     const m = /sitemap(?:-(\d+))?\.xml$/.exec(c.req.path);
     const index = m?.[1] ? Number(m[1]) : 0;
     const file = files.length === 1 ? (index === 0 ? files[0] : undefined) : files[index];
@@ -241,14 +267,15 @@ export function createApp(deps: AppDeps) {
     return c.body(file, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
   });
 
-  // Uploaded blog images: generated names only, long-lived cache (a new upload gets a new name).
-  app.get('/uploads/blog/:name', (c) => {
+  // Uploaded blog images, from the blob store (any server sees any upload): generated names only, long-lived
+  // cache (a new upload gets a new name).
+  app.get('/uploads/blog/:name', async (c) => {
     const name = c.req.param('name');
     const m = /^[a-f0-9]{32}\.(jpg|png|webp)$/.exec(name);
-    const file = m && path.join(env.UPLOADS_DIR, 'blog', name);
-    if (!file || !fs.existsSync(file)) return c.text('Not found', 404);
+    const blob = m ? await blobs.get(`blog/${name}`) : null;
+    if (!m || !blob) return c.text('Not found', 404);
     const type = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }[m[1] as 'jpg' | 'png' | 'webp'];
-    return c.body(fs.readFileSync(file), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
+    return c.body(new Uint8Array(blob.body), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
   });
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
@@ -288,7 +315,7 @@ export function createApp(deps: AppDeps) {
     // a content change); everyone else gets their own.
     if (isCacheablePage(c.req.method, url.pathname, c.req.header('cookie'))) {
       const key = `${url.host}${url.pathname}${url.search}`;
-      const version = contentVersion();
+      const version = await contentVersion();
       const hit = pages.get(key, version);
       const entry = hit ?? (await pages.fill(key, version, async () => ({ ...(await renderHtml(c, url)), headers: [] })));
       const { body, encoding } = pickEncoding(entry, c.req.header('accept-encoding'));
@@ -302,6 +329,8 @@ export function createApp(deps: AppDeps) {
   }
 
   app.onError((err, c) => {
+    // A service's own refusal (errors.ts) reaching a plain Hono route: its status and message.
+    if (err instanceof AppError && err.status < 500) return c.json({ error: err.message }, err.status as 400);
     console.error(`${c.req.method} ${redactUrl(c.req.path)} failed:`, err);
     return c.req.path.startsWith('/api/') ? c.json({ error: 'Something went wrong. Please try again.' }, 500) : c.text('Internal Server Error', 500);
   });

@@ -10,25 +10,37 @@ const NAME = 'content';
 let localBumps = 0;
 
 /** Call inside the transaction that changes public content. */
-export function bumpContentVersion(tx: Pick<DB, 'insert'>): void {
+export async function bumpContentVersion(tx: Pick<DB, 'insert'>): Promise<void> {
   localBumps++;
-  tx.insert(contentVersions)
+  await tx
+    .insert(contentVersions)
     .values({ name: NAME, version: 1 })
-    .onConflictDoUpdate({ target: contentVersions.name, set: { version: sql`${contentVersions.version} + 1` } })
-    .run();
+    .onConflictDoUpdate({ target: contentVersions.name, set: { version: sql`${contentVersions.version} + 1` } });
 }
 
 /** A reader of the current version that asks the database at most once per `maxAgeMs`. */
-export function contentVersionReader(db: Pick<DB, 'select'>, maxAgeMs = 1000): () => number {
+export function contentVersionReader(db: Pick<DB, 'select'>, maxAgeMs = 1000): () => Promise<number> {
   let value = 0;
   let readAt = -Infinity;
+  /** The local bump count when the value in hand was read. */
   let seenBumps = -1;
-  return () => {
-    const now = performance.now();
-    if (now - readAt >= maxAgeMs || seenBumps !== localBumps) {
-      seenBumps = localBumps;
-      value = db.select({ v: contentVersions.version }).from(contentVersions).where(eq(contentVersions.name, NAME)).get()?.v ?? 0;
-      readAt = now;
+  let reading: Promise<number> | null = null;
+  const read = async () => {
+    const bumps = localBumps;
+    const [row] = await db.select({ v: contentVersions.version }).from(contentVersions).where(eq(contentVersions.name, NAME));
+    value = row?.v ?? 0;
+    readAt = performance.now();
+    seenBumps = bumps;
+    return value;
+  };
+  const current = () => !reading && performance.now() - readAt < maxAgeMs && seenBumps === localBumps;
+  return async () => {
+    // Requests arriving together share one read; a read that began before this process's latest bump does
+    // not count (it may have missed it), so those callers read again.
+    while (!current()) {
+      reading ??= read().finally(() => (reading = null));
+      await reading;
+      if (seenBumps === localBumps) return value;
     }
     return value;
   };

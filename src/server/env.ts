@@ -13,11 +13,25 @@ export const ZEnv = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+    /** postgres://user:password@host:5432/db: run on PostgreSQL instead of the SQLite file (any number of servers). */
+    DATABASE_URL: optional.refine((v) => v === undefined || /^postgres(ql)?:\/\//i.test(v), 'DATABASE_URL must be a postgres:// URL'),
+    /** Connections each server keeps to PostgreSQL. */
+    PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     APP_URL: z.url().optional().transform((v) => v?.replace(/\/+$/, '')),
     ADMIN_EMAIL: z.email().optional().transform((v) => v?.toLowerCase()),
     ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
     OUTBOX_DIR: z.string().default('./data/outbox'),
+    /** Uploaded images, when no S3 bucket is configured. */
     UPLOADS_DIR: z.string().default('./data/uploads'),
+    /** An S3 (or S3-compatible: MinIO, R2, ...) bucket for uploads, so every server sees them. */
+    S3_BUCKET: optional,
+    S3_REGION: z.string().trim().default('us-east-1'),
+    /** A non-AWS endpoint (MinIO, R2, a local test server); path-style addressing is used with it. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: optional,
+    S3_SECRET_ACCESS_KEY: optional,
+    /** On SIGTERM, how long /readyz answers 503 before the listener closes (for a load balancer to notice). */
+    DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     SMTP_URL: optional,
     MAIL_FROM: optional,
     STRIPE_SECRET_KEY: optional,
@@ -58,6 +72,9 @@ export const ZEnv = z
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the default AWS credentials)' });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'required when ADMIN_PASSWORD is set' });

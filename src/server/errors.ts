@@ -1,13 +1,38 @@
-// The app's own error type: a spec message plus the HTTP status it maps to (used by services).
-import { TRPCError } from '@trpc/server';
+// The one error vocabulary of the services: an AppError carries a code and the text the caller sees (the
+// spec's, where it has one). Services throw it and know nothing of tRPC or HTTP; the tRPC layer turns it into
+// a TRPCError of the same code (trpc/init.ts) and the REST adapter and the Hono routes answer httpStatus(code).
+export const APP_ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE_CONTENT: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
 
-type Code = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'PAYMENT_REQUIRED' | 'INTERNAL_SERVER_ERROR';
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 
-export class AppError extends TRPCError {
-  constructor(code: Code, message: string, readonly extra?: Record<string, unknown>) {
-    super({ code, message });
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  get status(): number {
+    return APP_ERROR_STATUS[this.code];
   }
 }
 
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);

@@ -8,12 +8,12 @@ import { dayFromToday } from '@/shared/pricing';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
-const t = createTestApp({ TRUST_PROXY: '1' });
+const t = await createTestApp({ TRUST_PROXY: '1' });
 afterAll(() => t.close());
 
 async function signUp(email: string, name = 'Admin Tester', admin = false) {
   const res = await call(t.request, '/api/auth/register', { name, email, password: 'long enough' }, { ip: `10.9.${Math.floor(Math.random() * 250)}.1` });
-  if (admin) t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run();
+  if (admin) await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
   return { cookie: sessionCookieFrom(res.headers)!, id: res.json.user.id as number };
 }
 
@@ -32,8 +32,9 @@ describe('access', () => {
     const posts = (await call(t.request, '/api/admin/blog/recent', undefined, { cookie: adminCookie })).json as { id: number; status: string }[];
     const pending = posts.find((p) => p.status === 'pending')?.id ?? (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie: adminCookie })).json.blogPost.id;
     // A job that gave up, for the retry path; a user for the others.
-    const deadJob = () => t.db.insert(jobs).values({ kind: 'mail.send', payload: {}, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'smtp down', finishedAt: new Date() }).returning().get().id;
-    const target = path.includes('/jobs/') ? deadJob() : (await signUp(`target-${Math.random().toString(36).slice(2)}@example.com`)).id;
+    const deadJob = async () =>
+      (await t.db.insert(jobs).values({ kind: 'mail.send', payload: {}, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'smtp down', finishedAt: new Date() }).returning({ id: jobs.id }))[0]!.id;
+    const target = path.includes('/jobs/') ? await deadJob() : (await signUp(`target-${Math.random().toString(36).slice(2)}@example.com`)).id;
     const url = path.replace(':postId', String(pending)).replace(':id', String(target));
     const body = method === 'GET' || method === 'DELETE' ? undefined : path.includes('search') ? undefined : {};
     const withQuery = path.endsWith('/users/search') ? `${url}?q=target` : url;
@@ -51,7 +52,8 @@ describe('figures', () => {
     expect(before).toMatchObject({ totalBookings: expect.any(Number), activeBookings: expect.any(Number), todayBookings: expect.any(Number), totalRevenue: expect.any(Number), popularLocations: expect.any(Array) });
 
     const traveller = await signUp('traveller@example.com', 'Tina Traveller');
-    const provider = t.db.select().from(parkingProviders).limit(1).get()!;
+    const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
+    if (!provider) throw new Error('The test database has no lots');
     const booked = await call(
       t.request,
       '/api/bookings/automated',
@@ -108,7 +110,7 @@ describe('analytics', () => {
     expect((await send([{ name: 'page_view', path: '/x' }], { 'User-Agent': DESKTOP, DNT: '1' })).json).toEqual({ accepted: 0 });
     expect((await send([{ name: 'nope' }], { 'User-Agent': DESKTOP })).status).toBe(400);
 
-    const first = t.db.select().from(analyticsEvents).where(eq(analyticsEvents.visitorId, 'visitor-aaaaaaa1')).all();
+    const first = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.visitorId, 'visitor-aaaaaaa1')).orderBy(analyticsEvents.occurredAt, analyticsEvents.id);
     expect(first[0]).toMatchObject({ path: '/', referrerHost: 'google.com', deviceType: 'mobile', country: 'US' });
     // No address or user agent is kept.
     expect(JSON.stringify(first)).not.toContain('iPhone');
@@ -176,13 +178,17 @@ describe('admin host', () => {
 describe('background jobs', () => {
   it('shows the jobs that gave up, with their last error but not their payload, and sends one round again', async () => {
     const admin = await signUp('jobs-admin@example.com', 'Jobs Admin', true);
-    const id = t.db.insert(jobs).values({ kind: 'mail.booking-confirmation', payload: { bookingId: 1, secretish: 'payload' }, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'connect ECONNREFUSED', finishedAt: new Date() }).returning().get().id;
+    const [dead] = await t.db
+      .insert(jobs)
+      .values({ kind: 'mail.booking-confirmation', payload: { bookingId: 1, secretish: 'payload' }, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'connect ECONNREFUSED', finishedAt: new Date() })
+      .returning({ id: jobs.id });
+    const id = dead!.id;
     const res = await call(t.request, '/api/admin/jobs', undefined, { cookie: admin.cookie });
     expect(res.json.dead).toBeGreaterThanOrEqual(1);
     expect(res.json.deadJobs.find((j: { id: number }) => j.id === id)).toMatchObject({ kind: 'mail.booking-confirmation', attempts: 8, lastError: 'connect ECONNREFUSED' });
     expect(res.text).not.toContain('secretish');
     expect((await call(t.request, `/api/admin/jobs/${id}/retry`, {}, { cookie: admin.cookie })).status).toBe(200);
-    expect(t.db.select().from(jobs).where(eq(jobs.id, id)).get()).toMatchObject({ status: expect.stringMatching(/queued|running|done|dead/), attempts: expect.any(Number) });
+    expect((await t.db.select().from(jobs).where(eq(jobs.id, id)))[0]).toMatchObject({ status: expect.stringMatching(/queued|running|done|dead/), attempts: expect.any(Number) });
     expect((await call(t.request, `/api/admin/jobs/${id}/retry`, {}, { cookie: admin.cookie })).status).toBe(404);
   });
 });

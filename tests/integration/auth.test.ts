@@ -2,21 +2,21 @@
 // e-mail verification, password change and reset, the Origin check and Google sign-in.
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordResetTokens, users, userSessions } from '@/server/db/schema';
 import { SESSION_TTL_MS } from '@/server/modules/auth/session';
 import { call, sessionCookieFrom } from '../support/http';
-import { createTestApp } from '../support/test-app';
+import { createTestApp, type TestApp } from '../support/test-app';
 
-const t = createTestApp({ TRUST_PROXY: '1', ADMIN_EMAIL: 'boss@parkpilot.example' });
+const t = await createTestApp({ TRUST_PROXY: '1', ADMIN_EMAIL: 'boss@parkpilot.example' });
 afterAll(() => t.close());
 
 let seq = 0;
 /** A fresh client address per test keeps the per-IP limits of one test away from the others. */
 const nextIp = () => `10.0.0.${++seq}`;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const countSessions = (userId: number) => t.db.select({ n: count() }).from(userSessions).where(eq(userSessions.userId, userId)).get()!.n;
-const countUsers = () => t.db.select({ n: count() }).from(users).get()!.n;
+const countSessions = async (userId: number) => (await t.db.select({ n: count() }).from(userSessions).where(eq(userSessions.userId, userId)))[0]!.n;
+const countUsers = async () => (await t.db.select({ n: count() }).from(users))[0]!.n;
 const cookieValue = (cookie: string) => cookie.split('=')[1]!;
 
 async function register(overrides: Record<string, unknown> = {}, ip = nextIp()) {
@@ -53,11 +53,11 @@ describe('registration', () => {
     const token = cookieValue(r.cookie);
     expect(token.length).toBeGreaterThanOrEqual(32); // ≥160 bits in base32
 
-    const rows = t.db.select().from(userSessions).where(eq(userSessions.userId, r.json.user.id)).all();
+    const rows = await t.db.select().from(userSessions).where(eq(userSessions.userId, r.json.user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.sessionToken).toBe(sha256(token));
-    const stored = t.db.select().from(users).where(eq(users.id, r.json.user.id)).get()!;
-    expect(stored.password).toMatch(/^\$argon2id\$/);
+    const [stored] = await t.db.select().from(users).where(eq(users.id, r.json.user.id));
+    expect(stored!.password).toMatch(/^\$argon2id\$/);
 
     expect(await me(r.cookie)).toMatchObject({ email: r.body.email });
   });
@@ -75,11 +75,11 @@ describe('registration', () => {
     [{ password: 'short' }, 'Password must be at least 8 characters'],
     [{ name: '' }, 'Full name is required'],
   ])('refuses %o with the spec message and leaves no data', async (override, message) => {
-    const before = countUsers();
+    const before = await countUsers();
     const r = await register(override);
     expect(r.status).toBe(400);
     expect(r.json).toEqual({ error: message });
-    expect(countUsers()).toBe(before);
+    expect(await countUsers()).toBe(before);
   });
 
   it('answers 409 for an e-mail that already has an account', async () => {
@@ -87,6 +87,12 @@ describe('registration', () => {
     const again = await register({ email: first.body.email.toUpperCase() });
     expect(again.status).toBe(409);
     expect(again.json.error).toBe('An account with this email already exists');
+  });
+
+  it('answers 201 to one and 409 to the other when one e-mail registers twice at the same moment', async () => {
+    const email = `twice-${++seq}@example.com`;
+    const both = await Promise.all([register({ email }), register({ email })]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 
   it('never makes an administrator: registering with ADMIN_EMAIL (no password configured) gives a normal user', async () => {
@@ -139,7 +145,7 @@ describe('sign-in and sign-out', () => {
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().join()).toMatch(/pp_session=;.*Max-Age=0/);
     expect(await me(r.cookie)).toBeNull();
-    expect(countSessions(r.json.user.id)).toBe(0);
+    expect(await countSessions(r.json.user.id)).toBe(0);
   });
 
   it('throttles an address guessing one e-mail with 429 and Retry-After, even for the right password from there', async () => {
@@ -187,20 +193,20 @@ describe('sign-in and sign-out', () => {
 describe('sessions', () => {
   it('deletes an expired session and treats the request as signed out', async () => {
     const r = await register();
-    t.db.update(userSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userSessions.userId, r.json.user.id)).run();
+    await t.db.update(userSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userSessions.userId, r.json.user.id));
     expect(await me(r.cookie)).toBeNull();
-    expect(countSessions(r.json.user.id)).toBe(0);
+    expect(await countSessions(r.json.user.id)).toBe(0);
   });
 
   it('extends a session when less than half of its 30 days remain', async () => {
     const r = await register();
     const soon = new Date(Date.now() + SESSION_TTL_MS / 2 - 60_000);
-    t.db.update(userSessions).set({ expiresAt: soon }).where(eq(userSessions.userId, r.json.user.id)).run();
+    await t.db.update(userSessions).set({ expiresAt: soon }).where(eq(userSessions.userId, r.json.user.id));
     const res = await call(t.request, '/api/auth/me', undefined, { cookie: r.cookie });
     expect(res.json.user).not.toBeNull();
     expect(sessionCookieFrom(res.headers)).toBe(r.cookie);
-    const row = t.db.select().from(userSessions).where(eq(userSessions.userId, r.json.user.id)).get()!;
-    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
+    const [row] = await t.db.select().from(userSessions).where(eq(userSessions.userId, r.json.user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
   });
 
   it('does not re-send the cookie while more than half remains', async () => {
@@ -276,6 +282,17 @@ describe('profile and preferences', () => {
     expect((await call(t.request, '/api/profile', { name: 'Still Me', email: fresh }, { method: 'PUT', cookie: b.cookie })).status).toBe(200);
   });
 
+  it('gives an address to one of two accounts moving onto it at the same moment, and 409 to the other', async () => {
+    const a = await register();
+    const b = await register();
+    const fresh = `contested-${++seq}@example.com`;
+    const moves = await Promise.all(
+      [a, b].map((r) => call(t.request, '/api/profile', { email: fresh, currentPassword: r.body.password }, { method: 'PUT', cookie: r.cookie })),
+    );
+    expect(moves.map((m) => m.status).sort()).toEqual([200, 409]);
+    expect(moves.find((m) => m.status === 409)!.json.error).toBe('An account with this email already exists');
+  });
+
   it('stores preferences on the server, with every notification on by default', async () => {
     const r = await register();
     const initial = await call(t.request, '/api/profile/preferences', undefined, { cookie: r.cookie });
@@ -346,9 +363,9 @@ describe('forgotten password', () => {
 
     const mail = await lastMail(r.body.email, /reset/i);
     const token = tokenFrom(mail!.text, '/reset-password')!;
-    const row = t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.token, sha256(token))).get()!;
-    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
-    expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+    const [row] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.token, sha256(token)));
+    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
 
     const short = await call(t.request, '/api/auth/reset-password', { token, password: 'short' });
     expect(short.json.error).toBe('Password must be at least 8 characters');
@@ -365,7 +382,7 @@ describe('forgotten password', () => {
     const r = await register();
     await call(t.request, '/api/auth/forgot-password', { email: r.body.email }, { ip: nextIp() });
     const token = tokenFrom((await lastMail(r.body.email, /reset/i))!.text, '/reset-password')!;
-    t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(passwordResetTokens.token, sha256(token))).run();
+    await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(passwordResetTokens.token, sha256(token)));
     expect((await call(t.request, '/api/auth/reset-password', { token, password: 'reset and ready' })).status).toBe(400);
   });
 
@@ -385,7 +402,10 @@ describe('Google sign-in', () => {
   });
 
   describe('when configured', () => {
-    const g = createTestApp({ GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' });
+    let g: TestApp;
+    beforeAll(async () => {
+      g = await createTestApp({ GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' });
+    });
     afterAll(() => g.close());
     afterEach(() => vi.unstubAllGlobals());
 
@@ -435,15 +455,15 @@ describe('Google sign-in', () => {
       const unproven = await signInWithGoogle({ sub: `v-${seq}`, email, email_verified: true });
       expect(unproven.cb.headers.get('location')).toBe('/?auth_error=google_link_unverified');
       expect(unproven.cookie).toBeUndefined();
-      expect(g.db.select().from(users).where(eq(users.email, email)).get()!.googleId).toBeNull();
+      expect((await g.db.select().from(users).where(eq(users.email, email)))[0]!.googleId).toBeNull();
 
-      g.db.update(users).set({ emailVerified: 1 }).where(eq(users.email, email)).run();
+      await g.db.update(users).set({ emailVerified: 1 }).where(eq(users.email, email));
       const verified = await signInWithGoogle({ sub: `v-${seq}`, email, email_verified: true });
       expect(verified.cb.headers.get('location')).toBe('/');
-      const row = g.db.select().from(users).where(eq(users.email, email)).get()!;
-      expect(row.googleId).toBe(`v-${seq}`);
-      expect(row.authProvider).toBe('local');
-      expect(row.role).toBe('user');
+      const [row] = await g.db.select().from(users).where(eq(users.email, email));
+      expect(row!.googleId).toBe(`v-${seq}`);
+      expect(row!.authProvider).toBe('local');
+      expect(row!.role).toBe('user');
       expect((await call(g.request, '/api/auth/me', undefined, { cookie: localCookie })).json.user).toBeNull();
       expect((await call(g.request, '/api/auth/me', undefined, { cookie: verified.cookie })).json.user.email).toBe(email);
     });
@@ -463,7 +483,7 @@ describe('Google sign-in', () => {
 describe('the administrator bootstrap', () => {
   it('creates the admin from ADMIN_EMAIL and ADMIN_PASSWORD once, and never without a password', async () => {
     const { ensureAdmin } = await import('@/server/modules/auth/auth.service');
-    const a = createTestApp();
+    const a = await createTestApp();
     try {
       expect(await ensureAdmin(a.db, { ADMIN_EMAIL: 'root@parkpilot.example', ADMIN_PASSWORD: undefined })).toBe('skipped');
       expect(await ensureAdmin(a.db, { ADMIN_EMAIL: 'root@parkpilot.example', ADMIN_PASSWORD: 'a long admin secret' })).toBe('created');
@@ -475,9 +495,24 @@ describe('the administrator bootstrap', () => {
     }
   });
 
+  it('creates one administrator when several servers boot at the same moment', async () => {
+    const { ensureAdmin } = await import('@/server/modules/auth/auth.service');
+    const a = await createTestApp();
+    try {
+      const env = { ADMIN_EMAIL: 'first@parkpilot.example', ADMIN_PASSWORD: 'a long admin secret' };
+      const outcomes = await Promise.all([ensureAdmin(a.db, env), ensureAdmin(a.db, env), ensureAdmin(a.db, env)]);
+      expect(outcomes.sort()).toEqual(['created', 'exists', 'exists']);
+      const admins = await a.db.select().from(users).where(eq(users.email, 'first@parkpilot.example'));
+      expect(admins).toHaveLength(1);
+      expect(admins[0]!.role).toBe('admin');
+    } finally {
+      await a.close();
+    }
+  });
+
   it('takes an admin address someone registered away from them: password reset, sessions ended, then the role', async () => {
     const { ensureAdmin } = await import('@/server/modules/auth/auth.service');
-    const a = createTestApp({ ADMIN_EMAIL: 'chief@parkpilot.example' });
+    const a = await createTestApp({ ADMIN_EMAIL: 'chief@parkpilot.example' });
     try {
       const squatter = await call(a.request, '/api/auth/register', { name: 'Squatter', email: 'chief@parkpilot.example', password: 'squatter password' });
       const cookie = sessionCookieFrom(squatter.headers)!;

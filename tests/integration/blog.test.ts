@@ -6,14 +6,17 @@ import { blogCategories, blogPosts, users } from '@/server/db/schema';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app';
 
-const t = createTestApp({ TRUST_PROXY: '1' });
+const t = await createTestApp({ TRUST_PROXY: '1' });
 afterAll(() => t.close());
 
 async function signUp(email: string, admin = false) {
   const res = await call(t.request, '/api/auth/register', { name: 'Blog Person', email, password: 'long enough' });
-  if (admin) t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run();
+  if (admin) await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
   return sessionCookieFrom(res.headers)!;
 }
+
+const postById = async (id: number) => (await t.db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0];
+const categoryBySlug = async (slug: string) => (await t.db.select().from(blogCategories).where(eq(blogCategories.slug, slug)))[0];
 
 describe('public blog', () => {
   it('has at least 12 published articles, 9 per page, with a working next page', async () => {
@@ -75,6 +78,13 @@ describe('public blog', () => {
     const other = await call(t.request, `/api/blog/post/${post.id}/view`, {}, { ip: '10.0.0.2' });
     expect(other.json).toEqual({ counted: true, viewCount: post.viewCount + 2 });
   });
+
+  it('counts views sent at the same moment by one visitor once', async () => {
+    const post = (await call(t.request, '/api/blog/featured')).json[2];
+    const burst = await Promise.all([1, 2, 3, 4].map(() => call(t.request, `/api/blog/post/${post.id}/view`, {}, { ip: '10.0.0.3' })));
+    expect(burst.filter((r) => r.json.counted)).toHaveLength(1);
+    expect((await postById(post.id))!.viewCount).toBe(post.viewCount + 1);
+  });
 });
 
 describe('editorial workflow', () => {
@@ -93,7 +103,7 @@ describe('editorial workflow', () => {
     expect(generated.status).toBe(200);
     const post = generated.json.blogPost;
     expect(post).toMatchObject({ id: expect.any(Number), slug: expect.any(String), title: expect.any(String) });
-    expect(t.db.select().from(blogPosts).where(eq(blogPosts.id, post.id)).get()).toMatchObject({ status: 'pending', published: 0 });
+    expect(await postById(post.id)).toMatchObject({ status: 'pending', published: 0 });
     expect((await call(t.request, `/api/blog/post/${post.slug}`)).status).toBe(404);
     expect((await call(t.request, '/api/blog/posts')).json.total).toBe(totalBefore);
     const recent = await call(t.request, '/api/admin/blog/recent', undefined, { cookie: admin });
@@ -103,7 +113,7 @@ describe('editorial workflow', () => {
     const next = await call(t.request, '/api/admin/blog/generate-now', {}, { cookie: admin });
     expect(next.json.blogPost.slug).not.toBe(post.slug);
 
-    const category = t.db.select().from(blogCategories).where(eq(blogCategories.slug, post.category)).get()!;
+    const category = (await categoryBySlug(post.category))!;
     const form = new FormData();
     form.set('title', 'Edited: <b>Parking</b> guide');
     form.set('excerpt', 'Short <i>summary</i>');
@@ -125,13 +135,37 @@ describe('editorial workflow', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('cache-control')).toContain('immutable');
-    expect(t.db.select().from(blogCategories).where(eq(blogCategories.slug, post.category)).get()!.postCount).toBe(category.postCount + 1);
+    expect((await categoryBySlug(post.category))!.postCount).toBe(category.postCount + 1);
 
     // Rejecting deletes; the count stays right.
     const gone = await call(t.request, `/api/admin/blog/reject/${next.json.blogPost.id}`, undefined, { method: 'DELETE', cookie: admin });
     expect(gone.status).toBe(200);
-    expect(t.db.select().from(blogPosts).where(eq(blogPosts.id, next.json.blogPost.id)).get()).toBeUndefined();
+    expect(await postById(next.json.blogPost.id)).toBeUndefined();
     expect((await call(t.request, `/api/admin/blog/reject/${next.json.blogPost.id}`, undefined, { method: 'DELETE', cookie: admin })).status).toBe(404);
+  });
+
+  it('writes a different topic for each of several Generate Now requests at once', async () => {
+    const admin = await signUp('rush@example.com', true);
+    const results = await Promise.all([1, 2, 3].map(() => call(t.request, '/api/admin/blog/generate-now', {}, { cookie: admin })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const rows = await Promise.all(results.map(async (r) => (await postById(r.json.blogPost.id))!));
+    expect(new Set(rows.map((p) => p.topicKey)).size).toBe(3);
+    expect(new Set(rows.map((p) => p.slug)).size).toBe(3);
+  });
+
+  it('gives two pending posts approved at once under one edited title different addresses', async () => {
+    const admin = await signUp('twins@example.com', true);
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await call(t.request, '/api/admin/blog/generate-now', {}, { cookie: admin })).json.blogPost.id);
+    const approve = async (id: number) => {
+      const form = new FormData();
+      form.set('title', 'Twin Parking Guide');
+      return await t.request(`/api/admin/blog/approve/${id}`, { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN, Cookie: admin } });
+    };
+    const responses = await Promise.all(ids.map(approve));
+    expect(responses.map((r) => r.status)).toEqual([200, 200]);
+    const slugs = (await Promise.all(responses.map((r) => r.json()))).map((b: { post: { slug: string } }) => b.post.slug).sort();
+    expect(slugs).toEqual(['twin-parking-guide', 'twin-parking-guide-2']);
   });
 
   it('refuses images that are not JPEG, PNG or WebP by their content', async () => {
@@ -142,7 +176,7 @@ describe('editorial workflow', () => {
     const res = await t.request(`/api/admin/blog/approve/${post.id}`, { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN, Cookie: admin } });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe('Images must be JPEG, PNG or WebP.');
-    expect(t.db.select().from(blogPosts).where(eq(blogPosts.id, post.id)).get()!.published).toBe(0);
+    expect((await postById(post.id))!.published).toBe(0);
   });
 
   it('runs the scheduler from persisted state, and resets topics', async () => {
@@ -154,10 +188,13 @@ describe('editorial workflow', () => {
     expect((await call(t.request, '/api/admin/blog/schedule', undefined, { cookie: admin })).json.isRunning).toBe(true);
 
     const { schedulerTick } = await import('@/server/modules/blog/blog.service');
-    expect(schedulerTick(t.db, new Date(next - 60_000))).toBeNull();
-    const due = schedulerTick(t.db, new Date(next + 1000));
+    expect(await schedulerTick(t.db, new Date(next - 60_000))).toBeNull();
+    // Several servers tick at once: one of them claims the due run and writes the one post.
+    const ticks = await Promise.all([1, 2, 3].map(() => schedulerTick(t.db, new Date(next + 1000))));
+    expect(ticks.filter(Boolean)).toHaveLength(1);
+    const due = ticks.find(Boolean);
     expect(due).toMatchObject({ id: expect.any(Number) });
-    expect(t.db.select().from(blogPosts).where(eq(blogPosts.id, due!.id)).get()!.status).toBe('pending');
+    expect((await postById(due!.id))!.status).toBe('pending');
     expect(Date.parse((await call(t.request, '/api/admin/blog/schedule', undefined, { cookie: admin })).json.nextScheduledRun)).toBeGreaterThan(next);
 
     expect((await call(t.request, '/api/admin/blog/schedule/stop', {}, { cookie: admin })).json).toMatchObject({ isRunning: false, nextScheduledRun: null });

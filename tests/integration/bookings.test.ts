@@ -4,7 +4,7 @@ import { bookings, parkingProviders } from '@/server/db/schema';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 describe('GET /api/bookings/history', () => {
@@ -16,17 +16,17 @@ describe('GET /api/bookings/history', () => {
     const a = await call(t.request, '/api/auth/register', { name: 'A', email: 'a-hist@example.com', password: 'long enough' });
     const b = await call(t.request, '/api/auth/register', { name: 'B', email: 'b-hist@example.com', password: 'long enough' });
     const cookieA = sessionCookieFrom(a.headers)!;
-    const provider = t.db.select().from(parkingProviders).limit(1).get()!;
-    const base = { providerId: provider.id, firstName: 'A', lastName: 'Z', email: 'a-hist@example.com', phone: '555-010-0155', arrivalDate: '2027-01-01T09:00', departureDate: '2027-01-03T09:00', vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'K1', parkingFee: 20, serviceFee: 1.99, totalFee: 21.99 };
-    t.db.insert(bookings).values([
+    const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
+    const base = { providerId: provider!.id, firstName: 'A', lastName: 'Z', email: 'a-hist@example.com', phone: '555-010-0155', arrivalDate: '2027-01-01T09:00', departureDate: '2027-01-03T09:00', vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'K1', parkingFee: 20, serviceFee: 1.99, totalFee: 21.99 };
+    await t.db.insert(bookings).values([
       { ...base, userId: a.json.user.id, confirmationNumber: 'PP-HIST-1', createdAt: new Date(Date.now() - 60_000) },
       { ...base, userId: a.json.user.id, confirmationNumber: 'PP-HIST-2', status: 'cancelled' },
       { ...base, userId: b.json.user.id, confirmationNumber: 'PP-HIST-3' },
-    ]).run();
+    ]);
     const res = await call(t.request, '/api/bookings/history', undefined, { cookie: cookieA });
     expect(res.status).toBe(200);
     expect(res.json.map((x: any) => x.confirmationNumber)).toEqual(['PP-HIST-2', 'PP-HIST-1']);
-    expect(res.json[0]).toMatchObject({ status: 'cancelled', providerName: provider.name, totalFee: 21.99 });
+    expect(res.json[0]).toMatchObject({ status: 'cancelled', providerName: provider!.name, totalFee: 21.99 });
     const page = await (await t.request('/?view=history', { headers: { Cookie: cookieA } })).text();
     expect(page).toContain('Your Booking History');
     expect(page).toContain('PP-HIST-1');

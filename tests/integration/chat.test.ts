@@ -10,7 +10,7 @@ import { dayFromToday } from '@/shared/pricing';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 const chat = (body: object, cookie?: string) => call(t.request, '/api/chat', body, { cookie });
@@ -57,7 +57,7 @@ describe('POST /api/chat (parking assistant)', () => {
     const follow = await chat({ message: 'any with valet?', sessionId: first.json.sessionId });
     expect(follow.json).toMatchObject({ needsSearch: true, location: 'Orlando International Airport' });
     expect(follow.json.response).toMatch(/valet/);
-    const session = t.db.select().from(chatSessions).where(eq(chatSessions.visitorId, first.json.sessionId)).get()!;
+    const session = (await t.db.select().from(chatSessions).where(eq(chatSessions.visitorId, first.json.sessionId)).orderBy(chatSessions.id).limit(1))[0]!;
     expect(session.location).toBe('Orlando International Airport');
     expect(session.messages).toHaveLength(4);
     // lastSearchLocation from the client works without a session too.
@@ -111,7 +111,7 @@ describe('POST /api/chat: travellers’ follow-ups, filters and sort', () => {
     expect(longer.json).toMatchObject({ arrivalDate: week.arrivalDate, departureDate: tenDays, amenities: [] });
 
     // The dates live on the assistant's turn (messages JSON); the schema is unchanged.
-    const session = t.db.select().from(chatSessions).where(eq(chatSessions.visitorId, sessionId)).get()!;
+    const session = (await t.db.select().from(chatSessions).where(eq(chatSessions.visitorId, sessionId)).orderBy(chatSessions.id).limit(1))[0]!;
     expect(session.location).toBe('Boston Logan International Airport');
     expect(JSON.parse(session.messages.at(-1)!)).toMatchObject({ role: 'assistant', search: { code: 'BOS', arrivalDate: week.arrivalDate, departureDate: tenDays, amenities: [] } });
 
@@ -222,7 +222,7 @@ describe('support', () => {
     return { cookie: sessionCookieFrom(res.headers)!, id: res.json.user.id as number };
   }
   async function book(cookie: string, email: string) {
-    const provider = t.db.select().from(parkingProviders).limit(1).offset(11).get()!;
+    const provider = (await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1).offset(11))[0]!;
     const res = await call(
       t.request,
       '/api/bookings/automated',
@@ -277,7 +277,7 @@ describe('support', () => {
       const res = await call(t.request, `/api/support/${path}`, { type: 'refund', bookingId: mine.id, reason: 'not mine' }, { cookie: other.cookie });
       expect(res.status).toBe(404);
     }
-    expect(t.db.select().from(bookings).where(eq(bookings.id, mine.id)).get()!.status).toBe('confirmed');
+    expect((await t.db.select().from(bookings).where(eq(bookings.id, mine.id)))[0]!.status).toBe('confirmed');
     expect((await call(t.request, '/api/support/receipt', { type: 'receipt' }, { cookie: me.cookie })).json.error).toBe('Support action needs a booking and an action type');
 
     const receipt = await call(t.request, '/api/support/receipt', { type: 'receipt', bookingId: mine.id, reason: '' }, { cookie: me.cookie });
@@ -288,12 +288,12 @@ describe('support', () => {
 
     const contact = await call(t.request, '/api/support/contact-property', { type: 'contact_property', bookingId: mine.id, reason: 'I will arrive at 11pm, is the gate open?' }, { cookie: me.cookie });
     expect(contact.status).toBe(200);
-    expect(t.db.select().from(supportRequests).where(eq(supportRequests.bookingId, mine.id)).all().map((r) => r.type)).toEqual(['receipt', 'contact_property']);
+    expect((await t.db.select().from(supportRequests).where(eq(supportRequests.bookingId, mine.id)).orderBy(supportRequests.id)).map((r) => r.type)).toEqual(['receipt', 'contact_property']);
     expect((await t.outbox()).some((m) => m.subject.startsWith('Message for') && m.text.includes('is the gate open?'))).toBe(true);
 
     const refund = await call(t.request, '/api/support/refund', { type: 'refund', bookingId: mine.id, reason: 'Trip cancelled' }, { cookie: me.cookie });
     expect(refund.status).toBe(200);
     expect(refund.json.message).toContain(`We refunded $${mine.parkingFee.toFixed(2)} to your card`);
-    expect(t.db.select().from(bookings).where(eq(bookings.id, mine.id)).get()).toMatchObject({ status: 'cancelled', refundedAmount: mine.parkingFee, cancellationReason: 'Trip cancelled' });
+    expect((await t.db.select().from(bookings).where(eq(bookings.id, mine.id)))[0]).toMatchObject({ status: 'cancelled', refundedAmount: mine.parkingFee, cancellationReason: 'Trip cancelled' });
   });
 });

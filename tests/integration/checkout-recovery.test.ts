@@ -16,7 +16,7 @@ const plan: Behaviour[] = [];
 let gateway!: SandboxGateway;
 let mailHangs = false;
 
-const t = createTestApp(
+const t = await createTestApp(
   {},
   {
     payments: (db) => {
@@ -37,7 +37,7 @@ const t = createTestApp(
 );
 afterAll(() => t.close());
 
-const providers = t.db.select().from(parkingProviders).all();
+const providers = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id);
 let next = 0;
 const freshProvider = () => providers[(next += 5)]!;
 
@@ -51,17 +51,22 @@ function body(providerId: number, email: string, over: { card?: string; nights?:
   };
 }
 const book = (b: unknown, key?: string, cookie?: string) => call(t.request, '/api/bookings/automated', b, { headers: key ? { 'Idempotency-Key': key } : {}, cookie });
-const bookingsOf = (email: string) => t.db.select().from(bookings).where(eq(bookings.email, email)).all();
-const chargesOf = (bookingId: number) => t.db.select().from(sandboxIntents).all().filter((i) => i.metadata.bookingId === String(bookingId));
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+const bookingsOf = (email: string) => t.db.select().from(bookings).where(eq(bookings.email, email)).orderBy(bookings.id);
+const chargesOf = async (bookingId: number) => (await t.db.select().from(sandboxIntents)).filter((i) => i.metadata.bookingId === String(bookingId));
+const until = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+};
+/** Whether any booking of `email` has been charged. */
+const charged = async (email: string) => {
+  for (const b of await bookingsOf(email)) if ((await chargesOf(b.id)).length > 0) return true;
+  return false;
 };
 /** As if `ms` had passed since the request started. */
-function age(email: string, ms: number) {
-  for (const b of bookingsOf(email)) {
-    t.db.update(bookings).set({ holdExpiresAt: b.holdExpiresAt && new Date(b.holdExpiresAt.getTime() - ms) }).where(eq(bookings.id, b.id)).run();
-    const key = t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.bookingId, b.id)).get();
-    if (key) t.db.update(idempotencyKeys).set({ updatedAt: new Date((key.updatedAt ?? key.createdAt).getTime() - ms) }).where(eq(idempotencyKeys.id, key.id)).run();
+async function age(email: string, ms: number) {
+  for (const b of await bookingsOf(email)) {
+    await t.db.update(bookings).set({ holdExpiresAt: b.holdExpiresAt && new Date(b.holdExpiresAt.getTime() - ms) }).where(eq(bookings.id, b.id));
+    const [key] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.bookingId, b.id));
+    if (key) await t.db.update(idempotencyKeys).set({ updatedAt: new Date((key.updatedAt ?? key.createdAt).getTime() - ms) }).where(eq(idempotencyKeys.id, key.id));
   }
 }
 
@@ -71,18 +76,18 @@ describe('a checkout request that dies after the charge', () => {
     const p = freshProvider();
     plan.push('hang-after-charge');
     void book(body(p.id, email), 'died-key-0001');
-    await until(() => bookingsOf(email).some((b) => chargesOf(b.id).length > 0));
-    const [held] = bookingsOf(email);
+    await until(() => charged(email));
+    const [held] = await bookingsOf(email);
     expect(held!.status).toBe('pending');
 
-    age(email, 6 * 60_000);
+    await age(email, 6 * 60_000);
     const retry = await book(body(p.id, email), 'died-key-0001');
     expect(retry.status).toBe(200);
     expect(retry.json).toMatchObject({ confirmationNumber: held!.confirmationNumber, booking: { status: 'confirmed' } });
-    expect(bookingsOf(email)).toHaveLength(1);
-    expect(chargesOf(held!.id)).toHaveLength(1);
+    expect(await bookingsOf(email)).toHaveLength(1);
+    expect(await chargesOf(held!.id)).toHaveLength(1);
     expect((await t.outbox()).filter((m) => m.subject.includes(held!.confirmationNumber))).toHaveLength(0); // the quiet mailer
-    expect(t.db.select().from(jobs).where(eq(jobs.dedupeKey, `booking-confirmation:${held!.id}`)).all()).toHaveLength(1);
+    expect(await t.db.select().from(jobs).where(eq(jobs.dedupeKey, `booking-confirmation:${held!.id}`))).toHaveLength(1);
   });
 
   it('while the first request is still alive, a duplicate waits instead of taking over', async () => {
@@ -91,14 +96,14 @@ describe('a checkout request that dies after the charge', () => {
     plan.push({ before: new Promise<void>((r) => (release = r)) });
     const p = freshProvider();
     const first = book(body(p.id, email), 'alive-key-0001');
-    await until(() => bookingsOf(email).length === 1);
+    await until(async () => (await bookingsOf(email)).length === 1);
     const second = book(body(p.id, email), 'alive-key-0001');
     await new Promise((r) => setTimeout(r, 150));
     release();
     const [a, b] = await Promise.all([first, second]);
     expect(a.status).toBe(200);
     expect(b.json.confirmationNumber).toBe(a.json.confirmationNumber);
-    expect(chargesOf(bookingsOf(email)[0]!.id)).toHaveLength(1);
+    expect(await chargesOf((await bookingsOf(email))[0]!.id)).toHaveLength(1);
   });
 });
 
@@ -110,11 +115,11 @@ describe('a payment gateway that does not answer', () => {
     const down = await book(body(p.id, email), 'down-key-0001');
     expect(down.status).toBe(502);
     expect(down.json.error).toMatch(/could not reach the payment processor/);
-    expect(bookingsOf(email)).toMatchObject([{ status: 'pending' }]);
+    expect(await bookingsOf(email)).toMatchObject([{ status: 'pending' }]);
     const retry = await book(body(p.id, email), 'down-key-0001');
     expect(retry.status).toBe(200);
-    expect(bookingsOf(email)).toMatchObject([{ status: 'confirmed' }]);
-    expect(chargesOf(bookingsOf(email)[0]!.id)).toHaveLength(1);
+    expect(await bookingsOf(email)).toMatchObject([{ status: 'confirmed' }]);
+    expect(await chargesOf((await bookingsOf(email))[0]!.id)).toHaveLength(1);
   });
 });
 
@@ -125,16 +130,16 @@ describe('holds nobody came back for', () => {
     const [paidLot, lostLot] = [freshProvider(), freshProvider()];
     plan.push('hang-after-charge', 'network-error');
     void book(body(paidLot.id, paidEmail), 'reap-key-0001');
-    await until(() => bookingsOf(paidEmail).some((b) => chargesOf(b.id).length > 0));
+    await until(() => charged(paidEmail));
     expect((await book(body(lostLot.id, lostEmail), 'reap-key-0002')).status).toBe(502);
-    age(paidEmail, 11 * 60_000);
-    age(lostEmail, 11 * 60_000);
+    await age(paidEmail, 11 * 60_000);
+    await age(lostEmail, 11 * 60_000);
 
     const settled = await settleExpiredHolds({ db: t.db, payments: gateway, jobs: t.jobs });
     expect(settled).toMatchObject({ confirmed: 1, released: 1 });
-    expect(bookingsOf(paidEmail)).toMatchObject([{ status: 'confirmed' }]);
-    expect(bookingsOf(lostEmail)).toHaveLength(0);
-    expect(t.db.select().from(users).where(eq(users.email, lostEmail)).get()).toBeUndefined();
+    expect(await bookingsOf(paidEmail)).toMatchObject([{ status: 'confirmed' }]);
+    expect(await bookingsOf(lostEmail)).toHaveLength(0);
+    expect(await t.db.select().from(users).where(eq(users.email, lostEmail))).toHaveLength(0);
     // Each key now replays its outcome.
     expect((await book(body(paidLot.id, paidEmail), 'reap-key-0001')).json.booking.status).toBe('confirmed');
     const lost = await book(body(lostLot.id, lostEmail), 'reap-key-0002');
@@ -153,8 +158,8 @@ describe('mail never decides a booking', () => {
       const res = await book(body(freshProvider().id, email), 'slow-mail-0001');
       expect(res.status).toBe(200);
       expect(Date.now() - started).toBeLessThan(2000);
-      const job = t.db.select().from(jobs).where(eq(jobs.dedupeKey, `booking-confirmation:${res.json.booking.id}`)).get()!;
-      expect(['queued', 'running']).toContain(job.status);
+      const [job] = await t.db.select().from(jobs).where(eq(jobs.dedupeKey, `booking-confirmation:${res.json.booking.id}`));
+      expect(['queued', 'running']).toContain(job!.status);
     } finally {
       mailHangs = false;
     }
@@ -167,22 +172,22 @@ describe('a declined guest payment removes only what its own attempt created', (
     let letDeclineFinish!: () => void;
     plan.push({ before: new Promise<void>((r) => (letDeclineFinish = r)) }, 'pass');
     const declined = book(body(freshProvider().id, email, { card: '4000 0000 0000 0002' }), 'shared-key-0001');
-    await until(() => bookingsOf(email).length === 1); // the declining attempt made the account and holds
+    await until(async () => (await bookingsOf(email)).length === 1); // the declining attempt made the account and holds
     const paid = await book(body(freshProvider().id, email, { nights: 40 }), 'shared-key-0002');
     expect(paid.status).toBe(200);
     letDeclineFinish();
     expect((await declined).status).toBe(402);
 
-    const account = t.db.select().from(users).where(eq(users.email, email)).get();
+    const [account] = await t.db.select().from(users).where(eq(users.email, email));
     expect(account).toBeDefined();
-    expect(bookingsOf(email)).toMatchObject([{ status: 'confirmed', confirmationNumber: paid.json.confirmationNumber, userId: account!.id }]);
+    expect(await bookingsOf(email)).toMatchObject([{ status: 'confirmed', confirmationNumber: paid.json.confirmationNumber, userId: account!.id }]);
   });
 
   it('removes the account it made when nothing else uses it', async () => {
     const email = 'lonely-guest@example.com';
     expect((await book(body(freshProvider().id, email, { card: '4000 0000 0000 0002' }))).status).toBe(402);
-    expect(t.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
-    expect(t.db.select().from(bookings).where(and(eq(bookings.email, email))).all()).toHaveLength(0);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await t.db.select().from(bookings).where(and(eq(bookings.email, email)))).toHaveLength(0);
   });
 
   it('never signs the guest in', async () => {

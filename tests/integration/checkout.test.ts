@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { bumpContentVersion } from '@/server/content-version';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bookings, idempotencyKeys, informationAccess, parkingProviders, userCredits, users } from '@/server/db/schema';
+import { ENGINE } from '@/server/db/client';
+import { bookings, idempotencyKeys, informationAccess, jobs, parkingProviders, paymentEvents, sandboxIntents, userCredits, users } from '@/server/db/schema';
 import { createSandboxGateway, type PaymentIntent, type SandboxGateway } from '@/server/integrations/payments';
 import { dayFromToday } from '@/shared/pricing';
 import { call, sessionCookieFrom } from '../support/http';
@@ -12,7 +13,7 @@ import { createTestApp } from '../support/test-app';
 
 const charges: PaymentIntent[] = [];
 let gateway!: SandboxGateway;
-const t = createTestApp({}, {
+const t = await createTestApp({}, {
   payments: (db) => {
     gateway = createSandboxGateway(db);
     const charge = gateway.charge.bind(gateway);
@@ -26,8 +27,8 @@ const t = createTestApp({}, {
 });
 afterAll(() => t.close());
 
-const mco = t.db.select().from(parkingProviders).limit(1).get()!;
-const providers = t.db.select().from(parkingProviders).all();
+const providers = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id);
+const mco = providers[0]!;
 let nextProvider = 0;
 /** A fresh lot for each test, so capacity and credits do not leak between tests. */
 const freshProvider = () => providers[(nextProvider += 3)]!;
@@ -54,8 +55,8 @@ const book = (b: unknown, cookie?: string, headers?: Record<string, string>) => 
 describe('POST /api/bookings/estimate', () => {
   it('prices from the catalogue: one day at 89.95 is 91.94 whatever the client sends', async () => {
     const p = freshProvider();
-    t.db.update(parkingProviders).set({ price: 89.95, weeklyRate: null }).where(eq(parkingProviders.id, p.id)).run();
-    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
+    await t.db.update(parkingProviders).set({ price: 89.95, weeklyRate: null }).where(eq(parkingProviders.id, p.id));
+    await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const res = await call(t.request, '/api/bookings/estimate', { providerId: String(p.id), arrivalDate: '2027-03-01T10:00', departureDate: '2027-03-02T10:00', providerPrice: 1 });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ days: 1, subtotal: 89.95, serviceFee: 1.99, total: 91.94, credit: 0 });
@@ -82,11 +83,11 @@ describe('POST /api/bookings/automated validation', () => {
     // First error wins: a missing field beats a bad e-mail.
     [{ customer: { email: 'nope', phone: '' } }, 'Phone is required'],
   ])('%j → %s (400, nothing written)', async (over, message) => {
-    const before = t.db.select().from(bookings).all().length;
+    const before = (await t.db.select().from(bookings)).length;
     const res = await book(body(mco.id, over));
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ success: false, error: message });
-    expect(t.db.select().from(bookings).all()).toHaveLength(before);
+    expect(await t.db.select().from(bookings)).toHaveLength(before);
   });
 
   it('needs a provider, and arrival in the future', async () => {
@@ -110,13 +111,23 @@ describe('paying for a booking', () => {
     const days = 3; // 09:00 on day 20 to 17:00 on day 22 is 2 days 8 hours
     const subtotal = (Math.round(p.price * 100) * days) / 100;
     expect(res.json.booking).toMatchObject({ status: 'confirmed', parkingFee: subtotal, serviceFee: 1.99, totalFee: Math.round((subtotal + 1.99) * 100) / 100, cardBrand: 'visa', cardLast4: '4242', licensePlate: 'ABC123' });
-    const row = t.db.select().from(bookings).where(eq(bookings.confirmationNumber, res.json.confirmationNumber)).get()!;
-    expect(row.userId).toBe(u.id);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.confirmationNumber, res.json.confirmationNumber));
+    expect(row!.userId).toBe(u.id);
 
-    // Never a card number at rest.
-    const file = fs.readFileSync(t.env.DATABASE_PATH);
-    expect(file.includes(Buffer.from('4242424242424242'))).toBe(false);
-    expect(file.includes(Buffer.from('4242 4242 4242 4242'))).toBe(false);
+    // Never a card number at rest: not in any row that checkout writes, nor (SQLite) in the database files.
+    const written = JSON.stringify(
+      await Promise.all([bookings, idempotencyKeys, jobs, paymentEvents, sandboxIntents, users].map((table) => t.db.select().from(table))),
+    );
+    expect(written).toContain(res.json.confirmationNumber);
+    expect(written.includes('4242424242424242')).toBe(false);
+    expect(written.includes('4242 4242 4242 4242')).toBe(false);
+    if (ENGINE === 'sqlite') {
+      for (const name of [t.env.DATABASE_PATH, `${t.env.DATABASE_PATH}-wal`].filter((f) => fs.existsSync(f))) {
+        const file = fs.readFileSync(name);
+        expect(file.includes(Buffer.from('4242424242424242'))).toBe(false);
+        expect(file.includes(Buffer.from('4242 4242 4242 4242'))).toBe(false);
+      }
+    }
 
     const mail = (await t.outbox()).find((m) => m.subject.includes(res.json.confirmationNumber))!;
     expect(mail.to).toBe('ada@example.com');
@@ -134,12 +145,12 @@ describe('paying for a booking', () => {
     ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
   ])('a declined card (%s) is 402 with the bank message and leaves no booking and no account', async (number, message) => {
     const email = `declined-${number.slice(-4)}@example.com`;
-    const before = t.db.select().from(bookings).all().length;
+    const before = (await t.db.select().from(bookings)).length;
     const res = await book(body(freshProvider().id, { customer: { email }, payment: { cardNumber: number } }));
     expect(res.status).toBe(402);
     expect(res.json).toEqual({ success: false, error: message });
-    expect(t.db.select().from(bookings).all()).toHaveLength(before);
-    expect(t.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
+    expect(await t.db.select().from(bookings)).toHaveLength(before);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
   it('guest checkout creates the account without signing the browser in; the booking opens by its own signed link', async () => {
@@ -148,10 +159,10 @@ describe('paying for a booking', () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ accountCreated: true });
     expect(sessionCookieFrom(res.headers)).toBeUndefined();
-    const user = t.db.select().from(users).where(eq(users.email, email)).get()!;
-    expect(user.name).toBe('Guest Person');
-    expect(user.role).toBe('user');
-    expect(t.db.select().from(bookings).where(eq(bookings.confirmationNumber, res.json.confirmationNumber)).get()!.userId).toBe(user.id);
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(user!.name).toBe('Guest Person');
+    expect(user!.role).toBe('user');
+    expect((await t.db.select().from(bookings).where(eq(bookings.confirmationNumber, res.json.confirmationNumber)))[0]!.userId).toBe(user!.id);
 
     const link = (confirmation: string, token: string) => `/api/bookings/${confirmation}/view?token=${token}`;
     const seen = await call(t.request, link(res.json.confirmationNumber, res.json.viewToken));
@@ -188,8 +199,8 @@ describe('inventory', () => {
   it('capacity + 15 parallel bookings for one night succeed exactly capacity times; search then shows 0', async () => {
     const p = freshProvider();
     const capacity = 4;
-    t.db.update(parkingProviders).set({ capacity }).where(eq(parkingProviders.id, p.id)).run();
-    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
+    await t.db.update(parkingProviders).set({ capacity }).where(eq(parkingProviders.id, p.id));
+    await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const night = { arrivalDate: `${dayFromToday(30)}T20:00`, departureDate: `${dayFromToday(31)}T08:00` };
     const results = await Promise.all(
       Array.from({ length: capacity + 15 }, (_, i) => book(body(p.id, { customer: { email: `rush-${i}@example.com` }, reservation: night }))),
@@ -202,7 +213,7 @@ describe('inventory', () => {
       expect(r.json.error).toBe(`Sorry, ${p.name} is sold out for these dates. Please choose different dates or another lot.`);
     }
     // Refused guests got no account.
-    expect(t.db.select().from(users).all().filter((u) => u.email.startsWith('rush-'))).toHaveLength(capacity);
+    expect((await t.db.select().from(users)).filter((u) => u.email.startsWith('rush-'))).toHaveLength(capacity);
 
     const location = p.location;
     const search = await call(t.request, `/api/search?location=${encodeURIComponent(location)}&arrivalDate=${night.arrivalDate}&departureDate=${night.departureDate}`);
@@ -221,14 +232,14 @@ describe('Idempotency-Key', () => {
     const [a, b, c] = await Promise.all([0, 1, 2].map(() => book(body(p.id, { customer: { email: 'twice@example.com' } }), undefined, { 'Idempotency-Key': key })));
     for (const r of [a, b, c]) expect(r!.status).toBe(200);
     expect(new Set([a, b, c].map((r) => r!.json.confirmationNumber)).size).toBe(1);
-    expect(t.db.select().from(bookings).where(eq(bookings.providerId, p.id)).all()).toHaveLength(1);
+    expect(await t.db.select().from(bookings).where(eq(bookings.providerId, p.id))).toHaveLength(1);
     expect(charges.length - before).toBe(1);
     // A later repeat replays too; the same key for a different booking is refused.
     const again = await book(body(p.id, { customer: { email: 'twice@example.com' } }), undefined, { 'Idempotency-Key': key });
     expect(again.json.confirmationNumber).toBe(a!.json.confirmationNumber);
     const other = await book(body(p.id, { customer: { email: 'twice@example.com' }, reservation: { vehicleMake: 'Honda' } }), undefined, { 'Idempotency-Key': key });
     expect(other.status).toBe(422);
-    expect(t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).all()).toHaveLength(1);
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(1);
   });
 
   it('replays a decline instead of charging again', async () => {
@@ -260,12 +271,12 @@ describe('credits', () => {
     const second = await book(body(p.id), u.cookie);
     expect(second.json.booking.creditApplied).toBe(0);
 
-    const ledger = t.db.select().from(userCredits).where(eq(userCredits.userId, u.id)).all();
+    const ledger = await t.db.select().from(userCredits).where(eq(userCredits.userId, u.id));
     expect(ledger.map((l) => l.type).sort()).toEqual(['access_fee_credit', 'booking_use']);
-    const balance = t.db.select().from(users).where(eq(users.id, u.id)).get()!.creditBalance;
+    const balance = (await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalance;
     expect(balance).toBeCloseTo(ledger.reduce((s, l) => s + l.amount, 0), 5);
     expect(balance).toBeCloseTo(0, 5);
-    expect(t.db.select().from(informationAccess).where(eq(informationAccess.userId, u.id)).get()!.creditedBack).toBe(1);
+    expect((await t.db.select().from(informationAccess).where(eq(informationAccess.userId, u.id)))[0]!.creditedBack).toBe(1);
   });
 
   it('a declined booking gives the credit back', async () => {
@@ -275,8 +286,8 @@ describe('credits', () => {
     await call(t.request, '/api/payments/sandbox/confirm', { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }, { cookie: u.cookie });
     await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
     expect((await book(body(p.id, { payment: { cardNumber: '4000000000000002' } }), u.cookie)).status).toBe(402);
-    expect(t.db.select().from(users).where(eq(users.id, u.id)).get()!.creditBalance).toBeCloseTo(0.99, 5);
-    expect(t.db.select().from(userCredits).where(eq(userCredits.userId, u.id)).all()).toHaveLength(1);
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalance).toBeCloseTo(0.99, 5);
+    expect(await t.db.select().from(userCredits).where(eq(userCredits.userId, u.id))).toHaveLength(1);
     expect((await call(t.request, '/api/bookings/estimate', { providerId: p.id, arrivalDate: arrive, departureDate: depart }, { cookie: u.cookie })).json.credit).toBe(0.99);
   });
 });
@@ -286,8 +297,8 @@ describe('PATCH /api/bookings/:id/status', () => {
     const owner = await signUp('owner@example.com');
     const other = await signUp('other@example.com');
     const p = freshProvider();
-    t.db.update(parkingProviders).set({ capacity: 1 }).where(eq(parkingProviders.id, p.id)).run();
-    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
+    await t.db.update(parkingProviders).set({ capacity: 1 }).where(eq(parkingProviders.id, p.id));
+    await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const made = await book(body(p.id), owner.cookie);
     const id = made.json.booking.id;
     const search = () => call(t.request, `/api/search?location=${encodeURIComponent(p.location)}&arrivalDate=${arrive}&departureDate=${depart}`);
@@ -302,7 +313,7 @@ describe('PATCH /api/bookings/:id/status', () => {
     expect(res.json).toMatchObject({ success: true, refundAmount: made.json.booking.parkingFee, booking: { status: 'cancelled', refundedAmount: made.json.booking.parkingFee } });
     await t.drain();
     expect((await gateway.listRefunds()).some((r) => r.amount === Math.round(made.json.booking.parkingFee * 100))).toBe(true);
-    expect(t.db.select().from(bookings).where(eq(bookings.id, id)).get()!.cancellationReason).toBe('Flight moved');
+    expect((await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!.cancellationReason).toBe('Flight moved');
 
     const history = await call(t.request, '/api/bookings/history', undefined, { cookie: owner.cookie });
     expect(history.json[0]).toMatchObject({ id, status: 'cancelled', cancellable: false });
@@ -318,19 +329,19 @@ describe('PATCH /api/bookings/:id/status', () => {
   it('within 24 hours of arrival the lot policy decides, and a started stay cannot be cancelled', async () => {
     const u = await signUp('late@example.com');
     const p = freshProvider();
-    t.db.update(parkingProviders).set({ cancellationPolicy: 'Free cancellation up to 24 hours before arrival.' }).where(eq(parkingProviders.id, p.id)).run();
-    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
+    await t.db.update(parkingProviders).set({ cancellationPolicy: 'Free cancellation up to 24 hours before arrival.' }).where(eq(parkingProviders.id, p.id));
+    await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const made = await book(body(p.id, { reservation: { arrivalDate: `${dayFromToday(20)}T09:00` } }), u.cookie);
     // Move the stay to start in a few hours: stored times are lot-local (US zones are 4 to 10 hours behind
     // UTC), so UTC now + 3 hours as a wall-clock time is 7 to 13 hours away.
     const soon = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 16);
-    t.db.update(bookings).set({ arrivalDate: soon }).where(eq(bookings.id, made.json.booking.id)).run();
+    await t.db.update(bookings).set({ arrivalDate: soon }).where(eq(bookings.id, made.json.booking.id));
     const res = await call(t.request, `/api/bookings/${made.json.booking.id}/status`, { status: 'cancelled' }, { method: 'PATCH', cookie: u.cookie });
     expect(res.status).toBe(200);
     expect(res.json.refundAmount).toBe(0);
 
     const started = await book(body(freshProvider().id), u.cookie);
-    t.db.update(bookings).set({ arrivalDate: `${dayFromToday(-1)}T09:00` }).where(and(eq(bookings.id, started.json.booking.id))).run();
+    await t.db.update(bookings).set({ arrivalDate: `${dayFromToday(-1)}T09:00` }).where(and(eq(bookings.id, started.json.booking.id)));
     const late = await call(t.request, `/api/bookings/${started.json.booking.id}/status`, { status: 'cancelled' }, { method: 'PATCH', cookie: u.cookie });
     expect(late.status).toBe(400);
     expect(late.json.error).toBe('This booking has already started and can no longer be cancelled.');

@@ -6,25 +6,31 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDatabase, ENGINE, openDatabase, type DB } from '@/server/db/client';
+import { bookings, idempotencyKeys } from '@/server/db/schema';
 import { dayFromToday } from '@/shared/pricing';
+import { createTestDatabase } from '../support/databases';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let fake: FakeStripe;
 let dir: string;
+/** The server's database on this run's engine (a copied SQLite file, or a PostgreSQL database). */
+let database: { target: string; drop: () => Promise<void> };
 let port = 0;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
   fake.addPaymentMethod('pm_card_visa', { brand: 'visa', last4: '4242' });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-crash-'));
-  fs.copyFileSync(process.env.TEST_BASE_DB!, path.join(dir, 'app.db'));
+  database = await createTestDatabase(dir);
   port = 4500 + Math.floor(Math.random() * 400);
 });
 afterAll(async () => {
   await fake.close();
+  await database.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -38,7 +44,8 @@ function spawnServer(extra: Record<string, string> = {}): ChildProcess {
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: `http://localhost:${port}`,
-      DATABASE_PATH: path.join(dir, 'app.db'),
+      DATABASE_PATH: ENGINE === 'postgres' ? path.join(dir, 'unused.db') : database.target,
+      DATABASE_URL: ENGINE === 'postgres' ? database.target : '',
       OUTBOX_DIR: path.join(dir, 'outbox'),
       UPLOADS_DIR: path.join(dir, 'uploads'),
       LOG_REQUESTS: '0',
@@ -72,19 +79,33 @@ const kill = (child: ChildProcess) =>
     child.kill('SIGKILL');
   });
 
+/** A handle of our own on the server's database, for one look or change. */
+async function withDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
+  const db = openDatabase(database.target);
+  try {
+    return await fn(db);
+  } finally {
+    await closeDatabase(db);
+  }
+}
+
 /** Moves the database's clock back: as if `ms` passed since the first request (keys, holds, timestamps). */
 function age(ms: number) {
-  const db = new Database(path.join(dir, 'app.db'));
-  db.prepare('update idempotency_keys set created_at = created_at - ?, updated_at = updated_at - ?').run(ms, ms);
-  db.prepare("update bookings set created_at = created_at - ?, hold_expires_at = hold_expires_at - ? where status = 'pending'").run(ms, ms);
-  db.close();
+  const back = (d: Date) => new Date(d.getTime() - ms);
+  return withDb(async (db) => {
+    for (const k of await db.select().from(idempotencyKeys)) {
+      await db.update(idempotencyKeys).set({ createdAt: back(k.createdAt), updatedAt: k.updatedAt && back(k.updatedAt) }).where(eq(idempotencyKeys.id, k.id));
+    }
+    for (const b of await db.select().from(bookings).where(eq(bookings.status, 'pending'))) {
+      await db.update(bookings).set({ createdAt: back(b.createdAt), holdExpiresAt: b.holdExpiresAt && back(b.holdExpiresAt) }).where(eq(bookings.id, b.id));
+    }
+  });
 }
 
 function rows(email: string) {
-  const db = new Database(path.join(dir, 'app.db'), { readonly: true });
-  const found = db.prepare('select id, status, confirmation_number as confirmationNumber from bookings where email = ?').all(email) as { id: number; status: string; confirmationNumber: string }[];
-  db.close();
-  return found;
+  return withDb((db) =>
+    db.select({ id: bookings.id, status: bookings.status, confirmationNumber: bookings.confirmationNumber }).from(bookings).where(eq(bookings.email, email)).orderBy(bookings.id),
+  );
 }
 
 function checkout(email: string, key: string, nights: number) {
@@ -117,17 +138,17 @@ describe('a server killed between the charge and the answer', () => {
     await kill(server);
     expect(await first).toBeInstanceOf(Error); // the browser never heard back
     fake.holdCharges = false;
-    const held = rows(email);
+    const held = await rows(email);
     expect(held).toMatchObject([{ status: 'pending' }]);
 
-    age(delay);
+    await age(delay);
     server = await startServer();
     try {
       const retry = await checkout(email, key, delay === 6 * 60_000 ? 20 : 24);
       const body = await retry.json();
       expect(retry.status).toBe(200);
       expect(body).toMatchObject({ success: true, confirmationNumber: held[0]!.confirmationNumber, booking: { status: 'confirmed', cardLast4: '4242' } });
-      expect(rows(email)).toMatchObject([{ status: 'confirmed' }]);
+      expect(await rows(email)).toMatchObject([{ status: 'confirmed' }]);
       expect(bookingCharges(held[0]!.id)).toHaveLength(1);
       // And again: the stored outcome, still one charge.
       const again = await checkout(email, key, delay === 6 * 60_000 ? 20 : 24);

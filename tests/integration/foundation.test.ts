@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 describe('pages are rendered on the server', () => {
@@ -129,12 +129,12 @@ describe('platform', () => {
   });
 
   it('sends HSTS for one year in production', async () => {
-    const prod = createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({ NODE_ENV: 'production' });
     try {
       const res = await prod.request('/healthz');
       expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
     } finally {
-      prod.close();
+      await prod.close();
     }
   });
 

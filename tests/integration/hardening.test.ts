@@ -10,7 +10,7 @@ import { dayFromToday } from '@/shared/pricing';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
-const t = createTestApp({ LOG_REQUESTS: '1', TRUST_PROXY: '1' });
+const t = await createTestApp({ LOG_REQUESTS: '1', TRUST_PROXY: '1' });
 afterAll(() => t.close());
 
 /** Everything the server wrote to the console while `fn` ran. */
@@ -140,8 +140,11 @@ describe('response headers', () => {
 
 describe('stored blog HTML', () => {
   it('is sanitized when served, even if a row was written around the editor', async () => {
-    const post = t.db.select().from(blogPosts).where(eq(blogPosts.published, 1)).limit(1).get()!;
-    t.db.update(blogPosts).set({ content: `${post.content}<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>` }).where(eq(blogPosts.id, post.id)).run();
+    const post = (await t.db.select().from(blogPosts).where(eq(blogPosts.published, 1)).orderBy(blogPosts.id).limit(1))[0]!;
+    await t.db
+      .update(blogPosts)
+      .set({ content: `${post.content}<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>` })
+      .where(eq(blogPosts.id, post.id));
     const api = await call(t.request, `/api/blog/post/${post.slug}`);
     expect(api.json.content).not.toMatch(/<script|onerror|javascript:/i);
     const page = await (await t.request(`/blog/${post.slug}`)).text();
@@ -151,7 +154,7 @@ describe('stored blog HTML', () => {
 
 describe('booking horizon', () => {
   it('refuses an arrival more than 12 months ahead with a clear message', async () => {
-    const p = t.db.select().from(parkingProviders).limit(1).get()!;
+    const p = (await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1))[0]!;
     const res = await call(t.request, '/api/bookings/automated', {
       providerId: p.id,
       customerInfo: { firstName: 'Far', lastName: 'Ahead', email: 'far@example.com', phone: '555-010-0100' },
@@ -171,7 +174,7 @@ describe('abuse limits per address', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
     expect((await call(t.request, '/api/analytics/events', batch, { ip: '192.0.2.51' })).status).not.toBe(429);
 
-    const posts = t.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.published, 1)).all();
+    const posts = await t.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.published, 1)).orderBy(blogPosts.id);
     const views: number[] = [];
     for (let i = 0; i < 35; i++) views.push((await call(t.request, `/api/blog/post/${posts[i % posts.length]!.id}/view`, {}, { ip: '192.0.2.60' })).status);
     expect(views.slice(0, 30).every((s) => s === 200)).toBe(true);

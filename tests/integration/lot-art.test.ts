@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LOT_ART_ALT, LOT_ART_KINDS } from '@/server/placeholder';
 import { createTestApp } from '../support/test-app';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 const ART_URL = /^\/api\/placeholder\/800\/500\?kind=(surface|garage|covered|valet|cruise)&seed=\d+$/;

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parkingProviders } from '@/server/db/schema';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -60,9 +60,9 @@ describe('GET /og/...', () => {
   it('draws a new card when the content changes', async () => {
     const { lot } = await samples();
     const before = await card(`/og/lot/${lot.slug}.png`);
-    const row = t.db.select({ price: parkingProviders.price }).from(parkingProviders).where(eq(parkingProviders.id, lot.id)).get()!;
-    t.db.update(parkingProviders).set({ price: row.price + 3 }).where(eq(parkingProviders.id, lot.id)).run();
-    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
+    const [row] = await t.db.select({ price: parkingProviders.price }).from(parkingProviders).where(eq(parkingProviders.id, lot.id));
+    await t.db.update(parkingProviders).set({ price: row!.price + 3 }).where(eq(parkingProviders.id, lot.id));
+    await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const after = await card(`/og/lot/${lot.slug}.png`);
     expect(after.res.status).toBe(200);
     expect(after.res.headers.get('etag')).not.toBe(before.res.headers.get('etag'));

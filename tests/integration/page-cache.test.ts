@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 const get = (path: string, headers: Record<string, string> = {}) => t.request(path, { headers });
@@ -53,7 +53,7 @@ describe('the page cache', () => {
 
     // A post approved: every cached page is rendered again.
     const reg = await call(t.request, '/api/auth/register', { name: 'Ed Itor', email: 'ed-cache@example.com', password: 'long enough' });
-    t.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'ed-cache@example.com')).run();
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'ed-cache@example.com'));
     const cookie = sessionCookieFrom(reg.headers)!;
     const post = (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie })).json.blogPost;
     await t.request(`/api/admin/blog/approve/${post.id}`, { method: 'POST', body: new FormData(), headers: { Origin: 'http://localhost:3999', Cookie: cookie } });

@@ -1,8 +1,10 @@
 // Saved cards through HTTP: sandbox mode end to end (one default at a time, owner only, no card numbers
 // stored, paying with a saved card), and Stripe mode through the real SDK against a local fake.
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, getTableName, is, Table } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteConnection } from '@/server/db/client';
+import * as schema from '@/server/db/schema';
 import { bookings, parkingProviders, paymentMethods, users } from '@/server/db/schema';
 import { createStripeGateway } from '@/server/integrations/payments';
 import { dayFromToday } from '@/shared/pricing';
@@ -10,7 +12,7 @@ import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 const billing = { name: 'Card Holder', email: 'holder@example.com', address: { line1: '1 Main St', city: 'Orlando', state: 'FL', postal_code: '32801', country: 'US' } };
@@ -61,9 +63,36 @@ describe('saved cards (sandbox)', () => {
     await call(t.request, '/api/payment-methods', { payment_method_id: first.id, billing_details: billing }, { cookie });
     expect(await list(cookie)).toHaveLength(1);
 
-    // Only brand and last four at rest.
-    const file = fs.readFileSync(t.env.DATABASE_PATH);
-    expect(file.includes(Buffer.from('5555555555554444'))).toBe(false);
+    // Only brand and last four at rest: in no table, and (SQLite) in no byte of the database files.
+    for (const table of Object.values(schema).filter((v) => is(v, Table))) {
+      const rows = await t.db.select().from(table as typeof users);
+      expect(JSON.stringify(rows), getTableName(table as typeof users)).not.toContain('5555555555554444');
+    }
+    if (sqliteConnection(t.db)) {
+      for (const file of [t.env.DATABASE_PATH, `${t.env.DATABASE_PATH}-wal`].filter((f) => fs.existsSync(f))) {
+        expect(fs.readFileSync(file).includes(Buffer.from('5555555555554444'))).toBe(false);
+      }
+    }
+  });
+
+  it('keeps exactly one default when cards are added, switched and removed at the same moment', async () => {
+    const cookie = await signUp(t.request, 'parallel-cards@example.com');
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const pm = await call(t.request, '/api/payments/sandbox/payment-methods', { cardNumber: '4242 4242 4242 4242', expiry: '11/33', cvc: '123' }, { cookie });
+      ids.push(pm.json.id);
+    }
+    const defaults = async () => (await list(cookie)).filter((c) => c.is_default).map((c) => c.id);
+    const added = await Promise.all(ids.map((id) => call(t.request, '/api/payment-methods', { payment_method_id: id, billing_details: billing }, { cookie })));
+    expect(added.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(added.filter((r) => r.json.payment_method.is_default)).toHaveLength(1);
+    expect(await defaults()).toHaveLength(1);
+
+    await Promise.all(ids.map((id) => call(t.request, `/api/payment-methods/${id}/default`, undefined, { method: 'PUT', cookie })));
+    expect(await defaults()).toHaveLength(1);
+
+    await Promise.all(ids.slice(0, 3).map((id) => call(t.request, `/api/payment-methods/${id}`, undefined, { method: 'DELETE', cookie })));
+    expect(await defaults()).toEqual([ids[3]]);
   });
 
   it("hides other users' cards (404) and validates the billing form", async () => {
@@ -94,9 +123,9 @@ describe('saved cards (sandbox)', () => {
   it('pays for a booking with a saved card; a saved declining card is refused', async () => {
     const cookie = await signUp(t.request, 'saved-pay@example.com');
     const card = await saveSandboxCard(cookie);
-    const provider = t.db.select().from(parkingProviders).limit(1).offset(7).get()!;
+    const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1).offset(7);
     const booking = (paymentMethodId: string) => ({
-      providerId: provider.id,
+      providerId: provider!.id,
       customerInfo: { firstName: 'Card', lastName: 'Holder', email: 'saved-pay@example.com', phone: '555-010-0155' },
       reservationDetails: { arrivalDate: `${dayFromToday(9)}T10:00`, departureDate: `${dayFromToday(10)}T10:00`, vehicleMake: 'VW', vehicleModel: 'Golf', licensePlate: '' },
       paymentInfo: { paymentMethodId },
@@ -124,7 +153,7 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
 
   it('creates the customer once, attaches and detaches, and charges saved cards through PaymentIntents', async () => {
     const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port: fake.port, protocol: 'http' });
-    const s = createTestApp({}, { payments: gateway, mailer: { send: async () => undefined } });
+    const s = await createTestApp({}, { payments: gateway, mailer: { send: async () => undefined } });
     const request = s.request;
     try {
       const cookie = await signUp(request, 'stripe-cards@example.com');
@@ -137,15 +166,15 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       expect(a.json.payment_method).toMatchObject({ id: 'pm_card_visa', is_default: true, card: { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 } });
       await call(request, '/api/payment-methods', { payment_method_id: 'pm_card_mc', billing_details: billing }, { cookie });
       expect(fake.requests.filter((r) => r.method === 'POST' && r.url === '/v1/customers')).toHaveLength(1);
-      const customer = s.db.select().from(users).where(eq(users.email, 'stripe-cards@example.com')).get()!.stripeCustomerId;
+      const customer = (await s.db.select().from(users).where(eq(users.email, 'stripe-cards@example.com')))[0]!.stripeCustomerId;
       expect(customer).toBe('cus_fake_1');
       expect(fake.paymentMethods.get('pm_card_visa')!.customer).toBe(customer);
       expect((await call(request, '/api/payment-methods', { payment_method_id: 'pm_unknown', billing_details: billing }, { cookie })).status).toBe(400);
 
       // Checkout in Stripe mode takes a payment method, never a typed card.
-      const provider = s.db.select().from(parkingProviders).limit(1).get()!;
+      const [provider] = await s.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
       const base = {
-        providerId: provider.id,
+        providerId: provider!.id,
         customerInfo: { firstName: 'S', lastName: 'T', email: 'stripe-cards@example.com', phone: '555-010-0155' },
         reservationDetails: { arrivalDate: `${dayFromToday(9)}T10:00`, departureDate: `${dayFromToday(11)}T10:00`, vehicleMake: 'VW', vehicleModel: 'Golf' },
       };
@@ -171,13 +200,13 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       expect(cancel.status).toBe(200);
       await s.drain(); // the refund is a job, written with the cancellation
       const refund = [...fake.refunds.values()].at(-1)!;
-      const stored = s.db.select().from(bookings).where(eq(bookings.id, paid.json.booking.id)).get()!;
-      expect(stored.paymentIntentId).toMatch(/^pi_fake_/);
-      expect(refund).toMatchObject({ payment_intent: stored.paymentIntentId, amount: Math.round(paid.json.booking.parkingFee * 100) });
+      const [stored] = await s.db.select().from(bookings).where(eq(bookings.id, paid.json.booking.id));
+      expect(stored!.paymentIntentId).toMatch(/^pi_fake_/);
+      expect(refund).toMatchObject({ payment_intent: stored!.paymentIntentId, amount: Math.round(paid.json.booking.parkingFee * 100) });
 
       expect((await call(request, '/api/payment-methods/pm_card_visa', undefined, { method: 'DELETE', cookie })).status).toBe(200);
       expect(fake.paymentMethods.get('pm_card_visa')!.customer).toBeNull();
-      expect(s.db.select().from(paymentMethods).where(eq(paymentMethods.stripePaymentMethodId, 'pm_card_mc')).get()!.isDefault).toBe(1);
+      expect((await s.db.select().from(paymentMethods).where(eq(paymentMethods.stripePaymentMethodId, 'pm_card_mc')))[0]!.isDefault).toBe(1);
     } finally {
       await s.close();
     }
@@ -185,21 +214,20 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
 
   it('reconciles booking charges and refunds from signed webhooks, each event once', async () => {
     const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port: fake.port, protocol: 'http' });
-    const s = createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, { payments: gateway, mailer: { send: async () => undefined } });
+    const s = await createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, { payments: gateway, mailer: { send: async () => undefined } });
     const request = s.request;
     try {
-      const user = s.db.insert(users).values({ name: 'Hook', email: 'hook@example.com' }).returning().get();
-      const provider = s.db.select().from(parkingProviders).limit(1).get()!;
-      const row = (n: string, status: 'pending' | 'confirmed', paymentIntentId: string | null = null) =>
-        s.db
+      const [user] = await s.db.insert(users).values({ name: 'Hook', email: 'hook@example.com' }).returning();
+      const [provider] = await s.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
+      const row = async (n: string, status: 'pending' | 'confirmed', paymentIntentId: string | null = null) =>
+        (await s.db
           .insert(bookings)
           .values({
-            userId: user.id, providerId: provider.id, confirmationNumber: n, firstName: 'H', lastName: 'K', email: 'hook@example.com', phone: '5',
+            userId: user!.id, providerId: provider!.id, confirmationNumber: n, firstName: 'H', lastName: 'K', email: 'hook@example.com', phone: '5',
             arrivalDate: `${dayFromToday(5)}T10:00`, departureDate: `${dayFromToday(6)}T10:00`, vehicleMake: 'A', vehicleModel: 'B',
             parkingFee: 20, serviceFee: 1.99, totalFee: 21.99, status, paymentIntentId, holdExpiresAt: status === 'pending' ? new Date(Date.now() + 60_000) : null,
           })
-          .returning()
-          .get();
+          .returning())[0]!;
       const event = (id: string, type: string, object: object) => {
         const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
         const signature = gateway.stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' });
@@ -208,10 +236,10 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       const pi = (id: string, bookingId: number) => ({ id, object: 'payment_intent', amount: 2199, metadata: { purpose: 'booking', bookingId: String(bookingId) } });
 
       // The checkout request died after the charge: the held booking is confirmed from the event.
-      const held = row('PP-HOOKHELD', 'pending');
+      const held = await row('PP-HOOKHELD', 'pending');
       fake.intents.set('pi_hook_1', { id: 'pi_hook_1', object: 'payment_intent', amount: 2199, currency: 'usd', status: 'succeeded', metadata: {}, latest_charge: null });
       expect((await event('evt_b1', 'payment_intent.succeeded', pi('pi_hook_1', held.id))).status).toBe(200);
-      expect(s.db.select().from(bookings).where(eq(bookings.id, held.id)).get()).toMatchObject({ status: 'confirmed', paymentIntentId: 'pi_hook_1' });
+      expect((await s.db.select().from(bookings).where(eq(bookings.id, held.id)))[0]).toMatchObject({ status: 'confirmed', paymentIntentId: 'pi_hook_1' });
 
       // Money for a booking that no longer exists goes back.
       const refundsBefore = fake.refunds.size;
@@ -222,14 +250,14 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       expect(fake.refunds.size).toBe(refundsBefore + 1);
 
       // A failed charge releases its hold.
-      const failing = row('PP-HOOKFAIL', 'pending');
+      const failing = await row('PP-HOOKFAIL', 'pending');
       await event('evt_b3', 'payment_intent.payment_failed', pi('pi_hook_3', failing.id));
-      expect(s.db.select().from(bookings).where(eq(bookings.id, failing.id)).get()).toBeUndefined();
+      expect((await s.db.select().from(bookings).where(eq(bookings.id, failing.id)))[0]).toBeUndefined();
 
       // A refund made elsewhere (the dashboard) is recorded.
-      const paid = row('PP-HOOKPAID', 'confirmed', 'pi_hook_4');
+      const paid = await row('PP-HOOKPAID', 'confirmed', 'pi_hook_4');
       await event('evt_b4', 'charge.refunded', { id: 'ch_4', object: 'charge', payment_intent: 'pi_hook_4', amount_refunded: 1000 });
-      expect(s.db.select().from(bookings).where(eq(bookings.id, paid.id)).get()!.refundedAmount).toBe(10);
+      expect((await s.db.select().from(bookings).where(eq(bookings.id, paid.id)))[0]!.refundedAmount).toBe(10);
     } finally {
       await s.close();
     }

@@ -8,7 +8,7 @@ import { createStripeGateway } from '@/server/integrations/payments';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 const card = (number: string) => ({ cardNumber: number, expiry: '12/34', cvc: '123', postalCode: '32801' });
@@ -46,14 +46,14 @@ describe('detail access for a signed-in traveller', () => {
     expect((await call(t.request, '/api/payments/check-access/LAX', undefined, { cookie: u.cookie })).json).toEqual({ hasAccess: false });
     expect((await call(t.request, '/api/payments/check-access/MCO')).json).toEqual({ hasAccess: false });
 
-    const credits = t.db.select().from(userCredits).where(eq(userCredits.userId, u.id)).all();
+    const credits = await t.db.select().from(userCredits).where(eq(userCredits.userId, u.id));
     expect(credits).toHaveLength(1);
     expect(credits[0]).toMatchObject({ amount: 0.99, type: 'access_fee_credit', relatedPaymentId: created.json.paymentIntentId });
-    expect(t.db.select().from(users).where(eq(users.id, u.id)).get()!.creditBalance).toBeCloseTo(0.99);
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalance).toBeCloseTo(0.99);
 
     // Completing twice records once.
     await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
-    expect(t.db.select().from(informationAccess).where(eq(informationAccess.userId, u.id)).all()).toHaveLength(1);
+    expect(await t.db.select().from(informationAccess).where(eq(informationAccess.userId, u.id))).toHaveLength(1);
 
     // A second unlock of the same place is not charged again.
     const again = await call(t.request, '/api/payments/information-access', { location: 'MCO' }, { cookie: u.cookie });
@@ -107,7 +107,7 @@ describe('detail access for a guest', () => {
     // Another browser (no guest cookie, or someone else's) sees nothing.
     expect((await call(t.request, '/api/payments/check-access/MIA-PORT')).json.hasAccess).toBe(false);
     expect((await call(t.request, '/api/payments/check-access/MIA-PORT', undefined, { cookie: 'pp_guest=abcdefghijklmnopqrstuvwxyz234567abcdefgh' })).json.hasAccess).toBe(false);
-    const user = t.db.select().from(users).where(eq(users.email, email)).get()!;
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ name: 'Gail Guest', phone: '555-010-1234', password: null, creditBalance: 0.99, role: 'user' });
     const mail = (await t.outbox()).find((m) => m.to.includes(email) && /Set your/.test(m.subject));
     expect(mail?.text).toMatch(/\/reset-password\?token=[a-z0-9]+/);
@@ -189,7 +189,7 @@ describe('Stripe adapter', () => {
 
   it('records a guest payment from a signed webhook, once, and refuses a bad signature', async () => {
     const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port, protocol: 'http' });
-    const s = createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, { payments: gateway, mailer: { send: async () => undefined } });
+    const s = await createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, { payments: gateway, mailer: { send: async () => undefined } });
     const request = s.request;
     try {
       const created = await call(request, '/api/payments/information-access', { location: 'SEA', customerInfo: { firstName: 'Web', lastName: 'Hook', email: 'webhook@example.com' } });
@@ -206,8 +206,8 @@ describe('Stripe adapter', () => {
       const ok = await post(payload, signature);
       expect(ok.status).toBe(200);
       expect(sessionCookieFrom(ok.headers)).toBeUndefined();
-      const guest = s.db.select().from(users).where(eq(users.email, 'webhook@example.com')).get()!;
-      expect(s.db.select().from(informationAccess).where(eq(informationAccess.userId, guest.id)).get()).toMatchObject({ location: 'SEA', status: 'succeeded' });
+      const [guest] = await s.db.select().from(users).where(eq(users.email, 'webhook@example.com'));
+      expect((await s.db.select().from(informationAccess).where(eq(informationAccess.userId, guest!.id)))[0]).toMatchObject({ location: 'SEA', status: 'succeeded' });
       expect(await (await post(payload, signature)).json()).toMatchObject({ duplicate: true });
     } finally {
       await s.close();
@@ -216,7 +216,7 @@ describe('Stripe adapter', () => {
 
   it('drives the whole access flow through the app', async () => {
     const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port, protocol: 'http' });
-    const s = createTestApp({}, { payments: gateway, mailer: { send: async () => undefined } });
+    const s = await createTestApp({}, { payments: gateway, mailer: { send: async () => undefined } });
     const request = s.request;
     try {
       const reg = await call(request, '/api/auth/register', { name: 'Stripe User', email: 'stripe@example.com', password: 'long enough' });

@@ -8,7 +8,7 @@ import { recountInventory } from '@/server/modules/bookings/inventory';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 const search = (qs: string, cookie?: string) => call(t.request, `/api/search?${qs}`, undefined, { cookie });
@@ -79,7 +79,7 @@ describe('GET /api/search', () => {
 
   it('counts overlapping active bookings against capacity', async () => {
     const first = (await search('location=JFK&arrivalDate=2027-05-01&departureDate=2027-05-03')).json.providers[0];
-    const [user] = t.db.insert(users).values({ name: 'B', email: 'booker@example.com' }).returning().all();
+    const [user] = await t.db.insert(users).values({ name: 'B', email: 'booker@example.com' }).returning();
     const booking = {
       userId: user!.id,
       providerId: first.id,
@@ -94,13 +94,13 @@ describe('GET /api/search', () => {
       serviceFee: 1.99,
       totalFee: 11.99,
     };
-    t.db.insert(bookings).values([
+    await t.db.insert(bookings).values([
       { ...booking, confirmationNumber: 'PP-OVERLAP1', arrivalDate: '2027-05-02T00:00', departureDate: '2027-05-04T00:00' },
       { ...booking, confirmationNumber: 'PP-OUTSIDE1', arrivalDate: '2027-05-03T00:00', departureDate: '2027-05-05T00:00' },
       { ...booking, confirmationNumber: 'PP-CANCEL01', arrivalDate: '2027-05-01T00:00', departureDate: '2027-05-02T00:00', status: 'cancelled' },
-    ]).run();
+    ]);
     // Rows written around the booking service: the lot-day counters are rebuilt from them (npm run inventory:check).
-    expect(recountInventory(t.db, { repair: true }).drift.length).toBeGreaterThan(0);
+    expect((await recountInventory(t.db, { repair: true })).drift.length).toBeGreaterThan(0);
     const again = (await search('location=JFK&arrivalDate=2027-05-01&departureDate=2027-05-03')).json.providers.find((p: any) => p.id === first.id);
     expect(again.availableSpaces).toBe(first.capacity - 1);
   });
@@ -177,9 +177,9 @@ describe('search pages render on the server', () => {
   });
 
   it('shows the weekly rate truthfully: weeks and days, never days × the daily price for a weekly total', async () => {
-    const lot = t.db.select().from(parkingProviders).where(isNotNull(parkingProviders.weeklyRate)).limit(1).get()!;
-    t.db.update(parkingProviders).set({ price: 10.95, weeklyRate: 59.95 }).where(eq(parkingProviders.id, lot.id)).run();
-    bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
+    const lot = (await t.db.select().from(parkingProviders).where(isNotNull(parkingProviders.weeklyRate)).orderBy(parkingProviders.id).limit(1))[0]!;
+    await t.db.update(parkingProviders).set({ price: 10.95, weeklyRate: 59.95 }).where(eq(parkingProviders.id, lot.id));
+    await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const { html } = await rendered(`/provider/${lot.slug}?arrivalDate=2027-03-03T10:00&departureDate=2027-03-12T10:00`);
     expect(html).toContain('Parking, 1 week');
     expect(html).toContain('data-testid="parking-line">$59.95<');

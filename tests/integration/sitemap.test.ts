@@ -6,7 +6,7 @@ import { createTestApp } from '../support/test-app';
 import { users } from '@/server/db/schema';
 import { eq } from 'drizzle-orm';
 
-const t = createTestApp();
+const t = await createTestApp();
 afterAll(() => t.close());
 
 describe('/sitemap.xml', () => {
@@ -47,7 +47,7 @@ describe('/sitemap.xml', () => {
 
   it('follows new content: an approved post appears', async () => {
     const reg = await call(t.request, '/api/auth/register', { name: 'Ed', email: 'ed@example.com', password: 'long enough' });
-    t.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'ed@example.com')).run();
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'ed@example.com'));
     const cookie = sessionCookieFrom(reg.headers)!;
     const post = (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie })).json.blogPost;
     expect(await (await t.request('/sitemap.xml')).text()).not.toContain(`/blog/${post.slug}<`);

@@ -1,43 +1,51 @@
-// Builds the real app on a throwaway copy of the seeded base database, for HTTP-level tests.
+// Builds the real app on a throwaway copy of the seeded base database, for HTTP-level tests, on the engine of
+// this run (SQLite for npm test, PostgreSQL for npm run test:pg).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '@/server/app';
-import { openDatabase } from '@/server/db/client';
+import { closeDatabase, openDatabase, type DB } from '@/server/db/client';
+import { systemClock } from '@/server/deps';
 import { loadEnv, type TEnv } from '@/server/env';
+import { createLocalBlobStore } from '@/server/integrations/blobs/local';
+import type { BlobStore } from '@/server/integrations/blobs/types';
 import { createMailer, readOutbox } from '@/server/integrations/mailer';
 import type { Mailer } from '@/server/integrations/mailer/types';
 import { createPaymentsGateway, type PaymentsGateway } from '@/server/integrations/payments';
 import { jobHandlers } from '@/server/jobs/handlers';
 import { createJobRunner } from '@/server/jobs/runner';
+import { createTestDatabase } from './databases';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 
-export function createTestApp(
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  deps: { payments?: PaymentsGateway | ((db: ReturnType<typeof openDatabase>) => PaymentsGateway); mailer?: Mailer } = {},
+  deps: { payments?: PaymentsGateway | ((db: DB) => PaymentsGateway); mailer?: Mailer; blobs?: BlobStore } = {},
 ) {
-  const base = process.env.TEST_BASE_DB;
-  if (!base) throw new Error('TEST_BASE_DB is not set: run through vitest (global setup)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-test-'));
-  const file = path.join(dir, 'app.db');
-  fs.copyFileSync(base, file);
+  const database = await createTestDatabase(dir);
   const env: TEnv = loadEnv({
     NODE_ENV: 'test',
     PORT: '3999',
     APP_URL: TEST_ORIGIN,
-    DATABASE_PATH: file,
+    DATABASE_PATH: database.target.startsWith('postgres') ? path.join(dir, 'unused.db') : database.target,
+    DATABASE_URL: database.target.startsWith('postgres') ? database.target : '',
     OUTBOX_DIR: path.join(dir, 'outbox'),
     UPLOADS_DIR: path.join(dir, 'uploads'),
     LOG_REQUESTS: '0',
     ...envOverrides,
   });
-  const db = openDatabase(file);
+  const db = openDatabase(database.target);
   const mailer = deps.mailer ?? createMailer(env, () => undefined);
   const payments = typeof deps.payments === 'function' ? deps.payments(db) : (deps.payments ?? createPaymentsGateway(env, db));
+  const blobs = deps.blobs ?? createLocalBlobStore(env.UPLOADS_DIR);
+  const clock = systemClock;
   // The server polls its jobs; tests run them to the end with drain() (outbox() drains first).
-  const jobs = createJobRunner(db, jobHandlers({ db, env, mailer, payments }));
-  const app = createApp({ db, env, mailer, payments, jobs });
+  const services = { db, env, mailer, payments, blobs, clock };
+  const jobs = createJobRunner(db, jobHandlers(services));
+  const app = createApp({ ...services, jobs });
   const request = (p: string, init?: RequestInit) => app.request(`${TEST_ORIGIN}${p}`, init);
   const drain = () => jobs.drain();
   const outbox = async () => {
@@ -45,9 +53,11 @@ export function createTestApp(
     return readOutbox(env.OUTBOX_DIR);
   };
   const close = async () => {
-    await jobs.stop();
-    db.$client.close();
+    // A job a test left hanging (a mail server that never answers) is abandoned to its lease.
+    await jobs.stop(200);
+    await closeDatabase(db);
+    await database.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { app, db, env, request, close, dir, payments, jobs, drain, outbox };
+  return { app, db, env, request, close, dir, payments, jobs, drain, outbox, blobs };
 }

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { loadEnv } from '../env';
 import { ensureAdmin } from '../modules/auth/auth.service';
-import { migrateDatabase, openDatabase } from './client';
+import { closeDatabase, migrateDatabase, openDatabase } from './client';
 
 function ask(question: string, hidden: boolean): Promise<string> {
   let muted = false;
@@ -42,12 +42,15 @@ if (password.length < 12) {
   console.error('The administrator password must be at least 12 characters.');
   process.exit(1);
 }
-const db = openDatabase(env.DATABASE_PATH);
-migrateDatabase(db);
-const outcome = await ensureAdmin(db, { ADMIN_EMAIL: email.data, ADMIN_PASSWORD: password }, { resetPassword: true });
-console.log(
-  outcome === 'created'
-    ? `Created the administrator ${email.data}.`
-    : `${email.data} is the administrator now; its password was set and its other sessions ended.`,
-);
-db.$client.close();
+const db = openDatabase(env.DATABASE_URL ?? env.DATABASE_PATH);
+try {
+  await migrateDatabase(db);
+  const outcome = await ensureAdmin(db, { ADMIN_EMAIL: email.data, ADMIN_PASSWORD: password }, { resetPassword: true });
+  console.log(
+    outcome === 'created'
+      ? `Created the administrator ${email.data}.`
+      : `${email.data} is the administrator now; its password was set and its other sessions ended.`,
+  );
+} finally {
+  await closeDatabase(db);
+}

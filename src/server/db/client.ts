@@ -1,20 +1,105 @@
-// Opens the SQLite database (WAL, busy timeout, foreign keys) and applies the committed migrations.
+// Opens the database: the embedded SQLite file (better-sqlite3, WAL) by default, or PostgreSQL (node-postgres
+// pool) for a postgres:// DATABASE_URL. Both are handed out as one async Drizzle handle (`DB`); see
+// docs/decisions/002-two-engines.md for the transaction model.
+//
+// SQLite: one write connection and one read-only connection. Statements outside a transaction that only read
+// run on the read connection; writes run on the write connection one at a time (an async mutex); a
+// transaction holds the mutex from BEGIN IMMEDIATE to COMMIT, and every statement of its async body (found
+// through AsyncLocalStorage) runs on the write connection. So an async transaction never sees another
+// request's statements interleaved into it, and readers never see uncommitted rows.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from './schema';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleSqliteSync } from 'drizzle-orm/better-sqlite3';
+import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy';
+import pg from 'pg';
+import { ENGINE, isPostgresUrl, type Engine } from './schema/_kit';
 
-export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** The database handle every service takes: the root handle or a transaction, on either engine. */
+export type DB = PgDatabase<NodePgQueryResultHKT>;
+
+export { ENGINE, type Engine };
+
+interface Opened {
+  engine: Engine;
+  close(): Promise<void>;
+  migrate(): Promise<void>;
+  /** SQLite only: the write connection (backups, maintenance). */
+  sqlite?: Database.Database;
+  /** PostgreSQL only: the pool (advisory locks need one connection). */
+  pool?: pg.Pool;
+}
+
+const opened = new WeakMap<object, Opened>();
+
+function handle(db: DB): Opened {
+  const found = opened.get(db);
+  if (!found) throw new Error('Not a database opened with openDatabase() (a transaction cannot be closed or migrated)');
+  return found;
+}
+
+/**
+ * Opens `target`: a postgres:// URL, a file path or ':memory:'. The engine must be the one the schema was
+ * built for at start (DATABASE_URL decides it, see schema/_kit.ts).
+ */
+export function openDatabase(target: string, options: { poolSize?: number } = {}): DB {
+  const wantsPostgres = isPostgresUrl(target);
+  if (wantsPostgres !== (ENGINE === 'postgres')) {
+    throw new Error(
+      wantsPostgres
+        ? 'This process was started for SQLite: set DATABASE_URL=postgres://... in the environment before it starts.'
+        : 'This process was started for PostgreSQL (DATABASE_URL): it cannot open an SQLite file.',
+    );
+  }
+  return wantsPostgres ? openPostgres(target, options.poolSize ?? 10) : openSqlite(target);
+}
+
+export async function migrateDatabase(db: DB): Promise<void> {
+  await handle(db).migrate();
+}
+
+export async function closeDatabase(db: DB): Promise<void> {
+  await handle(db).close();
+}
+
+/** The SQLite write connection behind a handle (backups, tests), or null on PostgreSQL. */
+export function sqliteConnection(db: DB): Database.Database | null {
+  return handle(db).sqlite ?? null;
+}
+
+/** The PostgreSQL pool behind a handle, or null on SQLite. */
+export function postgresPool(db: DB): pg.Pool | null {
+  return handle(db).pool ?? null;
+}
+
+/** A migrations folder (db/migrations or db/migrations-pg), found from the source tree or the built server. */
+export function migrationsFolder(engine: Engine = ENGINE): string {
+  const name = engine === 'postgres' ? 'migrations-pg' : 'migrations';
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../../db', name), path.resolve(here, '../../db', name), path.resolve(process.cwd(), 'db', name)];
+  const found = candidates.find((c) => fs.existsSync(path.join(c, 'meta/_journal.json')));
+  if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// SQLite
 
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Drizzle prepares a new statement for every query it runs; compiling the same SQL again is a tenth of the
  * server's time under load. The connection keeps its compiled statements by SQL text (least recently used out
- * first) and hands each out in its default mode (drizzle switches to raw rows itself where it wants them).
+ * first).
  */
 function cacheStatements(sqlite: Database.Database): void {
   const prepare = sqlite.prepare.bind(sqlite);
@@ -27,35 +112,149 @@ function cacheStatements(sqlite: Database.Database): void {
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     }
     cache.set(source, stmt);
-    if (stmt.reader) stmt.raw(false);
     return stmt;
   }) as typeof sqlite.prepare;
 }
 
-export function openDatabase(file: string): DB {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new Database(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('synchronous = NORMAL');
-  cacheStatements(sqlite);
-  return drizzle(sqlite, { schema }) as DB;
+type Method = 'run' | 'all' | 'values' | 'get';
+
+function execute(conn: Database.Database, source: string, params: unknown[], method: Method): { rows: any[]; changes?: number } {
+  const stmt = conn.prepare(source);
+  if (method === 'run' || !stmt.reader) {
+    const result = stmt.run(...params);
+    return { rows: [], changes: result.changes };
+  }
+  stmt.raw(true);
+  // drizzle's proxy wants raw rows (arrays); 'get' answers the one row itself.
+  return { rows: (method === 'get' ? stmt.get(...params) : stmt.all(...params)) as any[] };
 }
 
-/** db/migrations, found from the source tree or from the built server in dist/server. */
-export function migrationsFolder(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    path.resolve(here, '../../../db/migrations'),
-    path.resolve(here, '../../db/migrations'),
-    path.resolve(process.cwd(), 'db/migrations'),
-  ];
-  const found = candidates.find((c) => fs.existsSync(path.join(c, 'meta/_journal.json')));
-  if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(', ')})`);
-  return found;
+/** One holder at a time, in arrival order. */
+function createMutex() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => T | Promise<T>): Promise<T> => {
+    const result = tail.then(fn);
+    tail = result.catch(() => undefined);
+    return result;
+  };
 }
 
-export function migrateDatabase(db: DB) {
-  migrate(db, { migrationsFolder: migrationsFolder() });
+function openSqlite(file: string): DB {
+  const memory = file === ':memory:';
+  if (!memory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const writer = new Database(file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('busy_timeout = 5000');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('synchronous = NORMAL');
+  cacheStatements(writer);
+  // An in-memory database is private to its connection: it reads through the writer.
+  const reader = memory ? writer : new Database(file, { readonly: true, fileMustExist: true });
+  if (reader !== writer) {
+    reader.pragma('busy_timeout = 5000');
+    cacheStatements(reader);
+  }
+  const exclusive = createMutex();
+  const inTransaction = new AsyncLocalStorage<boolean>();
+
+  const route = <T>(source: string, run: (conn: Database.Database) => T): T | Promise<T> => {
+    if (inTransaction.getStore()) return run(writer);
+    if (reader !== writer && reader.prepare(source).readonly) return run(reader);
+    return exclusive(() => run(writer));
+  };
+  const proxy = drizzleProxy(async (source, params, method) => route(source, (conn) => execute(conn, source, params, method)));
+  const db = proxy as unknown as DB;
+
+  // db.execute(sql`...`) as on PostgreSQL: rows as objects.
+  const executeRaw = async (query: SQL) => {
+    const { sql: source, params } = (proxy as unknown as { dialect: SQLiteAsyncDialect }).dialect.sqlToQuery(query);
+    return route(source, (conn) => {
+      const stmt = conn.prepare(source);
+      if (!stmt.reader) return { rows: [], rowCount: stmt.run(...params).changes };
+      const rows = stmt.raw(false).all(...params) as Record<string, unknown>[];
+      return { rows, rowCount: rows.length };
+    });
+  };
+  Object.assign(db, { execute: executeRaw });
+
+  const begin = proxy.transaction.bind(proxy) as (fn: (tx: object) => Promise<unknown>, config?: object) => Promise<unknown>;
+  Object.assign(db, {
+    transaction: (fn: (tx: object) => Promise<unknown>) => {
+      if (inTransaction.getStore()) {
+        throw new Error('db.transaction() inside a transaction: pass the transaction down (tx.transaction() nests)');
+      }
+      const body = (tx: object) => fn(Object.assign(tx, { execute: executeRaw }));
+      return exclusive(() => inTransaction.run(true, () => begin(body, { behavior: 'immediate' })));
+    },
+  });
+
+  opened.set(db, {
+    engine: 'sqlite',
+    sqlite: writer,
+    async close() {
+      await exclusive(() => undefined);
+      if (reader !== writer) reader.close();
+      writer.close();
+    },
+    async migrate() {
+      await exclusive(() => migrateSqlite(drizzleSqliteSync(writer), { migrationsFolder: migrationsFolder('sqlite') }));
+    },
+  });
+  return db;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// PostgreSQL
+
+// bigint (count(*), sum of integers) and numeric (round(x::numeric, 2)) arrive as strings by default; every
+// value we read fits a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+/** Held while migrating: servers booting at once migrate one after the other. */
+const MIGRATION_LOCK = 7_280_001;
+
+function openPostgres(url: string, max: number): DB {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
+  const db = drizzlePg(pool) as unknown as DB;
+  opened.set(db, {
+    engine: 'postgres',
+    pool,
+    close: () => pool.end(),
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder('postgres') });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    },
+  });
+  return db;
+}
+
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock (on its own connection), so servers booting at once take
+ * turns; on SQLite it just runs `fn` (its writers are serialised already).
+ */
+export async function withAdvisoryLock<T>(db: DB, key: number, fn: () => Promise<T>): Promise<T> {
+  const pool = handle(db).pool;
+  if (!pool) return fn();
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await fn();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** A trivial round trip (readiness). */
+export async function pingDatabase(db: DB): Promise<void> {
+  await db.execute(sql`select 1`);
 }

@@ -1,9 +1,12 @@
-// npm run db:migrate: applies the committed migrations to DATABASE_PATH.
+// npm run db:migrate: applies the committed migrations of this engine (db/migrations for SQLite,
+// db/migrations-pg for PostgreSQL) to DATABASE_URL, or to DATABASE_PATH when no URL is set. Servers migrate
+// at start too (under a lock); running this first is the safer deploy step for several servers.
 import { loadEnv } from '../env';
-import { migrateDatabase, openDatabase } from './client';
+import { closeDatabase, migrateDatabase } from './client';
+import { describeDatabase, openConfiguredDatabase } from './boot';
 
 const env = loadEnv();
-const db = openDatabase(env.DATABASE_PATH);
-migrateDatabase(db);
-db.$client.close();
-console.log(`Migrated ${env.DATABASE_PATH}`);
+const db = openConfiguredDatabase(env);
+await migrateDatabase(db);
+await closeDatabase(db);
+console.log(`Migrated ${describeDatabase(env)}`);

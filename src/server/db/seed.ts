@@ -9,40 +9,40 @@ import { blogCategories, blogPosts, locations, parkingProviders, seoPages } from
 import { generatePost } from '../modules/blog/blog.service';
 import { bumpContentVersion } from '../content-version';
 
-export function isCatalogueEmpty(db: DB): boolean {
-  return db.select({ n: count() }).from(locations).get()!.n === 0;
+export async function isCatalogueEmpty(db: DB): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(locations);
+  return row!.n === 0;
 }
 
-/** Inserts whatever of the catalogue is missing, in one transaction. Returns the rows added. */
-export function seedCatalogue(db: DB) {
+/**
+ * Inserts whatever of the catalogue is missing, in one transaction. Returns the rows added. Safe when several
+ * servers boot at once: every insert skips rows another has written (unique codes and slugs).
+ */
+export async function seedCatalogue(db: DB) {
   const added = { locations: 0, providers: 0, seoPages: 0, blogCategories: 0 };
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     for (const loc of LOCATIONS) {
-      const inserted = tx
+      const [inserted] = await tx
         .insert(locations)
         .values({ ...loc, aliases: [...loc.aliases] })
         .onConflictDoNothing()
-        .returning({ id: locations.id })
-        .get();
+        .returning({ id: locations.id });
       if (inserted) added.locations++;
-      const locationId = inserted?.id ?? tx.select({ id: locations.id }).from(locations).where(eq(locations.code, loc.code)).get()!.id;
+      const locationId = inserted?.id ?? (await tx.select({ id: locations.id }).from(locations).where(eq(locations.code, loc.code)))[0]!.id;
       const providers = generateProviders(loc);
-      for (const p of providers) {
-        const { locationCode: _code, ...fields } = p;
-        const res = tx
-          .insert(parkingProviders)
-          .values({ ...fields, locationId, location: loc.name })
-          .onConflictDoNothing()
-          .run();
-        added.providers += res.changes;
-      }
+      const lots = await tx
+        .insert(parkingProviders)
+        .values(providers.map(({ locationCode: _code, ...fields }) => ({ ...fields, locationId, location: loc.name })))
+        .onConflictDoNothing()
+        .returning({ id: parkingProviders.id });
+      added.providers += lots.length;
       const page = seoPageFor(loc, providers);
-      added.seoPages += tx.insert(seoPages).values({ ...page, locationId }).onConflictDoNothing().run().changes;
+      added.seoPages += (await tx.insert(seoPages).values({ ...page, locationId }).onConflictDoNothing().returning({ id: seoPages.id })).length;
     }
     for (const cat of BLOG_CATEGORIES) {
-      added.blogCategories += tx.insert(blogCategories).values(cat).onConflictDoNothing().run().changes;
+      added.blogCategories += (await tx.insert(blogCategories).values(cat).onConflictDoNothing().returning({ id: blogCategories.id })).length;
     }
-    if (added.locations + added.providers + added.seoPages > 0) bumpContentVersion(tx);
+    if (added.locations + added.providers + added.seoPages > 0) await bumpContentVersion(tx);
   });
   return added;
 }
@@ -103,18 +103,22 @@ export const SEED_TOPICS: { topic: string; featured?: boolean }[] = [
   { topic: 'tip:ev-charging' },
 ];
 
-export function seedBlog(db: DB, now = Date.now()): number {
-  if (db.select({ id: blogPosts.id }).from(blogPosts).limit(1).get()) return 0;
+/**
+ * The demonstration blog, written once: when there are no posts yet. Several servers booting at once on an
+ * empty database run this under the boot lock (db/boot.ts), so only the first writes it.
+ */
+export async function seedBlog(db: DB, now = Date.now()): Promise<number> {
+  if ((await db.select({ id: blogPosts.id }).from(blogPosts).limit(1)).length) return 0;
   let added = 0;
-  SEED_TOPICS.forEach(({ topic, featured }, i) => {
+  for (const [i, { topic, featured }] of SEED_TOPICS.entries()) {
     try {
-      const post = generatePost(db, { topicKey: topic, publish: true, featured, publishedAt: new Date(now - (i * 4 + 1) * 86_400_000) });
+      const post = await generatePost(db, { topicKey: topic, publish: true, featured, publishedAt: new Date(now - (i * 4 + 1) * 86_400_000) });
       // Demonstration view counts (deterministic), so "popular" has something to sort by.
-      db.update(blogPosts).set({ viewCount: 60 + ((i * 137) % 420) }).where(eq(blogPosts.id, post.id)).run();
+      await db.update(blogPosts).set({ viewCount: 60 + ((i * 137) % 420) }).where(eq(blogPosts.id, post.id));
       added++;
     } catch (err) {
       console.warn(`Blog seed topic ${topic} skipped:`, (err as Error).message);
     }
-  });
+  }
   return added;
 }

@@ -1,14 +1,14 @@
 // What each kind of job does. Handlers are idempotent where they can be (a refund carries its own
 // idempotency key; a booking e-mail re-reads the booking) because a job may run again after a crash.
 import type { MailMessage } from '../integrations/mailer/types';
-import type { Services } from '../trpc/init';
+import type { Services } from '../deps';
 import { sendPasswordResetMail, sendSetPasswordMail, sendVerificationMail } from '../modules/auth/auth.service';
 import { sendBookingCancelled, sendBookingConfirmation } from '../modules/bookings/booking-mail';
 import type { JobHandler } from './runner';
 
 type P<T> = Record<string, unknown> & T;
 
-export function jobHandlers(services: Pick<Services, 'db' | 'env' | 'mailer' | 'payments'>): Record<string, JobHandler> {
+export function jobHandlers(services: Omit<Services, 'jobs'>): Record<string, JobHandler> {
   return {
     'mail.send': (p) => services.mailer.send((p as P<{ message: MailMessage }>).message),
     'mail.booking-confirmation': (p) => sendBookingConfirmation(services, p as P<{ bookingId: number }>),

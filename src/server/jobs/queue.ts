@@ -20,32 +20,36 @@ export interface EnqueueOptions {
 }
 
 /** Writes a job; call it with the transaction of the change it follows, so both commit or neither. */
-export function enqueueJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): void {
-  db.insert(jobs)
+export async function enqueueJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
+  await db
+    .insert(jobs)
     .values({ kind, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8, dedupeKey: opts.dedupeKey ?? null })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
 /** Claims the next due job (queued and due, or running with an expired lease) for `worker`. */
-export function claimJob(db: DB, worker: string, now = new Date()): Job | undefined {
+export async function claimJob(db: DB, worker: string, now = new Date()): Promise<Job | undefined> {
   const due = or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)));
-  const next = db.select({ id: jobs.id }).from(jobs).where(due).orderBy(jobs.runAt, jobs.id).limit(1).get();
-  if (!next) return undefined;
-  // The same condition again: whoever updates first owns the job; a loser simply looks again.
-  return db
-    .update(jobs)
-    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: worker, lockedUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(and(eq(jobs.id, next.id), due))
-    .returning()
-    .get();
+  // Another worker may take the job between our look and our update: then look again (a few times).
+  for (let tries = 0; tries < 5; tries++) {
+    const [next] = await db.select({ id: jobs.id }).from(jobs).where(due).orderBy(jobs.runAt, jobs.id).limit(1);
+    if (!next) return undefined;
+    // The same condition again: whoever updates first owns the job.
+    const [claimed] = await db
+      .update(jobs)
+      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: worker, lockedUntil: new Date(now.getTime() + LEASE_MS) })
+      .where(and(eq(jobs.id, next.id), due))
+      .returning();
+    if (claimed) return claimed;
+  }
+  return undefined;
 }
 
-export function completeJob(db: DB, job: Job, worker: string, now = new Date()): void {
-  db.update(jobs)
+export async function completeJob(db: DB, job: Job, worker: string, now = new Date()): Promise<void> {
+  await db
+    .update(jobs)
     .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: now })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker)))
-    .run();
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker)));
 }
 
 export function backoffMs(attempts: number): number {
@@ -53,9 +57,10 @@ export function backoffMs(attempts: number): number {
 }
 
 /** A failed attempt: retried later, or 'dead' (kept, visible to the admin) once out of attempts. */
-export function failJob(db: DB, job: Job, worker: string, error: string, now = new Date()): 'retry' | 'dead' {
+export async function failJob(db: DB, job: Job, worker: string, error: string, now = new Date()): Promise<'retry' | 'dead'> {
   const dead = job.attempts >= job.maxAttempts;
-  db.update(jobs)
+  await db
+    .update(jobs)
     .set({
       status: dead ? 'dead' : 'queued',
       lastError: error.slice(0, 1000),
@@ -63,44 +68,38 @@ export function failJob(db: DB, job: Job, worker: string, error: string, now = n
       runAt: dead ? job.runAt : new Date(now.getTime() + backoffMs(job.attempts)),
       finishedAt: dead ? now : null,
     })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker)))
-    .run();
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker)));
   return dead ? 'dead' : 'retry';
 }
 
 /** Finished jobs are kept a while for the record, then deleted. */
-export function pruneJobs(db: DB, olderThanMs = 7 * 24 * 60 * 60_000, now = Date.now()): number {
-  return db.delete(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(now - olderThanMs)))).run().changes;
+export async function pruneJobs(db: DB, olderThanMs = 7 * 24 * 60 * 60_000, now = Date.now()): Promise<number> {
+  const gone = await db
+    .delete(jobs)
+    .where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(now - olderThanMs))))
+    .returning({ id: jobs.id });
+  return gone.length;
 }
 
 /** What the back office shows of the queue: counts by state, and the jobs that gave up (never their payload). */
-export function jobsOverview(db: DB, limit = 20) {
-  const counts = Object.fromEntries(
-    db
-      .select({ status: jobs.status, n: sql<number>`count(*)` })
-      .from(jobs)
-      .groupBy(jobs.status)
-      .all()
-      .map((r) => [r.status, Number(r.n)]),
-  ) as Partial<Record<Job['status'], number>>;
-  const dead = db
+export async function jobsOverview(db: DB, limit = 20) {
+  const rows = await db.select({ status: jobs.status, n: sql<number>`count(*)`.mapWith(Number) }).from(jobs).groupBy(jobs.status);
+  const counts = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Partial<Record<Job['status'], number>>;
+  const dead = await db
     .select({ id: jobs.id, kind: jobs.kind, attempts: jobs.attempts, lastError: jobs.lastError, finishedAt: jobs.finishedAt, createdAt: jobs.createdAt })
     .from(jobs)
     .where(eq(jobs.status, 'dead'))
     .orderBy(sql`${jobs.finishedAt} desc`, sql`${jobs.id} desc`)
-    .limit(limit)
-    .all();
+    .limit(limit);
   return { queued: counts.queued ?? 0, running: counts.running ?? 0, dead: counts.dead ?? 0, done: counts.done ?? 0, deadJobs: dead };
 }
 
 /** Sends a dead job round again (the admin fixed the mail server, say). False when it was not dead. */
-export function retryJob(db: DB, id: number, now = new Date()): boolean {
-  return Boolean(
-    db
-      .update(jobs)
-      .set({ status: 'queued', attempts: 0, runAt: now, lockedUntil: null, lockedBy: null, finishedAt: null })
-      .where(and(eq(jobs.id, id), eq(jobs.status, 'dead')))
-      .returning({ id: jobs.id })
-      .get(),
-  );
+export async function retryJob(db: DB, id: number, now = new Date()): Promise<boolean> {
+  const retried = await db
+    .update(jobs)
+    .set({ status: 'queued', attempts: 0, runAt: now, lockedUntil: null, lockedBy: null, finishedAt: null })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'dead')))
+    .returning({ id: jobs.id });
+  return retried.length > 0;
 }

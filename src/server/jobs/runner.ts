@@ -11,8 +11,11 @@ export interface JobRunner {
   kick(): void;
   /** Poll every `intervalMs` (the server does; tests drain instead). */
   start(intervalMs?: number): void;
-  /** Stop polling and wait for the job in hand. */
-  stop(): Promise<void>;
+  /**
+   * Stop polling and wait for the job in hand, at most `graceMs`: a job still running then is left to its
+   * lease (another server, or this one after a restart, takes it over when the lease expires).
+   */
+  stop(graceMs?: number): Promise<void>;
   /** Run every due job to the end (tests). Returns how many ran. */
   drain(): Promise<number>;
 }
@@ -38,10 +41,10 @@ export function createJobRunner(db: DB, handlers: Record<string, JobHandler>, lo
           limit.unref();
         }),
       ]).finally(() => clearTimeout(limit));
-      completeJob(db, job, worker);
+      await completeJob(db, job, worker);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const outcome = failJob(db, job, worker, message);
+      const outcome = await failJob(db, job, worker, message).catch(() => 'retry' as const);
       // Without personal data: the job id and kind identify it for the admin.
       const line = `Job ${job.id} (${job.kind}) attempt ${job.attempts} failed: ${message}`;
       if (outcome === 'dead') log.error(`${line}; giving up.`);
@@ -54,7 +57,7 @@ export function createJobRunner(db: DB, handlers: Record<string, JobHandler>, lo
     do {
       again = false;
       while (!stopped) {
-        const job = claimJob(db, worker);
+        const job = await claimJob(db, worker);
         if (!job) break;
         await runOne(job);
         count++;
@@ -85,11 +88,13 @@ export function createJobRunner(db: DB, handlers: Record<string, JobHandler>, lo
       timer.unref();
       kick();
     },
-    async stop() {
+    async stop(graceMs = 10_000) {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
-      await running;
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
+      clearTimeout(grace);
     },
     async drain() {
       let total = 0;

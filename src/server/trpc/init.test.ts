@@ -3,11 +3,20 @@ import { describe, expect, it } from 'vitest';
 import type { DB } from '../db/client';
 import type { TEnv } from '../env';
 import type { PaymentsGateway } from '../integrations/payments';
-import { adminProcedure, authedProcedure, createCallerFactory, router, type Context, type SessionUser } from './init';
+import type { BlobStore } from '../integrations/blobs/types';
+import { systemClock } from '../deps';
+import { AppError } from '../errors';
+import { adminProcedure, authedProcedure, createCallerFactory, publicProcedure, router, type Context, type SessionUser } from './init';
 
 const testRouter = router({
   secret: adminProcedure.query(() => 'admin only'),
   mine: authedProcedure.query(({ ctx }) => ctx.user.id),
+  refuses: publicProcedure.query(() => {
+    throw new AppError('CONFLICT', 'That space was just taken.');
+  }),
+  breaks: publicProcedure.query(() => {
+    throw new Error('disk on fire');
+  }),
 });
 const createCaller = createCallerFactory(testRouter);
 const ctx = (user: SessionUser | null): Context => ({
@@ -16,10 +25,21 @@ const ctx = (user: SessionUser | null): Context => ({
   mailer: { send: async () => undefined },
   payments: {} as PaymentsGateway,
   jobs: { kick: () => undefined },
+  blobs: {} as BlobStore,
+  clock: systemClock,
   user,
   session: user ? { id: 1, expiresAt: new Date() } : null,
   ip: '127.0.0.1',
   resHeaders: new Headers(),
+});
+
+describe('errors', () => {
+  it("a service's AppError reaches tRPC callers with its code and message", async () => {
+    await expect(createCaller(ctx(null)).refuses()).rejects.toMatchObject({ name: 'TRPCError', code: 'CONFLICT', message: 'That space was just taken.' });
+  });
+  it('anything else is an internal error', async () => {
+    await expect(createCaller(ctx(null)).breaks()).rejects.toMatchObject({ name: 'TRPCError', code: 'INTERNAL_SERVER_ERROR' });
+  });
 });
 
 describe('procedures', () => {

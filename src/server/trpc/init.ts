@@ -2,46 +2,12 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { z, ZodError } from 'zod';
-import type { DB } from '../db/client';
-import type { TEnv } from '../env';
-import type { Mailer } from '../integrations/mailer/types';
-import type { PaymentsGateway } from '../integrations/payments/types';
-import type { JobRunner } from '../jobs/runner';
+import type { Context, SessionUser, Services } from '../deps';
+import { AppError } from '../errors';
 
 // 1. Context -----------------------------------------------------------------
 
-/** The signed-in user as the server sees it: an explicit field list, never a hash or token. */
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  role: 'user' | 'admin';
-}
-
-export interface Services {
-  db: DB;
-  env: TEnv;
-  mailer: Mailer;
-  payments: PaymentsGateway;
-  /** Runs the jobs table; kick it after committing a transaction that enqueued work. */
-  jobs: Pick<JobRunner, 'kick'>;
-}
-
-export interface Context extends Services {
-  user: SessionUser | null;
-  /** The current session (its id only), when signed in. */
-  session: { id: number; expiresAt: Date } | null;
-  /** Client address, for rate limits. */
-  ip: string;
-  /** This browser's guest cookie (set when a guest pays for detail access), never a session. */
-  guestToken?: string | null;
-  /** Headers to add to the HTTP response (cookies, Retry-After). */
-  resHeaders: Headers;
-  /** What analytics may know of the request: no address, no cookies. */
-  request?: { userAgent?: string; doNotTrack: boolean; country: string | null; host: string };
-  /** Fetches one of our own pages in-process (for page-speed measurements). */
-  selfFetch?: (path: string) => Promise<Response>;
-}
+export type { Caller, Context, SessionUser, Services } from '../deps';
 
 /** A context with no request behind it, for tests and server-side rendering. */
 export function createInnerContext(services: Services, user: SessionUser | null = null): Context {
@@ -65,9 +31,17 @@ export const createCallerFactory = t.createCallerFactory;
 
 // 3. Procedures ------------------------------------------------------------------
 
-export const publicProcedure = t.procedure;
+/** Services throw AppError (errors.ts); callers of tRPC see a TRPCError with the same code and message. */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    return { ...result, error: new TRPCError({ code: cause.code, message: cause.message, cause }) };
+  }
+  return result;
+});
 
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });

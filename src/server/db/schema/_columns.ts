@@ -1,14 +1,13 @@
-// Column helpers shared by every table: integer millisecond timestamps and JSON text arrays.
-import { integer, text } from 'drizzle-orm/sqlite-core';
+// Column helpers shared by every table: ids, creation and update times, JSON arrays (see _kit.ts for storage).
+import { k } from './_kit';
 
-export const id = () => integer('id').primaryKey({ autoIncrement: true });
-export const createdAt = () =>
-  integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date());
+export const id = () => k.id();
+export const createdAt = () => k.timestamp('created_at').notNull().$defaultFn(() => new Date());
 export const updatedAt = () =>
-  integer('updated_at', { mode: 'timestamp_ms' })
+  k
+    .timestamp('updated_at')
     .notNull()
     .$defaultFn(() => new Date())
     .$onUpdateFn(() => new Date());
-export const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
-export const jsonArray = (name: string) =>
-  text(name, { mode: 'json' }).$type<string[]>().notNull().$defaultFn(() => []);
+export const timestamp = (name: string) => k.timestamp(name);
+export const jsonArray = (name: string) => k.json<string[]>(name).notNull().$defaultFn(() => []);

@@ -3,7 +3,7 @@
 // server sees them; only the card's brand and last four digits are kept. Sandbox payment methods are
 // stateless: their id carries brand, last four and expiry, so saved cards survive a restart.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { sandboxIntents, sandboxRefunds } from '../../db/schema';
 import { CardError, type CardPaymentMethod, type ChargeInput, type CreateIntent, type PaymentIntent, type PaymentsGateway, type SandboxCard } from './types';
@@ -101,10 +101,11 @@ function outcome(input: { card?: SandboxCard; paymentMethodId?: string }, now: D
 
 export function createSandboxGateway(db: DB): SandboxGateway {
   const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
-  const read = (id: string) => db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)).get();
-  const insertIntent = (input: CreateIntent | ChargeInput, paid: { card?: { brand: string; last4: string }; error?: string } | null) => {
+  const read = async (id: string) => (await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)))[0];
+  const byKey = async (idempotencyKey: string) => (await db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, idempotencyKey)))[0];
+  const insertIntent = async (input: CreateIntent | ChargeInput, paid: { card?: { brand: string; last4: string }; error?: string } | null) => {
     const id = newId('pi');
-    return db
+    const [row] = await db
       .insert(sandboxIntents)
       .values({
         id,
@@ -119,31 +120,36 @@ export function createSandboxGateway(db: DB): SandboxGateway {
       })
       // A concurrent charge with the same key: the first one written is the charge.
       .onConflictDoNothing()
-      .returning()
-      .get();
+      .returning();
+    return row;
   };
   return {
     mode: 'sandbox',
     async charge(input: ChargeInput) {
       // Written first; a key seen before conflicts, and its first charge is the answer (no second charge).
-      const row = insertIntent(input, outcome(input, new Date())) ?? db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey!)).get();
+      const row = (await insertIntent(input, outcome(input, new Date()))) ?? (await byKey(input.idempotencyKey!));
       return toIntent(row!);
     },
     async findCharge({ idempotencyKey }) {
-      const row = db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, idempotencyKey)).get();
+      const row = await byKey(idempotencyKey);
       return row ? toIntent(row) : null;
     },
     async refund({ paymentIntentId, amount, idempotencyKey }) {
-      const seen = db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).get();
+      const refundByKey = async () => (await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)))[0];
+      const seen = await refundByKey();
       if (seen) return { id: seen.id, amount: seen.amount, status: 'succeeded' as const };
-      const intent = read(paymentIntentId);
+      const intent = await read(paymentIntentId);
       if (intent && intent.status !== 'succeeded') throw new CardError('This payment was not completed, so there is nothing to refund.');
-      const row = db.insert(sandboxRefunds).values({ id: newId('re'), paymentIntentId, amount, idempotencyKey }).onConflictDoNothing().returning().get();
-      const refund = row ?? db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).get()!;
+      // Insert-or-nothing by key: the same refund asked twice at once (two servers) is made once.
+      const [row] = await db.insert(sandboxRefunds).values({ id: newId('re'), paymentIntentId, amount, idempotencyKey }).onConflictDoNothing().returning();
+      const refund = row ?? (await refundByKey())!;
       return { id: refund.id, amount: refund.amount, status: 'succeeded' as const };
     },
     async listRefunds() {
-      return db.select({ id: sandboxRefunds.id, paymentIntentId: sandboxRefunds.paymentIntentId, amount: sandboxRefunds.amount }).from(sandboxRefunds).all();
+      return db
+        .select({ id: sandboxRefunds.id, paymentIntentId: sandboxRefunds.paymentIntentId, amount: sandboxRefunds.amount })
+        .from(sandboxRefunds)
+        .orderBy(asc(sandboxRefunds.createdAt), asc(sandboxRefunds.id));
     },
     async createCustomer() {
       return `cus_sandbox_${randomBytes(10).toString('hex')}`;
@@ -167,24 +173,24 @@ export function createSandboxGateway(db: DB): SandboxGateway {
       return parsePaymentMethod(`pm_sandbox_${cardBrand(number)}_${number.slice(-4)}_${mm}${yy}_${randomBytes(8).toString('hex')}`)!;
     },
     async createIntent(input: CreateIntent) {
-      return toIntent(insertIntent(input, null)!);
+      return toIntent((await insertIntent(input, null))!);
     },
     async retrieveIntent(id: string) {
-      const row = read(id);
+      const row = await read(id);
       return row ? toIntent(row) : null;
     },
     async confirm(id, clientSecret, card, now = new Date()) {
-      const row = read(id);
+      const row = await read(id);
       if (!row || row.clientSecret !== clientSecret) return null;
       if (row.status === 'succeeded') return toIntent(row);
       const paid = outcome({ card }, now);
-      const updated = db
+      // Never over a success: of two confirmations at once, a paid one stays paid.
+      const [updated] = await db
         .update(sandboxIntents)
         .set(paid.card ? { status: 'succeeded', lastError: null, cardBrand: paid.card.brand, cardLast4: paid.card.last4 } : { status: 'requires_payment_method', lastError: paid.error })
-        .where(eq(sandboxIntents.id, id))
-        .returning()
-        .get()!;
-      return toIntent(updated);
+        .where(and(eq(sandboxIntents.id, id), ne(sandboxIntents.status, 'succeeded')))
+        .returning();
+      return toIntent(updated ?? (await read(id))!);
     },
   };
 }

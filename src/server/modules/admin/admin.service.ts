@@ -1,11 +1,14 @@
 // The administrator's back office: booking and user figures, user lookup, all bookings, website analytics,
 // SEO figures computed from the site itself, SEO reports, and the SEO tools. Read-only over live data.
-import { TRPCError } from '@trpc/server';
-import { and, desc, eq, gt, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, like, max, or, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
+import { likeLower, roundCents } from '../../db/dialect';
 import { blogCategories, blogPosts, bookings, jobState, locations, parkingProviders, searchHistory, seoPages, seoReports, users } from '../../db/schema';
 import { escapeHtml } from '../../integrations/mailer/templates';
+import { AppError } from '../../errors';
 import { websiteAnalytics } from '../analytics/analytics.service';
+
+export { checkPageSpeed, PAGE_SPEED_FORMULA } from './page-speed';
 
 const DAY = 86_400_000;
 const PAID = inArray(bookings.status, ['confirmed', 'completed', 'cancelled']);
@@ -14,42 +17,46 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 // ---------------------------------------------------------------------------------------------------------
 // Bookings and users
 
-export function dashboardStats(db: DB, now = new Date()) {
+export async function dashboardStats(db: DB, now = new Date()) {
   const nowWall = now.toISOString().slice(0, 16);
   const startOfDay = new Date(now.toISOString().slice(0, 10));
-  const t = db
+  const [t] = await db
     .select({
-      totalBookings: sql<number>`count(*)`,
-      activeBookings: sql<number>`sum(case when ${bookings.status} = 'confirmed' and ${bookings.departureDate} > ${nowWall} then 1 else 0 end)`,
-      todayBookings: sql<number>`sum(case when ${bookings.createdAt} >= ${startOfDay.getTime()} then 1 else 0 end)`,
+      totalBookings: count(),
+      activeBookings: sql<number | null>`sum(case when ${bookings.status} = 'confirmed' and ${bookings.departureDate} > ${nowWall} then 1 else 0 end)`.mapWith(Number),
+      todayBookings: sql<number | null>`sum(case when ${gte(bookings.createdAt, startOfDay)} then 1 else 0 end)`.mapWith(Number),
       // Money kept: what was charged, less refunds.
-      totalRevenue: sql<number>`coalesce(sum(${bookings.totalFee} - ${bookings.refundedAmount}), 0)`,
+      totalRevenue: sql<number>`coalesce(sum(${bookings.totalFee} - ${bookings.refundedAmount}), 0)`.mapWith(Number),
     })
     .from(bookings)
-    .where(PAID)
-    .get()!;
-  const popularLocations = db
-    .select({ location: parkingProviders.location, count: sql<number>`count(*)` })
+    .where(PAID);
+  const popularLocations = await db
+    .select({ location: parkingProviders.location, count: count() })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .where(PAID)
     .groupBy(parkingProviders.location)
-    .orderBy(sql`count(*) desc`)
-    .limit(5)
-    .all();
-  return { totalBookings: t.totalBookings, activeBookings: t.activeBookings ?? 0, todayBookings: t.todayBookings ?? 0, totalRevenue: round2(t.totalRevenue), currency: 'USD', popularLocations };
+    .orderBy(desc(count()), parkingProviders.location)
+    .limit(5);
+  return {
+    totalBookings: t?.totalBookings ?? 0,
+    activeBookings: t?.activeBookings ?? 0,
+    todayBookings: t?.todayBookings ?? 0,
+    totalRevenue: round2(t?.totalRevenue ?? 0),
+    currency: 'USD',
+    popularLocations,
+  };
 }
 
-export function allBookings(db: DB, limit = 500) {
-  return db
+export async function allBookings(db: DB, limit = 500) {
+  const rows = await db
     .select({ b: bookings, p: { name: parkingProviders.name, location: parkingProviders.location, distance: parkingProviders.distance } })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .where(PAID)
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(limit)
-    .all()
-    .map(({ b, p }) => ({
+    .limit(limit);
+  return rows.map(({ b, p }) => ({
       id: b.id,
       confirmationNumber: b.confirmationNumber,
       status: b.status,
@@ -70,53 +77,60 @@ export function allBookings(db: DB, limit = 500) {
 
 const adminUser = { id: users.id, name: users.name, email: users.email, phone: users.phone, creditBalance: users.creditBalance, createdAt: users.createdAt };
 
-export function userStats(db: DB, now = Date.now()) {
-  const totals = db
+export async function userStats(db: DB, now = Date.now()) {
+  const [totals] = await db
     .select({
-      totalUsers: sql<number>`count(*)`,
-      newUsers: sql<number>`sum(case when ${users.createdAt} > ${now - 30 * DAY} then 1 else 0 end)`,
+      totalUsers: count(),
+      newUsers: sql<number | null>`sum(case when ${gt(users.createdAt, new Date(now - 30 * DAY))} then 1 else 0 end)`.mapWith(Number),
     })
-    .from(users)
-    .get()!;
-  const activeUsers = db.select({ n: sql<number>`count(distinct ${bookings.userId})` }).from(bookings).where(PAID).get()!.n;
-  const recentUsers = db.select(adminUser).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(5).all();
-  const topUsers = db
-    .select({ userId: users.id, userName: users.name, userEmail: users.email, bookingCount: sql<number>`count(${bookings.id})`, totalSpent: sql<number>`round(sum(${bookings.totalFee} - ${bookings.refundedAmount}), 2)` })
+    .from(users);
+  const [active] = await db.select({ n: sql<number>`count(distinct ${bookings.userId})`.mapWith(Number) }).from(bookings).where(PAID);
+  const recentUsers = await db.select(adminUser).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(5);
+  const topUsers = await db
+    .select({
+      userId: users.id,
+      userName: users.name,
+      userEmail: users.email,
+      bookingCount: count(bookings.id),
+      totalSpent: roundCents(sql`sum(${bookings.totalFee} - ${bookings.refundedAmount})`),
+    })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(PAID)
-    .groupBy(users.id)
-    .orderBy(sql`count(${bookings.id}) desc`, sql`sum(${bookings.totalFee}) desc`)
-    .limit(5)
-    .all();
-  return { totalUsers: totals.totalUsers, newUsers: totals.newUsers ?? 0, activeUsers, recentUsers, topUsers };
+    .groupBy(users.id, users.name, users.email)
+    .orderBy(desc(count(bookings.id)), sql`sum(${bookings.totalFee}) desc`, users.id)
+    .limit(5);
+  return { totalUsers: totals?.totalUsers ?? 0, newUsers: totals?.newUsers ?? 0, activeUsers: active?.n ?? 0, recentUsers, topUsers };
 }
 
-export function searchUsers(db: DB, q: string) {
+export async function searchUsers(db: DB, q: string) {
   const term = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const match = (col: unknown) => sql`lower(coalesce(${col}, '')) like ${term} escape '\\'`;
-  return db.select(adminUser).from(users).where(or(match(users.name), match(users.email), match(users.phone))).orderBy(desc(users.createdAt)).limit(20).all();
+  return db
+    .select(adminUser)
+    .from(users)
+    .where(or(likeLower(users.name, term), likeLower(users.email, term), likeLower(users.phone, term)))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(20);
 }
 
-export function userDetail(db: DB, id: number) {
-  const user = db.select(adminUser).from(users).where(eq(users.id, id)).get();
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
-  const list = db
+export async function userDetail(db: DB, id: number) {
+  const [user] = await db.select(adminUser).from(users).where(eq(users.id, id));
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  const list = await db
     .select({ id: bookings.id, confirmationNumber: bookings.confirmationNumber, providerName: parkingProviders.name, providerLocation: parkingProviders.location, status: bookings.status, totalFee: bookings.totalFee, createdAt: bookings.createdAt })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .where(and(eq(bookings.userId, id), PAID))
-    .orderBy(desc(bookings.createdAt))
-    .all();
-  const searches = db.select({ n: sql<number>`count(*)`, last: sql<number | null>`max(${searchHistory.searchedAt})` }).from(searchHistory).where(eq(searchHistory.userId, id)).get()!;
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  const [searches] = await db.select({ n: count(), last: max(searchHistory.searchedAt) }).from(searchHistory).where(eq(searchHistory.userId, id));
   const lastBooking = list[0]?.createdAt.getTime() ?? 0;
-  const last = Math.max(lastBooking, searches.last ?? 0, user.createdAt.getTime());
+  const last = Math.max(lastBooking, searches?.last?.getTime() ?? 0, user.createdAt.getTime());
   return {
     user,
     summary: {
       totalBookings: list.length,
       totalSpent: round2(list.filter((b) => b.status !== 'cancelled').reduce((s, b) => s + b.totalFee, 0)),
-      totalSearches: searches.n,
+      totalSearches: searches?.n ?? 0,
       lastActivity: new Date(last),
     },
     bookings: list,
@@ -128,11 +142,15 @@ export function userDetail(db: DB, id: number) {
 
 /** Every indexable page at its canonical address (the legal pages are noindex, so not listed). */
 /** Every indexable page with the time its content last changed (pages that list others: their newest item). */
-export function publicUrls(db: DB) {
-  const places = db.select({ seoSlug: locations.seoSlug, createdAt: locations.createdAt }).from(locations).all();
-  const lots = db.select({ slug: parkingProviders.slug, updatedAt: parkingProviders.updatedAt }).from(parkingProviders).all();
-  const posts = db.select({ slug: blogPosts.slug, category: blogPosts.category, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.published, 1)).all();
-  const categories = db.select({ slug: blogCategories.slug }).from(blogCategories).where(gt(blogCategories.postCount, 0)).all();
+export async function publicUrls(db: DB) {
+  const places = await db.select({ seoSlug: locations.seoSlug, createdAt: locations.createdAt }).from(locations).orderBy(locations.id);
+  const lots = await db.select({ slug: parkingProviders.slug, updatedAt: parkingProviders.updatedAt }).from(parkingProviders).orderBy(parkingProviders.id);
+  const posts = await db
+    .select({ slug: blogPosts.slug, category: blogPosts.category, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.published, 1))
+    .orderBy(blogPosts.id);
+  const categories = await db.select({ slug: blogCategories.slug }).from(blogCategories).where(gt(blogCategories.postCount, 0)).orderBy(blogCategories.id);
   const newest = (dates: Date[], fallback: Date) => dates.reduce((a, b) => (b > a ? b : a), fallback);
   const epoch = new Date(0);
   const catalogue = newest([...places.map((l) => l.createdAt), ...lots.map((p) => p.updatedAt)], epoch);
@@ -151,18 +169,20 @@ export function publicUrls(db: DB) {
   return urls;
 }
 
-export function regenerateSitemap(db: DB) {
-  const urlCount = publicUrls(db).length;
-  db.insert(jobState)
-    .values({ name: 'sitemap', value: { urlCount, generatedAt: new Date().toISOString() } })
-    .onConflictDoUpdate({ target: jobState.name, set: { value: { urlCount, generatedAt: new Date().toISOString() }, updatedAt: new Date() } })
-    .run();
+export async function regenerateSitemap(db: DB) {
+  const urlCount = (await publicUrls(db)).length;
+  const value = { urlCount, generatedAt: new Date().toISOString() };
+  await db
+    .insert(jobState)
+    .values({ name: 'sitemap', value })
+    .onConflictDoUpdate({ target: jobState.name, set: { value, updatedAt: new Date() } });
   return { success: true as const, urlCount, message: `Sitemap Updated: ${urlCount} URLs` };
 }
 
-export function analyzeContent(db: DB) {
-  const posts = db.select({ meta: blogPosts.metaDescription, image: blogPosts.featuredImage, title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.published, 1)).all();
-  const pagesMissingMeta = db.select({ n: sql<number>`count(*)` }).from(seoPages).where(or(isNull(seoPages.metaDescription), eq(seoPages.metaDescription, ''))).get()!.n;
+export async function analyzeContent(db: DB) {
+  const posts = await db.select({ meta: blogPosts.metaDescription, image: blogPosts.featuredImage, title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.published, 1));
+  const [missing] = await db.select({ n: count() }).from(seoPages).where(or(isNull(seoPages.metaDescription), eq(seoPages.metaDescription, '')));
+  const pagesMissingMeta = missing?.n ?? 0;
   return {
     totalPosts: posts.length,
     postsWithoutMetaDescription: posts.filter((p) => !p.meta?.trim()).length,
@@ -173,51 +193,13 @@ export function analyzeContent(db: DB) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Page speed, measured on our own pages (documented formula)
-
-export const PAGE_SPEED_FORMULA =
-  'score = 100 − time penalty − weight penalty, averaged over the home page, a location page and a blog post. ' +
-  'Time: the server response time, ×4 on mobile (slower CPU and network); penalty = (ms − 200) / 10, 0 to 50. ' +
-  'Weight: the HTML plus the scripts and styles it loads, compressed; budget 1,000 KB desktop and 350 KB mobile; penalty = (KB over budget) / 10, 0 to 50.';
-
-async function measure(selfFetch: (p: string) => Promise<Response>, path: string) {
-  const started = performance.now();
-  const res = await selfFetch(path);
-  const html = await res.text();
-  const ms = performance.now() - started;
-  const assets = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-  let bytes = Buffer.byteLength(html) / 4; // HTML is served compressed (about 4:1)
-  for (const a of new Set(assets)) {
-    const r = await selfFetch(a);
-    bytes += (await r.arrayBuffer()).byteLength / 3.5; // scripts and styles compress about 3.5:1
-  }
-  return { path, ms, kb: bytes / 1024 };
-}
-
-export async function checkPageSpeed(db: DB, selfFetch: (p: string) => Promise<Response>) {
-  const loc = db.select({ slug: locations.slug }).from(locations).limit(1).get();
-  const post = db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.published, 1)).limit(1).get();
-  const paths = ['/', loc && `/locations/${loc.slug}`, post && `/blog/${post.slug}`].filter(Boolean) as string[];
-  const pages: Awaited<ReturnType<typeof measure>>[] = [];
-  for (const p of paths) pages.push(await measure(selfFetch, p));
-  const clamp = (v: number) => Math.min(50, Math.max(0, v));
-  const score = (mobile: boolean) =>
-    Math.round(pages.reduce((s, p) => s + 100 - clamp(((mobile ? p.ms * 4 : p.ms) - 200) / 10) - clamp((p.kb - (mobile ? 350 : 1000)) / 10), 0) / pages.length);
-  return {
-    desktop: { score: score(false) },
-    mobile: { score: score(true) },
-    pages: pages.map((p) => ({ path: p.path, responseMs: Math.round(p.ms), transferKb: Math.round(p.kb) })),
-    formula: PAGE_SPEED_FORMULA,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // SEO dashboard and reports
 
-function technicalChecks(db: DB) {
-  const content = analyzeContent(db);
-  const urls = publicUrls(db).length;
-  const sitemap = db.select().from(jobState).where(eq(jobState.name, 'sitemap')).get()?.value as { urlCount?: number; generatedAt?: string } | undefined;
+async function technicalChecks(db: DB) {
+  const content = await analyzeContent(db);
+  const urls = (await publicUrls(db)).length;
+  const [state] = await db.select({ value: jobState.value }).from(jobState).where(eq(jobState.name, 'sitemap'));
+  const sitemap = state?.value as { urlCount?: number; generatedAt?: string } | undefined;
   const status = [
     { label: 'Sitemap', ok: true, detail: `${urls} public URLs${sitemap?.generatedAt ? `, regenerated ${sitemap.generatedAt.slice(0, 10)}` : ''}` },
     { label: 'Meta descriptions on posts', ok: content.postsWithoutMetaDescription === 0, detail: `${content.postsWithoutMetaDescription} of ${content.totalPosts} posts missing` },
@@ -234,9 +216,9 @@ function technicalChecks(db: DB) {
   return { status, recommendations, urls, content };
 }
 
-export function seoDashboard(db: DB) {
-  const tech = technicalChecks(db);
-  const analytics = websiteAnalytics(db, 30);
+export async function seoDashboard(db: DB) {
+  const tech = await technicalChecks(db);
+  const analytics = await websiteAnalytics(db, 30);
   return {
     // Search performance needs a search-console service, which is not connected offline.
     searchConsoleConnected: false,
@@ -253,9 +235,9 @@ export function seoDashboard(db: DB) {
   };
 }
 
-function buildReport(db: DB, days: number, now: Date) {
-  const analytics = websiteAnalytics(db, days, now.getTime());
-  const tech = technicalChecks(db);
+async function buildReport(db: DB, days: number, now: Date) {
+  const analytics = await websiteAnalytics(db, days, now.getTime());
+  const tech = await technicalChecks(db);
   return {
     timeRange: { startDate: new Date(now.getTime() - days * DAY).toISOString().slice(0, 10), endDate: now.toISOString().slice(0, 10) },
     analytics: {
@@ -278,13 +260,16 @@ function buildReport(db: DB, days: number, now: Date) {
     recommendations: tech.recommendations.map(({ title, description, action, priority }) => ({ title, description, action, priority })),
   };
 }
-type SeoReport = ReturnType<typeof buildReport>;
+type SeoReport = Awaited<ReturnType<typeof buildReport>>;
 
-export function generateSeoReport(db: DB, input: { days: number; format: 'json' | 'html' }, userId: number, now = new Date()) {
-  const report: SeoReport = buildReport(db, input.days, now);
-  const row = db.insert(seoReports).values({ periodDays: input.days, format: input.format, generatedBy: userId, report, createdAt: now }).returning().get();
+export async function generateSeoReport(db: DB, input: { days: number; format: 'json' | 'html' }, userId: number, now = new Date()) {
+  const report: SeoReport = await buildReport(db, input.days, now);
+  const [row] = await db
+    .insert(seoReports)
+    .values({ periodDays: input.days, format: input.format, generatedBy: userId, report, createdAt: now })
+    .returning({ id: seoReports.id });
   const filename = `seo-report-${now.toISOString().slice(0, 10)}.html`;
-  return { id: row.id, report, ...(input.format === 'html' ? { html: reportHtml(report), filename } : {}) };
+  return { id: row!.id, report, ...(input.format === 'html' ? { html: reportHtml(report), filename } : {}) };
 }
 
 function reportHtml(r: SeoReport): string {
@@ -300,14 +285,13 @@ function reportHtml(r: SeoReport): string {
 </body></html>`;
 }
 
-export function seoReportHistory(db: DB) {
+export async function seoReportHistory(db: DB) {
   return db
     .select({ id: seoReports.id, period: seoReports.periodDays, generatedAt: seoReports.createdAt, generatedBy: users.name, format: seoReports.format, report: seoReports.report })
     .from(seoReports)
     .leftJoin(users, eq(users.id, seoReports.generatedBy))
     .orderBy(desc(seoReports.createdAt), desc(seoReports.id))
-    .limit(50)
-    .all();
+    .limit(50);
 }
 
 export { like };

@@ -21,8 +21,8 @@ export const adminRouter = router({
   analyzeContent: adminProcedure.mutation(({ ctx }) => admin.analyzeContent(ctx.db)),
   /** The jobs table: counts by state and the jobs that gave up, with their last error. */
   jobs: adminProcedure.query(({ ctx }) => jobsOverview(ctx.db)),
-  retryJob: adminProcedure.input(z.object({ id: z.coerce.number().int().positive() })).mutation(({ ctx, input }) => {
-    if (!retryJob(ctx.db, input.id)) throw new TRPCError({ code: 'NOT_FOUND', message: 'That job is not waiting for a retry.' });
+  retryJob: adminProcedure.input(z.object({ id: z.coerce.number().int().positive() })).mutation(async ({ ctx, input }) => {
+    if (!(await retryJob(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: 'That job is not waiting for a retry.' });
     ctx.jobs.kick();
     return { success: true as const };
   }),

@@ -1,8 +1,9 @@
 // First-party analytics: anonymous events from our own pages (no third-party script, no personal data).
 // The server derives the device type from the user agent, keeps only the referrer's host, takes the country
 // from a trusted proxy header when there is one, drops bots and Do-Not-Track requests, and prunes old events.
-import { and, gt, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
+import { jsonText, millisBetween } from '../../db/dialect';
 import { analyticsEvents } from '../../db/schema';
 
 export const EVENT_NAMES = [
@@ -49,7 +50,7 @@ export interface IncomingEvent {
   at?: number;
 }
 
-export function recordEvents(
+export async function recordEvents(
   db: DB,
   batch: { visitorId: string; sessionId: string; events: IncomingEvent[] },
   request: { userAgent?: string; country?: string | null; doNotTrack: boolean; host: string },
@@ -69,12 +70,17 @@ export function recordEvents(
     // A visitor's clock may be off: accept the last 24 hours, otherwise use now.
     occurredAt: new Date(e.at && e.at <= now && e.at > now - 86_400_000 ? e.at : now),
   }));
-  if (rows.length) db.insert(analyticsEvents).values(rows).run();
+  if (rows.length) await db.insert(analyticsEvents).values(rows);
   return { accepted: rows.length };
 }
 
-export function pruneEvents(db: DB, retentionDays: number, now = Date.now()) {
-  return db.delete(analyticsEvents).where(lt(analyticsEvents.occurredAt, new Date(now - retentionDays * 86_400_000))).run().changes;
+/** Deletes events older than the retention period; answers how many went. */
+export async function pruneEvents(db: DB, retentionDays: number, now = Date.now()): Promise<number> {
+  const gone = await db
+    .delete(analyticsEvents)
+    .where(lt(analyticsEvents.occurredAt, new Date(now - retentionDays * 86_400_000)))
+    .returning({ id: analyticsEvents.id });
+  return gone.length;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -82,59 +88,45 @@ export function pruneEvents(db: DB, retentionDays: number, now = Date.now()) {
 
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
-export function websiteAnalytics(db: DB, days = 30, now = Date.now()) {
+export async function websiteAnalytics(db: DB, days = 30, now = Date.now()) {
+  const e = analyticsEvents;
   const since = new Date(now - days * 86_400_000);
-  const inWindow = gt(analyticsEvents.occurredAt, since);
-  const views = and(inWindow, sql`${analyticsEvents.name} = 'page_view'`);
-  const one = <T>(q: { get: () => T | undefined }) => q.get()!;
+  const inWindow = gt(e.occurredAt, since);
+  const views = and(inWindow, eq(e.name, 'page_view'));
+  const visitors = sql<number>`count(distinct ${e.visitorId})`.mapWith(Number);
 
-  const totals = one(
-    db
-      .select({
-        pageViews: sql<number>`count(*)`,
-        visitors: sql<number>`count(distinct ${analyticsEvents.visitorId})`,
-        sessions: sql<number>`count(distinct ${analyticsEvents.sessionId})`,
-      })
-      .from(analyticsEvents)
-      .where(views),
-  );
-  const realTimeVisitors = one(
-    db
-      .select({ n: sql<number>`count(distinct ${analyticsEvents.visitorId})` })
-      .from(analyticsEvents)
-      .where(gt(analyticsEvents.occurredAt, new Date(now - 5 * 60_000))),
-  ).n;
+  const [totals] = await db.select({ pageViews: count(), visitors, sessions: sql<number>`count(distinct ${e.sessionId})`.mapWith(Number) }).from(e).where(views);
+  const [live] = await db.select({ n: visitors }).from(e).where(gt(e.occurredAt, new Date(now - 5 * 60_000)));
+  const realTimeVisitors = live?.n ?? 0;
 
   // Sessions: length from first to last event; a bounce is a session with one page view.
-  const sessions = db
+  const sessions = await db
     .select({
-      views: sql<number>`sum(case when ${analyticsEvents.name} = 'page_view' then 1 else 0 end)`,
-      seconds: sql<number>`(max(${analyticsEvents.occurredAt}) - min(${analyticsEvents.occurredAt})) / 1000.0`,
+      views: sql<number>`sum(case when ${e.name} = 'page_view' then 1 else 0 end)`.mapWith(Number),
+      ms: millisBetween(sql`min(${e.occurredAt})`, sql`max(${e.occurredAt})`),
     })
-    .from(analyticsEvents)
+    .from(e)
     .where(inWindow)
-    .groupBy(analyticsEvents.sessionId)
-    .all();
+    .groupBy(e.sessionId);
   const bounces = sessions.filter((s) => s.views <= 1).length;
-  const averageSessionDuration = sessions.length ? Math.round(sessions.reduce((s, x) => s + x.seconds, 0) / sessions.length) : 0;
+  const averageSessionDuration = sessions.length ? Math.round(sessions.reduce((s, x) => s + x.ms / 1000, 0) / sessions.length) : 0;
 
-  const topPages = db
-    .select({ page: analyticsEvents.path, views: sql<number>`count(*)`, visitors: sql<number>`count(distinct ${analyticsEvents.visitorId})` })
-    .from(analyticsEvents)
-    .where(views)
-    .groupBy(analyticsEvents.path)
-    .orderBy(sql`count(*) desc`)
-    .limit(5)
-    .all()
-    .map((r) => ({ page: r.page ?? '/', views: r.views, visitors: r.visitors }));
+  const topPages = (
+    await db
+      .select({ page: e.path, views: count(), visitors })
+      .from(e)
+      .where(views)
+      .groupBy(e.path)
+      .orderBy(desc(count()), e.path)
+      .limit(5)
+  ).map((r) => ({ page: r.page ?? '/', views: r.views, visitors: r.visitors }));
 
-  const referrers = db
-    .select({ source: analyticsEvents.referrerHost, visitors: sql<number>`count(distinct ${analyticsEvents.visitorId})` })
-    .from(analyticsEvents)
-    .where(and(views, sql`${analyticsEvents.referrerHost} is not null`))
-    .groupBy(analyticsEvents.referrerHost)
-    .orderBy(sql`count(distinct ${analyticsEvents.visitorId}) desc`)
-    .all();
+  const referrers = await db
+    .select({ source: e.referrerHost, visitors })
+    .from(e)
+    .where(and(views, isNotNull(e.referrerHost)))
+    .groupBy(e.referrerHost)
+    .orderBy(desc(visitors), e.referrerHost);
   const referred = referrers.reduce((s, r) => s + r.visitors, 0);
   const topReferrers = referrers.slice(0, 5).map((r) => ({ source: r.source!, visitors: r.visitors, percentage: pct(r.visitors, referred) }));
 
@@ -142,58 +134,43 @@ export function websiteAnalytics(db: DB, days = 30, now = Date.now()) {
   const trafficSources: Record<string, number> = { direct: 0, search: 0, social: 0, referral: 0 };
   // Each session's source is the referrer of its first page view.
   const firstBySession = new Map<string, string | null>();
-  for (const e of db
-    .select({ session: analyticsEvents.sessionId, host: analyticsEvents.referrerHost })
-    .from(analyticsEvents)
-    .where(views)
-    .orderBy(analyticsEvents.occurredAt)
-    .all()) {
-    if (!firstBySession.has(e.session)) firstBySession.set(e.session, e.host);
+  for (const v of await db.select({ session: e.sessionId, host: e.referrerHost }).from(e).where(views).orderBy(e.occurredAt, e.id)) {
+    if (!firstBySession.has(v.session)) firstBySession.set(v.session, v.host);
   }
-  const entries = [...firstBySession.values()].map((host) => ({ host }));
-  for (const { host } of entries) {
+  for (const host of firstBySession.values()) {
     const kind = !host ? 'direct' : /google|bing|duckduckgo|yahoo|ecosia|baidu/.test(host) ? 'search' : /facebook|instagram|twitter|x\.com|t\.co|linkedin|reddit|pinterest|tiktok|youtube/.test(host) ? 'social' : 'referral';
     trafficSources[kind]! += 1;
   }
 
-  const geo = db
-    .select({ country: analyticsEvents.country, visitors: sql<number>`count(distinct ${analyticsEvents.visitorId})` })
-    .from(analyticsEvents)
-    .where(and(views, sql`${analyticsEvents.country} is not null`))
-    .groupBy(analyticsEvents.country)
-    .orderBy(sql`count(distinct ${analyticsEvents.visitorId}) desc`)
-    .all();
+  const geo = await db
+    .select({ country: e.country, visitors })
+    .from(e)
+    .where(and(views, isNotNull(e.country)))
+    .groupBy(e.country)
+    .orderBy(desc(visitors), e.country);
   const located = geo.reduce((s, g) => s + g.visitors, 0);
   const geoData = geo.slice(0, 5).map((g) => ({ country: g.country!, visitors: g.visitors, percentage: pct(g.visitors, located) }));
 
-  const devices = db
-    .select({ device: analyticsEvents.deviceType, n: sql<number>`count(distinct ${analyticsEvents.visitorId})` })
-    .from(analyticsEvents)
-    .where(views)
-    .groupBy(analyticsEvents.deviceType)
-    .all();
+  const devices = await db.select({ device: e.deviceType, n: visitors }).from(e).where(views).groupBy(e.deviceType);
   const deviceTotal = devices.reduce((s, d) => s + d.n, 0);
   const deviceTypes = Object.fromEntries(devices.map((d) => [d.device ?? 'unknown', pct(d.n, deviceTotal)]));
 
   // On-site search terms: how often each was searched (impressions) and how often a result was picked (clicks).
-  const searchTerms = db
-    .select({
-      term: sql<string>`lower(json_extract(${analyticsEvents.props}, '$.location'))`,
-      impressions: sql<number>`sum(case when ${analyticsEvents.name} = 'search' then 1 else 0 end)`,
-      clicks: sql<number>`sum(case when ${analyticsEvents.name} = 'booking_attempted' then 1 else 0 end)`,
-    })
-    .from(analyticsEvents)
-    .where(and(inWindow, sql`${analyticsEvents.name} in ('search', 'booking_attempted')`, sql`json_extract(${analyticsEvents.props}, '$.location') is not null`))
-    .groupBy(sql`lower(json_extract(${analyticsEvents.props}, '$.location'))`)
-    .orderBy(sql`2 desc`)
-    .limit(5)
-    .all();
+  const term = sql<string>`lower(${jsonText(e.props, 'location')})`;
+  const impressions = sql<number>`sum(case when ${e.name} = 'search' then 1 else 0 end)`.mapWith(Number);
+  const searchTerms = await db
+    .select({ term, impressions, clicks: sql<number>`sum(case when ${e.name} = 'booking_attempted' then 1 else 0 end)`.mapWith(Number) })
+    .from(e)
+    .where(and(inWindow, inArray(e.name, ['search', 'booking_attempted']), isNotNull(jsonText(e.props, 'location'))))
+    .groupBy(term)
+    .orderBy(desc(impressions), term)
+    .limit(5);
 
   return {
-    totalVisitors: totals.sessions,
-    uniqueVisitors: totals.visitors,
-    pageViews: totals.pageViews,
-    totalSessions: totals.sessions,
+    totalVisitors: totals?.sessions ?? 0,
+    uniqueVisitors: totals?.visitors ?? 0,
+    pageViews: totals?.pageViews ?? 0,
+    totalSessions: totals?.sessions ?? 0,
     realTimeVisitors,
     trafficSources,
     topPages,

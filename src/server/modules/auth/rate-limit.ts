@@ -1,10 +1,10 @@
 // Fixed-window abuse limits kept in the database (survive restarts, shared by every request path and server).
 // An attempt is counted with one atomic upsert that returns the new count, before the work it guards (a
-// password hash, an e-mail), so parallel requests cannot all slip under the limit.
-import { TRPCError } from '@trpc/server';
-import { eq, sql } from 'drizzle-orm';
+// password hash, an e-mail), so parallel requests, on one server or several, cannot all slip under the limit.
+import { eq, lte, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { rateLimits } from '../../db/schema';
+import { AppError } from '../../errors';
 
 export interface Limit {
   /** Attempts allowed per window. */
@@ -28,52 +28,58 @@ export const LIMITS = {
   blogViewsPerIp: { max: 30, windowMs: MINUTE },
 } satisfies Record<string, Limit>;
 
-/** Counts one attempt against the key and returns the count in the current window (atomic). */
-export function consume(db: Pick<DB, 'insert'>, key: string, limit: Limit, now = Date.now()): { count: number; resetAt: Date } {
-  const fresh = new Date(now + limit.windowMs);
-  const expired = sql`${rateLimits.resetAt} <= ${now}`;
-  return db
+/**
+ * Counts one attempt against the key and returns the count in the current window: one
+ * `insert ... on conflict (key) do update ... returning` statement, so concurrent attempts (any server) each
+ * get their own count. An expired window starts again at 1 with the new reset time (`excluded.reset_at`).
+ */
+export async function consume(db: Pick<DB, 'insert'>, key: string, limit: Limit, now = Date.now()): Promise<{ count: number; resetAt: Date }> {
+  const expired = lte(rateLimits.resetAt, new Date(now));
+  const [row] = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt: fresh })
+    .values({ key, count: 1, resetAt: new Date(now + limit.windowMs) })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${expired} then ${fresh.getTime()} else ${rateLimits.resetAt} end`,
+        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-    .get()!;
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return row!;
 }
 
 /** Takes back one counted attempt (a sign-in that turned out right does not count against the address). */
-export function giveBack(db: Pick<DB, 'update'>, key: string): void {
-  db.update(rateLimits).set({ count: sql`case when ${rateLimits.count} > 0 then ${rateLimits.count} - 1 else 0 end` }).where(eq(rateLimits.key, key)).run();
+export async function giveBack(db: Pick<DB, 'update'>, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`case when ${rateLimits.count} > 0 then ${rateLimits.count} - 1 else 0 end` })
+    .where(eq(rateLimits.key, key));
 }
 
-export function clear(db: Pick<DB, 'delete'>, key: string): void {
-  db.delete(rateLimits).where(eq(rateLimits.key, key)).run();
+export async function clear(db: Pick<DB, 'delete'>, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /**
  * Counts an attempt against every key, then throws 429 (with Retry-After) when any of them is over its
  * limit. The attempt counts even when refused, so hammering a limit never reopens it.
  */
-export function enforceLimits(
+export async function enforceLimits(
   db: Pick<DB, 'insert'>,
   resHeaders: Headers,
   checks: readonly [key: string, limit: Limit][],
   message: (minutes: number) => string,
   now = Date.now(),
-): void {
+): Promise<void> {
   let wait = 0;
   for (const [key, limit] of checks) {
-    const { count, resetAt } = consume(db, key, limit, now);
+    const { count, resetAt } = await consume(db, key, limit, now);
     if (count > limit.max) wait = Math.max(wait, Math.ceil((resetAt.getTime() - now) / 1000));
   }
   if (wait > 0) {
     resHeaders.set('Retry-After', String(wait));
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(Math.ceil(wait / 60)) });
+    throw new AppError('TOO_MANY_REQUESTS', message(Math.ceil(wait / 60)));
   }
 }
 

@@ -1,6 +1,6 @@
 // Browser-navigation auth routes: Google sign-in with arctic (PKCE; state and verifier in short-lived cookies).
 import { decodeIdToken, generateCodeVerifier, generateState, Google } from 'arctic';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { DB } from '../../db/client';
 import { userPreferences, users } from '../../db/schema';
@@ -27,40 +27,50 @@ interface GoogleClaims {
  * the e-mail is verified AND the account proved that address itself (verified e-mail): otherwise whoever
  * typed the address at a guest checkout, or registered it first, would share the account with Google's user.
  * Linking ends the account's other sessions. Google sign-in never grants the administrator role.
+ * Two callbacks at once (or a registration of the same address) are settled by the writes: the account is
+ * inserted or nothing, the link is a conditional update, and whoever loses looks again.
  */
-export function userForGoogle(db: DB, claims: GoogleClaims): number | Exclude<GoogleOutcome, 'google_unavailable' | 'google_failed'> {
-  const byGoogle = db.select({ id: users.id }).from(users).where(eq(users.googleId, claims.sub)).get();
+export async function userForGoogle(db: DB, claims: GoogleClaims, retries = 2): Promise<number | Exclude<GoogleOutcome, 'google_unavailable' | 'google_failed'>> {
+  const [byGoogle] = await db.select({ id: users.id }).from(users).where(eq(users.googleId, claims.sub));
   if (byGoogle) return byGoogle.id;
   if (!claims.email || claims.email_verified !== true) return 'google_unverified';
   const email = claims.email.toLowerCase();
-  const existing = findUserByEmail(db, email);
+  const existing = await findUserByEmail(db, email);
   if (existing) {
     if (!existing.emailVerified) return 'google_link_unverified';
-    db.transaction((tx) => {
-      tx.update(users)
-        .set({ googleId: claims.sub, profileImageUrl: existing.profileImageUrl ?? claims.picture ?? null })
-        .where(eq(users.id, existing.id))
-        .run();
-      invalidateUserSessions(tx as unknown as DB, existing.id);
+    const linked = await db.transaction(async (tx) => {
+      // Still the verified owner of that address (it may have changed since the look above).
+      const [row] = await tx
+        .update(users)
+        .set({ googleId: claims.sub, profileImageUrl: sql`coalesce(${users.profileImageUrl}, ${claims.picture ?? null})` })
+        .where(and(eq(users.id, existing.id), eq(users.email, email), eq(users.emailVerified, 1)))
+        .returning({ id: users.id });
+      if (row) await invalidateUserSessions(tx, row.id);
+      return row;
     });
-    return existing.id;
+    if (linked) return linked.id;
+  } else {
+    const made = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          name: claims.name?.trim() || email.split('@')[0]!,
+          email,
+          googleId: claims.sub,
+          authProvider: 'google',
+          emailVerified: 1,
+          profileImageUrl: claims.picture ?? null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (row) await tx.insert(userPreferences).values({ userId: row.id }).onConflictDoNothing();
+      return row;
+    });
+    if (made) return made.id;
   }
-  return db.transaction((tx) => {
-    const [row] = tx
-      .insert(users)
-      .values({
-        name: claims.name?.trim() || email.split('@')[0]!,
-        email,
-        googleId: claims.sub,
-        authProvider: 'google',
-        emailVerified: 1,
-        profileImageUrl: claims.picture ?? null,
-      })
-      .returning({ id: users.id })
-      .all();
-    tx.insert(userPreferences).values({ userId: row!.id }).run();
-    return row!.id;
-  });
+  // Lost a race (the address or the Google account appeared, or the address changed): decide again.
+  if (retries > 0) return userForGoogle(db, claims, retries - 1);
+  return 'google_link_unverified';
 }
 
 export function mountAuthRoutes(app: Hono, deps: { db: DB; env: TEnv }) {
@@ -104,9 +114,9 @@ export function mountAuthRoutes(app: Hono, deps: { db: DB; env: TEnv }) {
       console.warn('Google sign-in failed:', err instanceof Error ? err.message : err);
       return home(c, 'google_failed');
     }
-    const userId = userForGoogle(db, claims);
+    const userId = await userForGoogle(db, claims);
     if (typeof userId !== 'number') return home(c, userId);
-    const { token, session } = createSession(db, userId);
+    const { token, session } = await createSession(db, userId);
     c.header('Set-Cookie', sessionCookie(token, session.expiresAt, env.APP_URL!), { append: true });
     return home(c);
   });

@@ -1,6 +1,10 @@
-// Session tokens, cookies and the fixed-window limiter, on an in-memory database.
-import { beforeEach, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase, type DB } from '../../db/client';
+// Session tokens, cookies and the fixed-window limiter, on a throwaway database of this run's engine.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../../tests/support/databases';
+import { closeDatabase, openDatabase, type DB } from '../../db/client';
 import { users } from '../../db/schema';
 import { clear, consume, enforceLimits, giveBack } from './rate-limit';
 import {
@@ -8,6 +12,7 @@ import {
   deleteExpiredSessions,
   generateToken,
   hashToken,
+  invalidateSession,
   isSecureOrigin,
   readCookie,
   SESSION_TTL_MS,
@@ -17,11 +22,19 @@ import {
 
 let db: DB;
 let userId: number;
-beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrateDatabase(db);
-  userId = db.insert(users).values({ name: 'T', email: 't@example.com' }).returning().all()[0]!.id;
+let done: () => Promise<void>;
+beforeEach(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-session-'));
+  const database = await createTestDatabase(dir);
+  db = openDatabase(database.target);
+  userId = (await db.insert(users).values({ name: 'T', email: 't@example.com' }).returning())[0]!.id;
+  done = async () => {
+    await closeDatabase(db);
+    await database.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
 });
+afterEach(() => done());
 
 describe('session tokens', () => {
   it('are random, at least 160 bits, and stored only as SHA-256', () => {
@@ -31,23 +44,31 @@ describe('session tokens', () => {
     expect(hashToken(a)).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('validate until expiry, extend in the second half of their life, then disappear', () => {
+  it('validate until expiry, extend in the second half of their life, then disappear', async () => {
     const t0 = Date.now();
-    const { token } = createSession(db, userId, t0);
-    expect(validateSessionToken(db, token, t0 + 1000)).toMatchObject({ refreshed: false, user: { id: userId } });
+    const { token } = await createSession(db, userId, t0);
+    expect(await validateSessionToken(db, token, t0 + 1000)).toMatchObject({ refreshed: false, user: { id: userId } });
     const late = t0 + SESSION_TTL_MS / 2 + 1000;
-    const extended = validateSessionToken(db, token, late)!;
+    const extended = (await validateSessionToken(db, token, late))!;
     expect(extended.refreshed).toBe(true);
     expect(extended.session.expiresAt.getTime()).toBe(late + SESSION_TTL_MS);
-    expect(validateSessionToken(db, token, late + SESSION_TTL_MS + 1)).toBeNull();
-    expect(validateSessionToken(db, token, late)).toBeNull(); // the expired row was deleted
+    expect(await validateSessionToken(db, token, late + SESSION_TTL_MS + 1)).toBeNull();
+    expect(await validateSessionToken(db, token, late)).toBeNull(); // the expired row was deleted
   });
 
-  it('sweeps expired sessions', () => {
+  it('end everywhere once deleted: a session signed out elsewhere is not refreshed back to life', async () => {
     const t0 = Date.now();
-    createSession(db, userId, t0 - SESSION_TTL_MS - 1);
-    createSession(db, userId, t0);
-    expect(deleteExpiredSessions(db, t0)).toBe(1);
+    const { token, session } = await createSession(db, userId, t0);
+    await invalidateSession(db, session.id);
+    expect(await validateSessionToken(db, token, t0 + 1000)).toBeNull();
+    expect(await validateSessionToken(db, token, t0 + SESSION_TTL_MS / 2 + 1000)).toBeNull();
+  });
+
+  it('sweeps expired sessions', async () => {
+    const t0 = Date.now();
+    await createSession(db, userId, t0 - SESSION_TTL_MS - 1);
+    await createSession(db, userId, t0);
+    expect(await deleteExpiredSessions(db, t0)).toBe(1);
   });
 });
 
@@ -69,16 +90,26 @@ describe('cookies', () => {
 
 describe('rate limits', () => {
   const limit = { max: 3, windowMs: 60_000 };
-  it('count each attempt atomically, refuse past the limit with Retry-After, and start a new window', () => {
+  it('count each attempt atomically, refuse past the limit with Retry-After, and start a new window', async () => {
     const now = Date.now();
-    expect([1, 2, 3, 4].map(() => consume(db, 'k', limit, now).count)).toEqual([1, 2, 3, 4]);
+    const counts: number[] = [];
+    for (let i = 0; i < 4; i++) counts.push((await consume(db, 'k', limit, now)).count);
+    expect(counts).toEqual([1, 2, 3, 4]);
     const headers = new Headers();
-    expect(() => enforceLimits(db, headers, [['k', limit]], (m) => `wait ${m}`, now + 1000)).toThrow('wait 1');
+    await expect(enforceLimits(db, headers, [['k', limit]], (m) => `wait ${m}`, now + 1000)).rejects.toThrow('wait 1');
     expect(headers.get('Retry-After')).toBe('59');
-    expect(consume(db, 'k', limit, now + 60_000).count).toBe(1); // a new window starts at 1
-    giveBack(db, 'k');
-    expect(consume(db, 'k', limit, now + 60_001).count).toBe(1);
-    clear(db, 'k');
-    expect(consume(db, 'k', limit, now).count).toBe(1);
+    const renewed = await consume(db, 'k', limit, now + 60_000);
+    expect(renewed.count).toBe(1); // a new window starts at 1
+    expect(renewed.resetAt.getTime()).toBe(now + 120_000);
+    await giveBack(db, 'k');
+    expect((await consume(db, 'k', limit, now + 60_001)).count).toBe(1);
+    await clear(db, 'k');
+    expect((await consume(db, 'k', limit, now)).count).toBe(1);
+  });
+
+  it('give every one of many parallel attempts its own count', async () => {
+    const now = Date.now();
+    const counts = await Promise.all(Array.from({ length: 20 }, () => consume(db, 'p', limit, now)));
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 });

@@ -5,7 +5,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { users, userSessions } from '../../db/schema';
-import type { SessionUser } from '../../trpc/init';
+import type { SessionUser } from '../../deps';
 
 export const SESSION_COOKIE = 'pp_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -27,10 +27,10 @@ export interface Session {
   expiresAt: Date;
 }
 
-export function createSession(db: DB, userId: number, now = Date.now()): { token: string; session: Session } {
+export async function createSession(db: DB, userId: number, now = Date.now()): Promise<{ token: string; session: Session }> {
   const token = generateToken();
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  const [row] = db.insert(userSessions).values({ userId, sessionToken: hashToken(token), expiresAt }).returning().all();
+  const [row] = await db.insert(userSessions).values({ userId, sessionToken: hashToken(token), expiresAt }).returning({ id: userSessions.id });
   return { token, session: { id: row!.id, userId, expiresAt } };
 }
 
@@ -41,9 +41,13 @@ export interface ValidatedSession {
   refreshed: boolean;
 }
 
-export function validateSessionToken(db: DB, token: string, now = Date.now()): ValidatedSession | null {
+/**
+ * Looks the session up in the database on every request (no cache), so signing out or a password change on
+ * one server ends the session on all of them.
+ */
+export async function validateSessionToken(db: DB, token: string, now = Date.now()): Promise<ValidatedSession | null> {
   if (!/^[a-z2-7]{20,64}$/.test(token)) return null;
-  const row = db
+  const [row] = await db
     .select({
       id: userSessions.id,
       userId: userSessions.userId,
@@ -54,18 +58,19 @@ export function validateSessionToken(db: DB, token: string, now = Date.now()): V
     })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(eq(userSessions.sessionToken, hashToken(token)))
-    .get();
+    .where(eq(userSessions.sessionToken, hashToken(token)));
   if (!row) return null;
   if (now >= row.expiresAt.getTime()) {
-    db.delete(userSessions).where(eq(userSessions.id, row.id)).run();
+    await db.delete(userSessions).where(eq(userSessions.id, row.id));
     return null;
   }
   let expiresAt = row.expiresAt;
   let refreshed = false;
   if (now >= expiresAt.getTime() - SESSION_TTL_MS / 2) {
     expiresAt = new Date(now + SESSION_TTL_MS);
-    db.update(userSessions).set({ expiresAt }).where(eq(userSessions.id, row.id)).run();
+    // Ended (signed out elsewhere) between the look-up and here: no row comes back, and nobody is signed in.
+    const [still] = await db.update(userSessions).set({ expiresAt }).where(eq(userSessions.id, row.id)).returning({ id: userSessions.id });
+    if (!still) return null;
     refreshed = true;
   }
   return {
@@ -75,19 +80,20 @@ export function validateSessionToken(db: DB, token: string, now = Date.now()): V
   };
 }
 
-export function invalidateSession(db: DB, sessionId: number): void {
-  db.delete(userSessions).where(eq(userSessions.id, sessionId)).run();
+export async function invalidateSession(db: DB, sessionId: number): Promise<void> {
+  await db.delete(userSessions).where(eq(userSessions.id, sessionId));
 }
 
 /** Ends every session of a user, except one (the current one) when given. */
-export function invalidateUserSessions(db: DB, userId: number, exceptSessionId?: number): void {
-  db.delete(userSessions)
-    .where(exceptSessionId ? and(eq(userSessions.userId, userId), ne(userSessions.id, exceptSessionId)) : eq(userSessions.userId, userId))
-    .run();
+export async function invalidateUserSessions(db: DB, userId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .delete(userSessions)
+    .where(exceptSessionId ? and(eq(userSessions.userId, userId), ne(userSessions.id, exceptSessionId)) : eq(userSessions.userId, userId));
 }
 
-export function deleteExpiredSessions(db: DB, now = Date.now()): number {
-  return db.delete(userSessions).where(lt(userSessions.expiresAt, new Date(now))).run().changes;
+/** Deletes the sessions that expired before `now`; returns how many. */
+export async function deleteExpiredSessions(db: DB, now = Date.now()): Promise<number> {
+  return (await db.delete(userSessions).where(lt(userSessions.expiresAt, new Date(now))).returning({ id: userSessions.id })).length;
 }
 
 /** Set-Cookie value for a session; `Secure` everywhere but plain-http localhost. */

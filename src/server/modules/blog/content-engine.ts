@@ -46,8 +46,8 @@ const image = (label: string) => `/api/placeholder/1200/630?label=${encodeURICom
 const firstClause = (s: string | null) => (s ?? '').split(/[;(]/)[0]!.trim().replace(/\.$/, '');
 
 /** Every topic the engine can write, in a varied order (templates interleaved across places). */
-export function allTopics(db: DB): string[] {
-  const locs = db.select().from(locations).orderBy(locations.id).all();
+export async function allTopics(db: DB): Promise<string[]> {
+  const locs = await db.select().from(locations).orderBy(locations.id);
   const airports = locs.filter((l) => l.kind === 'airport');
   const ports = locs.filter((l) => l.kind === 'cruise_port');
   const lists: string[][] = [
@@ -63,10 +63,10 @@ export function allTopics(db: DB): string[] {
   return out;
 }
 
-function lotsAt(db: DB, code: string) {
-  const loc = db.select().from(locations).where(eq(locations.code, code)).get();
+async function lotsAt(db: DB, code: string) {
+  const [loc] = await db.select().from(locations).where(eq(locations.code, code));
   if (!loc) return null;
-  const lots = db.select().from(parkingProviders).where(eq(parkingProviders.locationId, loc.id)).all();
+  const lots = await db.select().from(parkingProviders).where(eq(parkingProviders.locationId, loc.id)).orderBy(parkingProviders.id);
   return lots.length ? { loc, lots } : null;
 }
 
@@ -338,12 +338,12 @@ function tip(kind: Tip): Omit<Draft, 'topicKey' | 'slug'> {
 }
 
 /** Writes the article for a topic key, or null when its place has no lots. */
-export function writeTopic(db: DB, topicKey: string): Draft | null {
+export async function writeTopic(db: DB, topicKey: string): Promise<Draft | null> {
   const [template, key] = topicKey.split(':') as [Template, string];
   let draft: Omit<Draft, 'topicKey' | 'slug'> | null = null;
   if (template === 'tip') draft = (TIPS as readonly string[]).includes(key) ? tip(key as Tip) : null;
   else {
-    const data = lotsAt(db, key);
+    const data = await lotsAt(db, key);
     if (!data) return null;
     const fn = { 'airport-guide': airportGuide, 'cruise-guide': cruiseGuide, 'cheap-parking': cheapParking, 'shuttle-guide': shuttleGuide, 'holiday-travel': holidayTravel }[template];
     draft = fn ? fn(data.loc, data.lots) : null;

@@ -11,19 +11,19 @@ export const blogRouter = router({
   featured: publicProcedure.query(({ ctx }) => blog.featuredPosts(ctx.db)),
   post: publicProcedure.input(ZBlogSlugInput).query(({ ctx, input }) => blog.getPost(ctx.db, input.slug)),
   related: publicProcedure.input(ZBlogRelatedInput).query(({ ctx, input }) => blog.relatedPosts(ctx.db, input.postId, input.category)),
-  view: publicProcedure.input(ZBlogPostIdInput).mutation(({ ctx, input }) => {
+  view: publicProcedure.input(ZBlogPostIdInput).mutation(async ({ ctx, input }) => {
     // Views count once per visitor per post per half hour; one address cannot count hundreds of posts a minute.
-    enforceLimits(ctx.db, ctx.resHeaders, [[`blog-view:ip:${ctx.ip}`, LIMITS.blogViewsPerIp]], (m) => `Too many requests. Please try again in ${minutesText(m)}.`);
+    await enforceLimits(ctx.db, ctx.resHeaders, [[`blog-view:ip:${ctx.ip}`, LIMITS.blogViewsPerIp]], (m) => `Too many requests. Please try again in ${minutesText(m)}.`);
     return blog.recordView(ctx.db, input.postId, `${ctx.ip}|${ctx.user?.id ?? ''}`);
   }),
 });
 
 export const adminBlogRouter = router({
   recent: adminProcedure.query(({ ctx }) => blog.recentPosts(ctx.db)),
-  approve: adminProcedure.input(ZApprovePostInput).mutation(({ ctx, input }) => blog.approvePost(ctx.db, ctx.env.UPLOADS_DIR, input.postId, input)),
+  approve: adminProcedure.input(ZApprovePostInput).mutation(({ ctx, input }) => blog.approvePost(ctx.db, ctx.blobs, input.postId, input)),
   reject: adminProcedure.input(ZBlogPostIdInput).mutation(({ ctx, input }) => blog.rejectPost(ctx.db, input.postId)),
-  generateNow: adminProcedure.mutation(({ ctx }) => {
-    const post = blog.generatePost(ctx.db, { authorName: blog.DEFAULT_AUTHOR });
+  generateNow: adminProcedure.mutation(async ({ ctx }) => {
+    const post = await blog.generatePost(ctx.db, { authorName: blog.DEFAULT_AUTHOR });
     return { success: true as const, message: 'Blog Post Generated', blogPost: post };
   }),
   schedule: adminProcedure.query(({ ctx }) => blog.schedulerStatus(ctx.db)),

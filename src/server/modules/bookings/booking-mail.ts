@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { bookings, locations, parkingProviders } from '../../db/schema';
 import { bookingCancelledEmail, bookingConfirmationEmail } from '../../integrations/mailer/templates';
-import type { Services } from '../../trpc/init';
+import type { Services } from '../../deps';
 import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { cardLabel, formatStay } from '@/shared/format';
 import { bookingIcs } from '@/shared/ics';
@@ -20,23 +20,23 @@ export function passSvg(confirmationNumber: string): Promise<string> {
   return QRCode.toString(confirmationNumber, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
 }
 
-function loadBooking(services: MailServices, bookingId: number) {
-  return services.db
+async function loadBooking(services: MailServices, bookingId: number) {
+  const [row] = await services.db
     .select({ booking: bookings, provider: parkingProviders, state: locations.state })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
-    .where(eq(bookings.id, bookingId))
-    .get();
+    .where(eq(bookings.id, bookingId));
+  return row;
 }
 
 /** Job 'mail.booking-confirmation': the pass, the calendar file and a signed link to the booking. */
 export async function sendBookingConfirmation(services: MailServices, payload: { bookingId: number }) {
-  const row = loadBooking(services, payload.bookingId);
+  const row = await loadBooking(services, payload.bookingId);
   if (!row || row.booking.status === 'pending') return; // released before the job ran: nothing to confirm
   const { booking: b, provider, state } = row;
   const { env } = services;
-  const token = mintBookingLink(services.db, b.id, new Date(instantAt(b.departureDate, state).getTime() + EMAIL_LINK_AFTER_STAY_MS));
+  const token = await mintBookingLink(services.db, b.id, new Date(instantAt(b.departureDate, state).getTime() + EMAIL_LINK_AFTER_STAY_MS));
   const viewUrl = `${env.APP_URL}/thank-you?confirmation=${encodeURIComponent(b.confirmationNumber)}&token=${token}`;
   const mail = bookingConfirmationEmail(env.BRAND_NAME, {
     name: b.firstName,
@@ -85,7 +85,7 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
 
 /** Job 'mail.booking-cancelled': what came back to the card and to credit. */
 export async function sendBookingCancelled(services: MailServices, payload: { bookingId: number; refund: number; credit: number }) {
-  const row = loadBooking(services, payload.bookingId);
+  const row = await loadBooking(services, payload.bookingId);
   if (!row) return;
   const { booking: b, provider } = row;
   const mail = bookingCancelledEmail(services.env.BRAND_NAME, {

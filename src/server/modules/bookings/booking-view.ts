@@ -1,9 +1,9 @@
 // How a booking is shown: the public fields (never payment ids), the checkout result, and signed links that
 // let whoever holds them see one booking without signing in (the guest's thank-you page, the e-mail's link).
-import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookingLinks, bookings, locations, parkingProviders } from '../../db/schema';
+import { AppError } from '../../errors';
 import { billableDays } from '@/shared/pricing';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { generateToken, hashToken } from '../auth/session';
@@ -18,9 +18,9 @@ export function instantAt(wallClock: string, state: string): Date {
   return wallClockToInstant(wallClock, zoneForState(state)) ?? new Date(`${wallClock}:00Z`);
 }
 
-/** A lot and its place, from the in-memory catalogue (current with the content version). */
-export function providerWithLocation(db: DB, providerId: number) {
-  const snapshot = catalogueSnapshot(db);
+/** A lot and its place, from the in-memory catalogue (current with the content version). Takes the root handle. */
+export async function providerWithLocation(db: DB, providerId: number) {
+  const snapshot = await catalogueSnapshot(db);
   const provider = snapshot.lotById.get(providerId);
   const location = provider && snapshot.locationById.get(provider.locationId);
   return provider && location ? { provider, location } : undefined;
@@ -76,15 +76,14 @@ export function bookingWithLot(b: BookingRow, provider: ProviderRow, state: stri
 }
 
 /** What checkout answers once a booking is confirmed (stored against the Idempotency-Key and replayed). */
-export function checkoutResult(db: Reader, bookingId: number) {
-  const row = db
+export async function checkoutResult(db: Reader, bookingId: number) {
+  const [row] = await db
     .select({ booking: bookings, provider: parkingProviders, state: locations.state })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
-    .where(eq(bookings.id, bookingId))
-    .get()!;
-  return checkoutResultOf(row.booking, row.provider, row.state);
+    .where(eq(bookings.id, bookingId));
+  return checkoutResultOf(row!.booking, row!.provider, row!.state);
 }
 
 export function checkoutResultOf(booking: BookingRow, provider: ProviderRow, state: string) {
@@ -107,29 +106,28 @@ export const GUEST_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 export const EMAIL_LINK_AFTER_STAY_MS = 90 * 24 * 60 * 60_000;
 
 /** Mints a link token for one booking; only its SHA-256 is stored. */
-export function mintBookingLink(db: Pick<DB, 'insert'>, bookingId: number, expiresAt: Date): string {
+export async function mintBookingLink(db: Pick<DB, 'insert'>, bookingId: number, expiresAt: Date): Promise<string> {
   const token = generateToken();
-  db.insert(bookingLinks).values({ bookingId, tokenHash: hashToken(token), purpose: 'view', expiresAt }).run();
+  await db.insert(bookingLinks).values({ bookingId, tokenHash: hashToken(token), purpose: 'view', expiresAt });
   return token;
 }
 
 /** The booking a link opens: its confirmation number must match, and the link must be live. */
-export function bookingByLink(db: Reader, confirmationNumber: string, token: string, now = new Date()) {
-  const row = db
+export async function bookingByLink(db: Reader, confirmationNumber: string, token: string, now = new Date()) {
+  const [row] = await db
     .select({ booking: bookings, provider: parkingProviders, state: locations.state })
     .from(bookingLinks)
     .innerJoin(bookings, eq(bookings.id, bookingLinks.bookingId))
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
-    .where(and(eq(bookingLinks.tokenHash, hashToken(token)), eq(bookingLinks.purpose, 'view'), isNull(bookingLinks.revokedAt), gt(bookingLinks.expiresAt, now)))
-    .get();
+    .where(and(eq(bookingLinks.tokenHash, hashToken(token)), eq(bookingLinks.purpose, 'view'), isNull(bookingLinks.revokedAt), gt(bookingLinks.expiresAt, now)));
   if (!row || row.booking.confirmationNumber !== confirmationNumber.trim().toUpperCase() || row.booking.status === 'pending') {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'This booking link is invalid or has expired. Sign in, or use the link in your confirmation e-mail.' });
+    throw new AppError('NOT_FOUND', 'This booking link is invalid or has expired. Sign in, or use the link in your confirmation e-mail.');
   }
   return bookingWithLot(row.booking, row.provider, row.state);
 }
 
 /** Ends every link to a booking (e.g. when the traveller asks, or the booking changes hands). */
-export function revokeBookingLinks(db: Pick<DB, 'update'>, bookingId: number) {
-  db.update(bookingLinks).set({ revokedAt: new Date() }).where(and(eq(bookingLinks.bookingId, bookingId), isNull(bookingLinks.revokedAt))).run();
+export async function revokeBookingLinks(db: Pick<DB, 'update'>, bookingId: number): Promise<void> {
+  await db.update(bookingLinks).set({ revokedAt: new Date() }).where(and(eq(bookingLinks.bookingId, bookingId), isNull(bookingLinks.revokedAt)));
 }

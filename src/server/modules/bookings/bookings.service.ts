@@ -1,17 +1,17 @@
 // Bookings: the estimate, history, one booking (by its owner or a signed link), cancellation with refunds,
 // and reconciliation from payment-provider events. Checkout itself is in checkout.ts.
-import { TRPCError } from '@trpc/server';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookings, locations, parkingProviders, userCredits, users } from '../../db/schema';
+import type { Context, Services } from '../../deps';
+import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
-import type { Context, Services } from '../../trpc/init';
 import { refundPlan, refundShare } from '@/shared/cancellation';
 import { billableDays, priceStay, stayLines } from '@/shared/pricing';
 import { bookingByLink, instantAt, providerWithLocation, publicBooking } from './booking-view';
-import { confirmBooking, releaseHold } from './checkout';
 import { availableCredit } from './credit';
 import { releaseDays } from './inventory';
+import { releaseHold, settlePaidCharge } from './settle';
 
 type Ctx = Context;
 
@@ -22,11 +22,11 @@ export { passSvg } from './booking-mail';
 // ---------------------------------------------------------------------------------------------------------
 // Estimate
 
-export function estimate(ctx: Pick<Ctx, 'db' | 'user'>, input: { providerId: number; arrivalDate: string; departureDate: string }) {
-  const found = providerWithLocation(ctx.db, input.providerId);
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: 'Provider not found' });
+export async function estimate(ctx: Pick<Ctx, 'db' | 'user'>, input: { providerId: number; arrivalDate: string; departureDate: string }) {
+  const found = await providerWithLocation(ctx.db, input.providerId);
+  if (!found) throw new AppError('NOT_FOUND', 'Provider not found');
   const days = billableDays(input.arrivalDate, input.departureDate);
-  const credit = ctx.user ? availableCredit(ctx.db, ctx.user.id, found.location.code) : 0;
+  const credit = ctx.user ? await availableCredit(ctx.db, ctx.user.id, found.location.code) : 0;
   const stay = { dailyPrice: found.provider.price, weeklyRate: found.provider.weeklyRate, days };
   const price = priceStay({ ...stay, credit });
   return { ...price, creditApplied: price.credit, dailyPrice: found.provider.price, lines: stayLines(stay) };
@@ -35,15 +35,14 @@ export function estimate(ctx: Pick<Ctx, 'db' | 'user'>, input: { providerId: num
 // ---------------------------------------------------------------------------------------------------------
 // History and one booking
 
-export function bookingHistory(db: DB, userId: number) {
-  const rows = db
+export async function bookingHistory(db: DB, userId: number) {
+  const rows = await db
     .select({ booking: bookings, provider: parkingProviders, state: locations.state })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
-    .where(and(eq(bookings.userId, userId), sql`${bookings.status} != 'pending'`))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .all();
+    .where(and(eq(bookings.userId, userId), ne(bookings.status, 'pending')))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
   const now = Date.now();
   return rows.map(({ booking: b, provider: p, state }) => {
     const startsAt = instantAt(b.arrivalDate, state);
@@ -68,14 +67,14 @@ export function bookingHistory(db: DB, userId: number) {
   });
 }
 
-export function getBooking(db: DB, userId: number, confirmationNumber: string) {
-  const found = bookingHistory(db, userId).find((b) => b.confirmationNumber === confirmationNumber.trim().toUpperCase());
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: 'Booking not found' });
+export async function getBooking(db: DB, userId: number, confirmationNumber: string) {
+  const found = (await bookingHistory(db, userId)).find((b) => b.confirmationNumber === confirmationNumber.trim().toUpperCase());
+  if (!found) throw new AppError('NOT_FOUND', 'Booking not found');
   return found;
 }
 
 /** One booking through its signed link (a guest's thank-you page, the confirmation e-mail), without a session. */
-export function getBookingByLink(db: DB, confirmationNumber: string, token: string) {
+export async function getBookingByLink(db: DB, confirmationNumber: string, token: string) {
   return bookingByLink(db, confirmationNumber, token);
 }
 
@@ -84,51 +83,48 @@ export function getBookingByLink(db: DB, confirmationNumber: string, token: stri
 
 export async function cancelBooking(ctx: Ctx & { user: NonNullable<Ctx['user']> }, input: { id: number; reason: string }) {
   const { db } = ctx;
-  const row = db
+  const [row] = await db
     .select({ booking: bookings, provider: parkingProviders, state: locations.state })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
-    .where(and(eq(bookings.id, input.id), eq(bookings.userId, ctx.user.id)))
-    .get();
+    .where(and(eq(bookings.id, input.id), eq(bookings.userId, ctx.user.id)));
   // Someone else's booking does not exist as far as this caller can tell.
-  if (!row || row.booking.status === 'pending') throw new TRPCError({ code: 'NOT_FOUND', message: 'Booking not found' });
+  if (!row || row.booking.status === 'pending') throw new AppError('NOT_FOUND', 'Booking not found');
   const { booking: b, provider } = row;
-  if (b.status === 'cancelled') throw new TRPCError({ code: 'BAD_REQUEST', message: 'This booking is already cancelled.' });
-  if (b.status !== 'confirmed') throw new TRPCError({ code: 'BAD_REQUEST', message: 'Only confirmed bookings can be cancelled.' });
+  if (b.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This booking is already cancelled.');
+  if (b.status !== 'confirmed') throw new AppError('BAD_REQUEST', 'Only confirmed bookings can be cancelled.');
   const now = new Date();
   const hoursBefore = (instantAt(b.arrivalDate, row.state).getTime() - now.getTime()) / 3_600_000;
-  if (hoursBefore <= 0) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This booking has already started and can no longer be cancelled.' });
+  if (hoursBefore <= 0) throw new AppError('BAD_REQUEST', 'This booking has already started and can no longer be cancelled.');
 
   // One transaction: the claim (so two clicks cannot refund twice), the credit returned, and the refund and
   // e-mail as jobs, so neither a crash nor a slow gateway can leave a cancellation half done.
   const plan = refundPlan(b, refundShare(provider.cancellationPolicy, hoursBefore));
-  db.transaction(
-    (tx) => {
-      const claimed = tx
-        .update(bookings)
-        .set({ status: 'cancelled', cancelledAt: now, cancellationReason: input.reason || null, refundedAmount: plan.card })
-        .where(and(eq(bookings.id, b.id), eq(bookings.status, 'confirmed')))
-        .returning({ id: bookings.id })
-        .get();
-      if (!claimed) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This booking is already cancelled.' });
-      releaseDays(tx, b.providerId, b.arrivalDate, b.departureDate);
-      if (plan.credit > 0) {
-        tx.insert(userCredits)
-          .values({ userId: b.userId, amount: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id })
-          .run();
-        tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${plan.credit}` }).where(eq(users.id, b.userId)).run();
-      }
-      if (plan.card > 0 && b.paymentIntentId) {
-        enqueueJob(tx, 'payments.refund', { paymentIntentId: b.paymentIntentId, amount: Math.round(plan.card * 100), idempotencyKey: `refund-booking-${b.id}` }, { dedupeKey: `refund-booking-${b.id}` });
-      }
-      enqueueJob(tx, 'mail.booking-cancelled', { bookingId: b.id, refund: plan.card, credit: plan.credit }, { dedupeKey: `booking-cancelled:${b.id}` });
-    },
-    { behavior: 'immediate' },
-  );
+  const updated = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: now, cancellationReason: input.reason || null, refundedAmount: plan.card })
+      .where(and(eq(bookings.id, b.id), eq(bookings.status, 'confirmed')))
+      .returning();
+    if (!claimed) throw new AppError('BAD_REQUEST', 'This booking is already cancelled.');
+    // Lot days before the user row, in the order checkout takes them.
+    await releaseDays(tx, b.providerId, b.arrivalDate, b.departureDate);
+    if (plan.credit > 0) {
+      await tx
+        .insert(userCredits)
+        .values({ userId: b.userId, amount: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id });
+      await tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${plan.credit}` }).where(eq(users.id, b.userId));
+    }
+    if (plan.card > 0 && b.paymentIntentId) {
+      const refund = { paymentIntentId: b.paymentIntentId, amount: Math.round(plan.card * 100), idempotencyKey: `refund-booking-${b.id}` };
+      await enqueueJob(tx, 'payments.refund', refund, { dedupeKey: `refund-booking-${b.id}` });
+    }
+    await enqueueJob(tx, 'mail.booking-cancelled', { bookingId: b.id, refund: plan.card, credit: plan.credit }, { dedupeKey: `booking-cancelled:${b.id}` });
+    return claimed;
+  });
   ctx.jobs.kick();
 
-  const updated = db.select().from(bookings).where(eq(bookings.id, b.id)).get()!;
   return { success: true as const, booking: publicBooking(updated), refundAmount: plan.card, creditReturned: plan.credit };
 }
 
@@ -140,25 +136,20 @@ export async function cancelBooking(ctx: Ctx & { user: NonNullable<Ctx['user']> 
  * request died after the charge, the held booking is confirmed here (as the retry or the reaper would), and
  * money taken for a booking that no longer exists (its hold was released) is refunded.
  */
-export async function reconcileBookingPaid(services: Pick<Services, 'db' | 'payments' | 'jobs'>, intent: { id: string; amount: number; bookingId: number; card?: { brand: string; last4: string } }) {
-  const booking = services.db.select().from(bookings).where(eq(bookings.id, intent.bookingId)).get();
-  if (booking?.status === 'pending') {
-    if (confirmBooking(services, booking.id, { id: intent.id, amount: intent.amount, card: intent.card, status: 'succeeded', clientSecret: '', currency: 'usd', metadata: {} })) return 'confirmed' as const;
-  }
-  const now = services.db.select().from(bookings).where(eq(bookings.id, intent.bookingId)).get();
-  if (!now || now.status === 'failed' || (now.paymentIntentId && now.paymentIntentId !== intent.id)) {
-    await services.payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: `orphan-charge-${intent.id}` });
-    return 'refunded' as const;
-  }
-  return 'unchanged' as const;
+export async function reconcileBookingPaid(
+  services: Pick<Services, 'db' | 'payments' | 'jobs'>,
+  intent: { id: string; amount: number; bookingId: number; card?: { brand: string; last4: string } },
+): Promise<'confirmed' | 'refunded' | 'unchanged'> {
+  const paid = { id: intent.id, amount: intent.amount, card: intent.card, status: 'succeeded' as const, clientSecret: '', currency: 'usd', metadata: {} };
+  return settlePaidCharge(services, intent.bookingId, paid);
 }
 
 /** A booking charge failed at the provider: a hold still waiting on it is released. */
-export function reconcileBookingFailed(db: DB, bookingId: number, message = 'Your card was declined.') {
-  releaseHold({ db }, bookingId, { code: 'PAYMENT_REQUIRED', message });
+export async function reconcileBookingFailed(services: Pick<Services, 'db'>, bookingId: number, message = 'Your card was declined.'): Promise<void> {
+  await releaseHold(services, bookingId, { code: 'PAYMENT_REQUIRED', message });
 }
 
 /** A refund happened at the provider (from our cancellation or the provider's dashboard): record the total. */
-export function reconcileRefund(db: DB, paymentIntentId: string, amountRefundedCents: number) {
-  db.update(bookings).set({ refundedAmount: amountRefundedCents / 100 }).where(eq(bookings.paymentIntentId, paymentIntentId)).run();
+export async function reconcileRefund(db: DB, paymentIntentId: string, amountRefundedCents: number): Promise<void> {
+  await db.update(bookings).set({ refundedAmount: amountRefundedCents / 100 }).where(eq(bookings.paymentIntentId, paymentIntentId));
 }

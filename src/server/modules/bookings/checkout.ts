@@ -3,18 +3,16 @@
 // stored), or released (the hold, the credit, an account made only for it). A request that dies anywhere is
 // settled by the client's retry with the same key, by the payment webhook, or by the hold reaper, never twice.
 import { randomInt } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
-import { and, eq, lt, notExists, sql } from 'drizzle-orm';
-import type { DB } from '../../db/client';
-import { bookings, informationAccess, paymentMethods, userCredits, userPreferences, users, userSessions } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { bookings, informationAccess, paymentMethods, userCredits, userPreferences, users } from '../../db/schema';
+import type { Context } from '../../deps';
+import { AppError } from '../../errors';
 import { CardError, type PaymentIntent } from '../../integrations/payments';
-import { enqueueJob } from '../../jobs/queue';
-import type { Context, Services } from '../../trpc/init';
 import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import { MAX_ADVANCE_DAYS, MAX_ADVANCE_MESSAGE, type TCreateBooking } from '@/shared/schemas/bookings';
-import { findUserByEmail } from '../auth/auth.service';
-import { availableCredit } from './credit';
-import { checkoutResult, checkoutResultOf, GUEST_LINK_TTL_MS, instantAt, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
+import { availableCredit, spendCredit } from './credit';
+import { checkoutResult, GUEST_LINK_TTL_MS, instantAt, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
+import { findOrCreateGuestAccount } from './guest-account';
 import {
   claimKey,
   completeKey,
@@ -27,19 +25,18 @@ import {
   requestHash,
   type KeyClaim,
 } from './idempotency';
-import { releaseDays, takeDays } from './inventory';
+import { takeDays } from './inventory';
+import { confirmBooking, EXPIRED_HOLD_MESSAGE, orphanRefundKey, releaseHold, type Lot } from './settle';
+
+export { confirmBooking, EXPIRED_HOLD_MESSAGE, releaseHold, settleExpiredHolds } from './settle';
 
 type Ctx = Context;
 type Owner = Extract<KeyClaim, { kind: 'owner' }>;
-/** The lot being booked and its place, read once per checkout. */
-type Lot = NonNullable<ReturnType<typeof providerWithLocation>>;
 
 /** How long a space is held while the card is charged; the reaper settles holds older than this. */
 export const HOLD_MS = 10 * 60_000;
 /** Arrivals may be a little in the past (a traveller booking from the shuttle queue). */
 const ARRIVAL_GRACE_MS = 60 * 60_000;
-
-export const EXPIRED_HOLD_MESSAGE = 'Your payment took too long and the space was released. You have not been charged. Please try again.';
 const GATEWAY_DOWN_MESSAGE = 'We could not reach the payment processor. Please try again: you will not be charged twice.';
 
 const CONFIRMATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I
@@ -67,12 +64,12 @@ interface PayWith {
 
 export async function createBooking(ctx: Ctx, input: TCreateBooking): Promise<TCheckoutResult> {
   const now = new Date();
-  const found = providerWithLocation(ctx.db, input.providerId);
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: 'This parking lot is no longer available. Please choose another one.' });
+  const found = await providerWithLocation(ctx.db, input.providerId);
+  if (!found) throw new AppError('NOT_FOUND', 'This parking lot is no longer available. Please choose another one.');
   const arrivalAt = instantAt(toWallClock(input.reservationDetails.arrivalDate)!, found.location.state).getTime();
-  if (arrivalAt < now.getTime() - ARRIVAL_GRACE_MS) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Arrival date cannot be in the past' });
-  if (arrivalAt > now.getTime() + MAX_ADVANCE_DAYS * 86_400_000) throw new TRPCError({ code: 'BAD_REQUEST', message: MAX_ADVANCE_MESSAGE });
-  const payWith = paymentFor(ctx, input);
+  if (arrivalAt < now.getTime() - ARRIVAL_GRACE_MS) throw new AppError('BAD_REQUEST', 'Arrival date cannot be in the past');
+  if (arrivalAt > now.getTime() + MAX_ADVANCE_DAYS * 86_400_000) throw new AppError('BAD_REQUEST', MAX_ADVANCE_MESSAGE);
+  const payWith = await paymentFor(ctx, input);
 
   if (!input.idempotencyKey) return withViewToken(ctx, await placeBooking(ctx, found, input, payWith, null));
 
@@ -85,35 +82,35 @@ export async function createBooking(ctx: Ctx, input: TCreateBooking): Promise<TC
 
   const paymentKey = paymentKeyFor(scope, input.idempotencyKey);
   try {
-    const booking = claim.bookingId ? ctx.db.select().from(bookings).where(eq(bookings.id, claim.bookingId)).get() : undefined;
+    const [booking] = claim.bookingId ? await ctx.db.select().from(bookings).where(eq(bookings.id, claim.bookingId)) : [];
     // A repeat that took over from a request that died after its hold: settle that same booking.
     const result = booking ? await resumeBooking(ctx, found, booking, payWith) : await placeBooking(ctx, found, input, payWith, { claim, paymentKey });
-    return withViewToken(ctx, result);
+    return await withViewToken(ctx, result);
   } catch (err) {
     const outcome = errorOutcome(err);
-    if (outcome) completeKey(ctx.db, claim.rowId, outcome); // no-op when settling stored it already
-    else releaseKey(ctx.db, claim);
+    if (outcome) await completeKey(ctx.db, claim.rowId, outcome); // no-op when settling stored it already
+    else await releaseKey(ctx.db, claim);
     throw err;
   }
 }
 
-function paymentFor(ctx: Ctx, input: TCreateBooking): PayWith {
+async function paymentFor(ctx: Ctx, input: TCreateBooking): Promise<PayWith> {
   const pay = input.paymentInfo;
   if (pay.paymentMethodId) {
-    const saved = ctx.db.select().from(paymentMethods).where(eq(paymentMethods.stripePaymentMethodId, pay.paymentMethodId)).get();
-    if (saved && saved.userId !== ctx.user?.id) throw new TRPCError({ code: 'NOT_FOUND', message: 'Payment method not found' });
-    const customerId = saved ? (ctx.db.select({ c: users.stripeCustomerId }).from(users).where(eq(users.id, saved.userId)).get()?.c ?? undefined) : undefined;
-    return { paymentMethodId: pay.paymentMethodId, customerId };
+    const [saved] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.stripePaymentMethodId, pay.paymentMethodId));
+    if (saved && saved.userId !== ctx.user?.id) throw new AppError('NOT_FOUND', 'Payment method not found');
+    const [owner] = saved ? await ctx.db.select({ c: users.stripeCustomerId }).from(users).where(eq(users.id, saved.userId)) : [];
+    return { paymentMethodId: pay.paymentMethodId, customerId: owner?.c ?? undefined };
   }
-  if (ctx.payments.mode === 'stripe') throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please enter your card in the secure card form.' });
+  if (ctx.payments.mode === 'stripe') throw new AppError('BAD_REQUEST', 'Please enter your card in the secure card form.');
   const [mm, yy] = pay.expirationDate!.split('/').map((p) => Number(p.trim()));
   return { card: { number: pay.cardNumber!.replace(/\D/g, ''), expMonth: mm!, expYear: 2000 + yy!, cvc: pay.cvv!.trim(), postalCode: pay.billingZip } };
 }
 
 /** Guests see their booking through a signed link of its own (never a session for the account made for them). */
-function withViewToken(ctx: Ctx, result: TCheckoutResult): TCheckoutResult {
+async function withViewToken(ctx: Ctx, result: TCheckoutResult): Promise<TCheckoutResult> {
   if (ctx.user) return result; // the owner sees it signed in
-  const token = mintBookingLink(ctx.db, result.booking.id, new Date(Date.now() + GUEST_LINK_TTL_MS));
+  const token = await mintBookingLink(ctx.db, result.booking.id, new Date(Date.now() + GUEST_LINK_TTL_MS));
   return { ...result, viewToken: token };
 }
 
@@ -121,7 +118,6 @@ function withViewToken(ctx: Ctx, result: TCheckoutResult): TCheckoutResult {
 // 1. Hold
 
 async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: PayWith, keyed: { claim: Owner; paymentKey: string } | null) {
-  const { db } = ctx;
   const now = new Date();
   const { provider, location } = lot;
   const arrival = toWallClock(input.reservationDetails.arrivalDate)!;
@@ -129,93 +125,81 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
   const customer = input.customerInfo;
   const res = input.reservationDetails;
   const days = billableDays(arrival, departure);
+  const stay = { dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days };
 
-  const booking = db.transaction(
-    (tx) => {
-      let userId = ctx.user?.id ?? null;
-      let createdAccount = false;
-      if (!userId) {
-        // Insert-or-nothing, then read: two guest checkouts with one e-mail share one account.
-        const made = tx
-          .insert(users)
-          .values({ name: `${customer.firstName} ${customer.lastName}`, email: customer.email, phone: customer.phone })
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id })
-          .get();
-        if (made) {
-          tx.insert(userPreferences)
-            .values({ userId: made.id, vehicleMake: res.vehicleMake, vehicleModel: res.vehicleModel, licensePlate: res.licensePlate || null })
-            .onConflictDoNothing()
-            .run();
-          createdAccount = true;
-          userId = made.id;
-        } else userId = findUserByEmail(tx as unknown as DB, customer.email)!.id;
+  // Rows are taken in one order by every booking transaction (lot days, then the user), so concurrent ones
+  // wait for each other instead of deadlocking.
+  const booking = await ctx.db.transaction(async (tx) => {
+    // Every day of the stay, or none: a full day fails the transaction (and undoes the other days).
+    if (!(await takeDays(tx, provider, arrival, departure))) throw new AppError('CONFLICT', soldOutMessage(provider.name));
+
+    let userId: number;
+    let createdAccount = false;
+    if (ctx.user) userId = ctx.user.id;
+    else {
+      // Insert-or-nothing, then read: two guest checkouts with one e-mail share one account.
+      const account = await findOrCreateGuestAccount(tx, { name: `${customer.firstName} ${customer.lastName}`, email: customer.email, phone: customer.phone });
+      if (account.created) {
+        await tx
+          .insert(userPreferences)
+          .values({ userId: account.id, vehicleMake: res.vehicleMake, vehicleModel: res.vehicleModel, licensePlate: res.licensePlate || null })
+          .onConflictDoNothing();
       }
+      userId = account.id;
+      createdAccount = account.created;
+    }
 
-      // Every day of the stay, or none: a full day fails the transaction (and undoes the other days).
-      if (!takeDays(tx, provider, arrival, departure)) throw new TRPCError({ code: 'CONFLICT', message: soldOutMessage(provider.name) });
+    // Credit only for the signed-in owner: typing someone's e-mail must not spend their credit. Spent with a
+    // conditional update, so two bookings at once cannot both spend one credit (the second pays in full).
+    let price = priceStay({ ...stay, credit: ctx.user ? await availableCredit(tx, ctx.user.id, location.code) : 0 });
+    if (price.credit > 0 && !(await spendCredit(tx, userId, price.credit))) price = priceStay({ ...stay, credit: 0 });
 
-      // Credit only for the signed-in owner: typing someone's e-mail must not spend their credit.
-      let price = priceStay({ dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days, credit: ctx.user ? availableCredit(tx, ctx.user.id, location.code) : 0 });
-      if (price.credit > 0) {
-        // Spent with a conditional update, so two bookings at once cannot both spend one credit.
-        const spent = tx
-          .update(users)
-          .set({ creditBalance: sql`${users.creditBalance} - ${price.credit}` })
-          .where(and(eq(users.id, userId), sql`${users.creditBalance} >= ${price.credit} - 0.000001`))
-          .returning({ id: users.id })
-          .get();
-        if (!spent) price = priceStay({ dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days, credit: 0 });
-      }
+    let row: BookingRow | undefined;
+    for (let attempt = 0; !row; attempt++) {
+      if (attempt > 5) throw new Error('Could not allocate a confirmation number');
+      [row] = await tx
+        .insert(bookings)
+        .values({
+          userId,
+          providerId: provider.id,
+          confirmationNumber: newConfirmationNumber(),
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          email: customer.email,
+          phone: customer.phone,
+          arrivalDate: arrival,
+          departureDate: departure,
+          vehicleMake: res.vehicleMake,
+          vehicleModel: res.vehicleModel,
+          licensePlate: res.licensePlate.toUpperCase(),
+          parkingFee: price.subtotal,
+          priceLines: stayLines(stay),
+          serviceFee: price.serviceFee,
+          creditApplied: price.credit,
+          totalFee: price.total,
+          status: 'pending',
+          holdExpiresAt: new Date(now.getTime() + HOLD_MS),
+          paymentKey: keyed?.paymentKey ?? null,
+          createdAccount: createdAccount ? 1 : 0,
+        })
+        .onConflictDoNothing({ target: bookings.confirmationNumber })
+        .returning();
+    }
+    if (!keyed) [row] = await tx.update(bookings).set({ paymentKey: `booking-${row.id}` }).where(eq(bookings.id, row.id)).returning();
+    const held = row!;
 
-      let row: BookingRow | undefined;
-      for (let attempt = 0; !row; attempt++) {
-        if (attempt > 5) throw new Error('Could not allocate a confirmation number');
-        row = tx
-          .insert(bookings)
-          .values({
-            userId,
-            providerId: provider.id,
-            confirmationNumber: newConfirmationNumber(),
-            firstName: customer.firstName,
-            lastName: customer.lastName,
-            email: customer.email,
-            phone: customer.phone,
-            arrivalDate: arrival,
-            departureDate: departure,
-            vehicleMake: res.vehicleMake,
-            vehicleModel: res.vehicleModel,
-            licensePlate: res.licensePlate.toUpperCase(),
-            parkingFee: price.subtotal,
-            priceLines: stayLines({ dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days }),
-            serviceFee: price.serviceFee,
-            creditApplied: price.credit,
-            totalFee: price.total,
-            status: 'pending',
-            holdExpiresAt: new Date(now.getTime() + HOLD_MS),
-            paymentKey: keyed?.paymentKey ?? null,
-            createdAccount: createdAccount ? 1 : 0,
-          })
-          .onConflictDoNothing({ target: bookings.confirmationNumber })
-          .returning()
-          .get();
-      }
-      if (!keyed) row = tx.update(bookings).set({ paymentKey: `booking-${row.id}` }).where(eq(bookings.id, row.id)).returning().get()!;
-
-      if (price.credit > 0) {
-        tx.insert(userCredits)
-          .values({ userId, amount: -price.credit, type: 'booking_use', description: `Applied to booking ${row.confirmationNumber}`, relatedBookingId: row.id })
-          .run();
-        tx.update(informationAccess)
-          .set({ creditedBack: 1, creditedAt: now, creditedBookingId: row.id })
-          .where(and(eq(informationAccess.userId, userId), eq(informationAccess.location, location.code), eq(informationAccess.creditedBack, 0)))
-          .run();
-      }
-      if (keyed) linkKeyToBooking(tx, keyed.claim, row.id);
-      return row;
-    },
-    { behavior: 'immediate' },
-  );
+    if (price.credit > 0) {
+      await tx
+        .insert(userCredits)
+        .values({ userId, amount: -price.credit, type: 'booking_use', description: `Applied to booking ${held.confirmationNumber}`, relatedBookingId: held.id });
+      await tx
+        .update(informationAccess)
+        .set({ creditedBack: 1, creditedAt: now, creditedBookingId: held.id })
+        .where(and(eq(informationAccess.userId, userId), eq(informationAccess.location, location.code), eq(informationAccess.creditedBack, 0)));
+    }
+    if (keyed) await linkKeyToBooking(tx, keyed.claim, held.id);
+    return held;
+  });
 
   return settleWithCard(ctx, lot, booking, payWith);
 }
@@ -223,14 +207,14 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
 /** A repeat of a request that died: the booking it made is shown, or settled now if it was still pending. */
 async function resumeBooking(ctx: Ctx, lot: Lot, booking: BookingRow, payWith: PayWith): Promise<TCheckoutResult> {
   if (booking.status === 'pending') return settleWithCard(ctx, lot, booking, payWith);
-  if (booking.status === 'failed') throw new TRPCError({ code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE });
-  const result = checkoutResult(ctx.db, booking.id);
-  completeKeyForBooking(ctx.db, booking.id, { ok: true, data: result });
+  if (booking.status === 'failed') throw new AppError('CONFLICT', EXPIRED_HOLD_MESSAGE);
+  const result = await checkoutResult(ctx.db, booking.id);
+  await completeKeyForBooking(ctx.db, booking.id, { ok: true, data: result });
   return result;
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// 2. Charge, outside any transaction (the hold keeps the space meanwhile)
+// 2. Charge, outside any transaction (the hold keeps the space meanwhile), then settle (settle.ts)
 
 async function settleWithCard(ctx: Ctx, lot: Lot, booking: BookingRow, payWith: PayWith): Promise<TCheckoutResult> {
   const { provider } = lot;
@@ -247,124 +231,29 @@ async function settleWithCard(ctx: Ctx, lot: Lot, booking: BookingRow, payWith: 
       });
     } catch (err) {
       if (err instanceof CardError) {
-        releaseHold(ctx, booking.id, { code: 'PAYMENT_REQUIRED', message: err.message });
-        throw new TRPCError({ code: 'PAYMENT_REQUIRED', message: err.message });
+        await releaseHold(ctx, booking.id, { code: 'PAYMENT_REQUIRED', message: err.message });
+        throw new AppError('PAYMENT_REQUIRED', err.message);
       }
       // The charge may or may not have happened: keep the hold; a retry with the same key (the same charge
       // key at the gateway), the webhook or the reaper settles it.
       console.warn(`Booking ${booking.id}: the payment gateway did not answer (${(err as Error).message}).`);
-      throw new TRPCError({ code: 'BAD_GATEWAY', message: GATEWAY_DOWN_MESSAGE });
+      throw new AppError('BAD_GATEWAY', GATEWAY_DOWN_MESSAGE);
     }
     if (intent.status !== 'succeeded') {
       const message =
         intent.status === 'requires_action'
           ? 'Your bank asked for extra verification, which we cannot complete here. You have not been charged; please use another card.'
           : (intent.lastError ?? 'Your card was declined.');
-      releaseHold(ctx, booking.id, { code: 'PAYMENT_REQUIRED', message });
-      throw new TRPCError({ code: 'PAYMENT_REQUIRED', message });
+      await releaseHold(ctx, booking.id, { code: 'PAYMENT_REQUIRED', message });
+      throw new AppError('PAYMENT_REQUIRED', message);
     }
   }
 
-  const result = confirmBooking(ctx, booking.id, intent, lot);
+  const result = await confirmBooking(ctx, booking.id, intent, lot);
   if (result) return result;
-  const now = ctx.db.select().from(bookings).where(eq(bookings.id, booking.id)).get();
+  const [now] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
   if (now?.status === 'confirmed') return checkoutResult(ctx.db, booking.id); // a concurrent settle won
   // The reaper released the hold while the bank answered and the space may be gone: give the money back.
-  if (intent) await ctx.payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: `expired-hold-${booking.id}` });
-  throw new TRPCError({ code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// 3. Settle: exactly one of confirm or release wins, by a conditional update on the pending booking.
-
-/**
- * Confirms a held booking that was paid: in one transaction the booking, the key's stored outcome, and the
- * confirmation (and, for a new guest account, set-password) e-mails as jobs. Null if it was not pending.
- */
-export function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bookingId: number, intent: PaymentIntent | null, lot?: Lot): TCheckoutResult | null {
-  const result = services.db.transaction(
-    (tx) => {
-      const confirmed = tx
-        .update(bookings)
-        .set({ status: 'confirmed', holdExpiresAt: null, paymentIntentId: intent?.id ?? null, cardBrand: intent?.card?.brand ?? null, cardLast4: intent?.card?.last4 ?? null })
-        .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending')))
-        .returning()
-        .get();
-      if (!confirmed) return null;
-      const out = lot ? checkoutResultOf(confirmed, lot.provider, lot.location.state) : checkoutResult(tx, confirmed.id);
-      completeKeyForBooking(tx, confirmed.id, { ok: true, data: out });
-      enqueueJob(tx, 'mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}` });
-      if (confirmed.createdAccount) enqueueJob(tx, 'mail.set-password', { userId: confirmed.userId, reason: 'booking' }, { dedupeKey: `set-password:booking:${confirmed.id}` });
-      return out;
-    },
-    { behavior: 'immediate' },
-  );
-  if (result) services.jobs.kick();
-  return result;
-}
-
-/**
- * Undoes a hold whose payment did not go through: its credit use, the booking, and the account checkout made
- * for it unless that account has anything else by now (another booking paid meanwhile, an access fee, a
- * password, Google, a session). The key replays `refusal`. False if the booking was no longer pending.
- */
-export function releaseHold(services: Pick<Services, 'db'>, bookingId: number, refusal: { code: TRPCError['code']; message: string }): boolean {
-  return services.db.transaction(
-    (tx) => {
-      const claimed = tx
-        .update(bookings)
-        .set({ status: 'failed' })
-        .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending')))
-        .returning()
-        .get();
-      if (!claimed) return false;
-      const used = tx.select().from(userCredits).where(and(eq(userCredits.relatedBookingId, bookingId), eq(userCredits.type, 'booking_use'))).all();
-      for (const entry of used) {
-        tx.update(users).set({ creditBalance: sql`${users.creditBalance} - ${entry.amount}` }).where(eq(users.id, entry.userId)).run();
-        tx.delete(userCredits).where(eq(userCredits.id, entry.id)).run();
-      }
-      tx.update(informationAccess).set({ creditedBack: 0, creditedAt: null, creditedBookingId: null }).where(eq(informationAccess.creditedBookingId, bookingId)).run();
-      completeKeyForBooking(tx, bookingId, { ok: false, code: refusal.code, message: refusal.message });
-      releaseDays(tx, claimed.providerId, claimed.arrivalDate, claimed.departureDate);
-      tx.delete(bookings).where(eq(bookings.id, bookingId)).run();
-      if (claimed.createdAccount) {
-        const u = claimed.userId;
-        tx.delete(users)
-          .where(
-            and(
-              eq(users.id, u),
-              sql`${users.password} is null`,
-              sql`${users.googleId} is null`,
-              notExists(tx.select({ x: sql`1` }).from(bookings).where(eq(bookings.userId, u))),
-              notExists(tx.select({ x: sql`1` }).from(informationAccess).where(eq(informationAccess.userId, u))),
-              notExists(tx.select({ x: sql`1` }).from(userSessions).where(eq(userSessions.userId, u))),
-            ),
-          )
-          .run();
-      }
-      return true;
-    },
-    { behavior: 'immediate' },
-  );
-}
-
-/**
- * Settles holds older than HOLD_MS whose request never came back (a crash, a closed tab): if the gateway has
- * a successful charge for the booking it is confirmed, otherwise the hold is released. Runs every minute.
- */
-export async function settleExpiredHolds(services: Pick<Services, 'db' | 'payments' | 'jobs'>, now = new Date()): Promise<{ confirmed: number; released: number }> {
-  const stale = services.db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, now)))
-    .all();
-  let confirmed = 0;
-  let released = 0;
-  for (const b of stale) {
-    const intent = b.totalFee > 0 && b.paymentKey ? await services.payments.findCharge({ idempotencyKey: b.paymentKey, bookingId: b.id }) : null;
-    if (b.totalFee <= 0 || intent?.status === 'succeeded') {
-      if (confirmBooking(services, b.id, intent)) confirmed++;
-    } else if (releaseHold(services, b.id, { code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE })) released++;
-  }
-  return { confirmed, released };
+  if (intent) await ctx.payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: orphanRefundKey(intent.id) });
+  throw new AppError('CONFLICT', EXPIRED_HOLD_MESSAGE);
 }

@@ -4,19 +4,19 @@
 // replays the outcome, waits for a live owner, or takes over from a dead one and resumes that same booking;
 // the charge's own idempotency key derives from the client's, so the gateway never charges twice.
 import { createHash, randomBytes } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import superjson from 'superjson';
 import type { DB } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
+import { AppError, type AppErrorCode } from '../../errors';
 
 /** Outcomes worth replaying: the request was understood and answered (server faults may be retried). */
-export const REPLAYED_ERRORS = new Set<TRPCError['code']>(['BAD_REQUEST', 'PAYMENT_REQUIRED', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN']);
+export const REPLAYED_ERRORS = new Set<AppErrorCode>(['BAD_REQUEST', 'PAYMENT_REQUIRED', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN']);
 /** A request that has not touched its key for this long is presumed dead, and a repeat may take over. */
 export const KEY_LEASE_MS = 2 * 60_000;
 const WAIT_MS = 30_000;
 
-export type StoredOutcome = { ok: true; data: unknown } | { ok: false; code: TRPCError['code']; message: string };
+export type StoredOutcome = { ok: true; data: unknown } | { ok: false; code: AppErrorCode; message: string };
 
 export type KeyClaim =
   | { kind: 'owner'; rowId: number; owner: string; bookingId: number | null }
@@ -38,81 +38,79 @@ export async function claimKey(db: DB, scope: string, key: string, hash: string,
   const owner = randomBytes(12).toString('hex');
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const inserted = db
+    // Insert-or-nothing: of any number of requests with this key, on any server, exactly one inserts it.
+    const [inserted] = await db
       .insert(idempotencyKeys)
       .values({ key, scope, requestHash: hash, status: 'in_progress', owner, updatedAt: now() })
       .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id })
-      .get();
+      .returning({ id: idempotencyKeys.id });
     if (inserted) return { kind: 'owner', rowId: inserted.id, owner, bookingId: null };
 
-    const row = db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))).get();
+    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     if (!row) continue;
     if (row.requestHash !== hash) {
-      throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: 'This Idempotency-Key was already used for a different request.' });
+      throw new AppError('UNPROCESSABLE_CONTENT', 'This Idempotency-Key was already used for a different request.');
     }
     if (row.status === 'completed') return { kind: 'replay', outcome: superjson.parse<StoredOutcome>(row.responseBody!) };
 
     const touched = (row.updatedAt ?? row.createdAt).getTime();
     if (now().getTime() - touched > KEY_LEASE_MS) {
       // The owner died (or gave the key up): take over with a compare-and-set, so only one repeat does.
-      const took = db
+      const [took] = await db
         .update(idempotencyKeys)
         .set({ owner, updatedAt: now() })
         .where(and(eq(idempotencyKeys.id, row.id), eq(idempotencyKeys.status, 'in_progress'), row.owner ? eq(idempotencyKeys.owner, row.owner) : isNull(idempotencyKeys.owner)))
-        .returning({ bookingId: idempotencyKeys.bookingId })
-        .get();
+        .returning({ bookingId: idempotencyKeys.bookingId });
       if (took) return { kind: 'owner', rowId: row.id, owner, bookingId: took.bookingId };
       continue;
     }
     if (Date.now() > deadline) {
-      throw new TRPCError({ code: 'CONFLICT', message: 'This booking is still being processed. Please check your booking history in a moment.' });
+      throw new AppError('CONFLICT', 'This booking is still being processed. Please check your booking history in a moment.');
     }
     await sleep(50);
   }
 }
 
 /** In the hold transaction: the key now names its booking. Throws (rolling the hold back) if the key was lost. */
-export function linkKeyToBooking(tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, bookingId: number) {
-  const linked = tx
+export async function linkKeyToBooking(tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, bookingId: number): Promise<void> {
+  const linked = await tx
     .update(idempotencyKeys)
     .set({ bookingId, updatedAt: new Date() })
     .where(and(eq(idempotencyKeys.id, claim.rowId), eq(idempotencyKeys.owner, claim.owner), eq(idempotencyKeys.status, 'in_progress')))
-    .returning({ id: idempotencyKeys.id })
-    .get();
-  if (!linked) throw new TRPCError({ code: 'CONFLICT', message: 'This booking is already being processed. Please check your booking history in a moment.' });
+    .returning({ id: idempotencyKeys.id });
+  if (!linked.length) throw new AppError('CONFLICT', 'This booking is already being processed. Please check your booking history in a moment.');
 }
 
-function storeOutcome(tx: Pick<DB, 'update'>, where: ReturnType<typeof and>, outcome: StoredOutcome) {
-  tx.update(idempotencyKeys)
+async function storeOutcome(tx: Pick<DB, 'update'>, where: SQL | undefined, outcome: StoredOutcome): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
     .set({ status: 'completed', responseStatus: outcome.ok ? 200 : 400, responseBody: superjson.stringify(outcome), updatedAt: new Date() })
-    .where(and(where, eq(idempotencyKeys.status, 'in_progress')))
-    .run();
+    .where(and(where, eq(idempotencyKeys.status, 'in_progress')));
 }
 
 /** In the transaction that settles a booking (confirmed, or released): the key replays this from now on. */
-export function completeKeyForBooking(tx: Pick<DB, 'update'>, bookingId: number, outcome: StoredOutcome) {
-  storeOutcome(tx, eq(idempotencyKeys.bookingId, bookingId), outcome);
+export async function completeKeyForBooking(tx: Pick<DB, 'update'>, bookingId: number, outcome: StoredOutcome): Promise<void> {
+  await storeOutcome(tx, eq(idempotencyKeys.bookingId, bookingId), outcome);
 }
 
 /** A refusal before any booking existed (sold out, say). */
-export function completeKey(db: Pick<DB, 'update'>, rowId: number, outcome: StoredOutcome) {
-  storeOutcome(db, eq(idempotencyKeys.id, rowId), outcome);
+export async function completeKey(db: Pick<DB, 'update'>, rowId: number, outcome: StoredOutcome): Promise<void> {
+  await storeOutcome(db, eq(idempotencyKeys.id, rowId), outcome);
 }
 
 /** The request stops working on the key without an outcome (the gateway did not answer): a repeat may resume now. */
-export function releaseKey(db: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>) {
-  db.update(idempotencyKeys)
+export async function releaseKey(db: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>): Promise<void> {
+  await db
+    .update(idempotencyKeys)
     .set({ updatedAt: new Date(0) })
-    .where(and(eq(idempotencyKeys.id, claim.rowId), or(eq(idempotencyKeys.owner, claim.owner), isNull(idempotencyKeys.owner))))
-    .run();
+    .where(and(eq(idempotencyKeys.id, claim.rowId), or(eq(idempotencyKeys.owner, claim.owner), isNull(idempotencyKeys.owner))));
 }
 
 export function errorOutcome(err: unknown): StoredOutcome | null {
-  return err instanceof TRPCError && REPLAYED_ERRORS.has(err.code) ? { ok: false, code: err.code, message: err.message } : null;
+  return err instanceof AppError && REPLAYED_ERRORS.has(err.code) ? { ok: false, code: err.code, message: err.message } : null;
 }
 
 export function replay<T>(outcome: StoredOutcome): T {
   if (outcome.ok) return outcome.data as T;
-  throw new TRPCError({ code: outcome.code, message: outcome.message });
+  throw new AppError(outcome.code, outcome.message);
 }

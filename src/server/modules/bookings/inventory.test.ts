@@ -1,52 +1,66 @@
-// Availability as data, on an in-memory database: taking a stay's days is all or nothing at capacity, freed
+// Availability as data, on a throwaway database of this run's engine: taking a stay's days is all or nothing at capacity, freed
 // days come back, search sees lots x days, and the counters equal a recount after a random mix of bookings,
 // cancellations and released holds.
-import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase, type DB } from '../../db/client';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../../tests/support/databases';
+import { closeDatabase, openDatabase, type DB } from '../../db/client';
 import { bookings, locations, lotDays, parkingProviders, users } from '../../db/schema';
 import { freeSpaces, recountInventory, releaseDays, stayDays, takeDays } from './inventory';
 
 let db: DB;
 let lot: { id: number; capacity: number };
 let userId: number;
-beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrateDatabase(db);
-  const place = db.insert(locations).values({ code: 'TST', name: 'Test Airport', shortName: 'Test', kind: 'airport', city: 'Testville', state: 'FL', region: 'Southeast', latitude: 28, longitude: -81, slug: 'test-airport', seoSlug: 'testville-fl-tst-airport-parking' }).returning().get();
-  const row = db.insert(parkingProviders).values({ locationId: place.id, name: 'Test Lot', slug: 'test-lot', location: 'Test Airport', address: '1 Test Rd, Testville, FL 32801', price: 10, capacity: 3, latitude: 28, longitude: -81, distance: '1 mile', distanceMiles: 1 }).returning().get();
-  lot = { id: row.id, capacity: row.capacity };
-  userId = db.insert(users).values({ name: 'T', email: 't@example.com' }).returning().get().id;
+let done: () => Promise<void>;
+beforeEach(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-inventory-'));
+  const database = await createTestDatabase(dir);
+  db = openDatabase(database.target);
+  done = async () => {
+    await closeDatabase(db);
+    await database.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const [place] = await db.insert(locations).values({ code: 'TST', name: 'Test Airport', shortName: 'Test', kind: 'airport', city: 'Testville', state: 'FL', region: 'Southeast', latitude: 28, longitude: -81, slug: 'test-airport', seoSlug: 'testville-fl-tst-airport-parking' }).returning();
+  const [row] = await db.insert(parkingProviders).values({ locationId: place!.id, name: 'Test Lot', slug: 'test-lot', location: 'Test Airport', address: '1 Test Rd, Testville, FL 32801', price: 10, capacity: 3, latitude: 28, longitude: -81, distance: '1 mile', distanceMiles: 1 }).returning();
+  lot = { id: row!.id, capacity: row!.capacity };
+  userId = (await db.insert(users).values({ name: 'T', email: 't@example.com' }).returning())[0]!.id;
 });
+afterEach(() => done());
 
-const take = (a: string, d: string) => db.transaction((tx) => {
-  if (!takeDays(tx, lot, a, d)) throw new Error('full');
-  return true;
-});
+const take = (a: string, d: string) =>
+  db.transaction(async (tx) => {
+    if (!(await takeDays(tx, lot, a, d))) throw new Error('full');
+    return true;
+  });
+const free = async (a: string, d: string) => (await freeSpaces(db, [lot], a, d)).get(lot.id);
 
 describe('lot days', () => {
-  it('takes every day of a stay or none, at capacity', () => {
-    for (let i = 0; i < 3; i++) expect(take('2027-01-01T10:00', '2027-01-03T10:00')).toBe(true);
+  it('takes every day of a stay or none, at capacity', async () => {
+    for (let i = 0; i < 3; i++) expect(await take('2027-01-01T10:00', '2027-01-03T10:00')).toBe(true);
     // The 4th stay overlaps full days: refused, and its free day (Jan 4) is not counted either.
-    expect(() => take('2027-01-03T10:00', '2027-01-04T10:00')).toThrow('full');
+    await expect(take('2027-01-03T10:00', '2027-01-04T10:00')).rejects.toThrow('full');
     const jan4 = stayDays('2027-01-04T10:00', '2027-01-04T12:00')[0];
-    expect(db.select().from(lotDays).where(eq(lotDays.day, jan4)).get()?.taken ?? 0).toBe(0);
-    expect(freeSpaces(db, [lot], '2027-01-02', '2027-01-05').get(lot.id)).toBe(0);
-    expect(freeSpaces(db, [lot], '2027-01-04', '2027-01-06').get(lot.id)).toBe(3);
-    db.transaction((tx) => releaseDays(tx, lot.id, '2027-01-01T10:00', '2027-01-03T10:00'));
-    expect(freeSpaces(db, [lot], '2027-01-02', '2027-01-03').get(lot.id)).toBe(1);
-    expect(take('2027-01-03T10:00', '2027-01-04T10:00')).toBe(true);
+    expect((await db.select().from(lotDays).where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, jan4))))[0]?.taken ?? 0).toBe(0);
+    expect(await free('2027-01-02', '2027-01-05')).toBe(0);
+    expect(await free('2027-01-04', '2027-01-06')).toBe(3);
+    await db.transaction((tx) => releaseDays(tx, lot.id, '2027-01-01T10:00', '2027-01-03T10:00'));
+    expect(await free('2027-01-02', '2027-01-03')).toBe(1);
+    expect(await take('2027-01-03T10:00', '2027-01-04T10:00')).toBe(true);
   });
 
-  it('keeps a closed or resized day: capacity is per day', () => {
-    take('2027-02-01T10:00', '2027-02-01T12:00');
+  it('keeps a closed or resized day: capacity is per day', async () => {
+    await take('2027-02-01T10:00', '2027-02-01T12:00');
     const [day] = stayDays('2027-02-01T10:00', '2027-02-01T12:00');
-    db.update(lotDays).set({ capacity: 1 }).where(eq(lotDays.day, day)).run();
-    expect(() => take('2027-02-01T13:00', '2027-02-01T15:00')).toThrow('full');
-    expect(freeSpaces(db, [lot], '2027-02-01', '2027-02-02').get(lot.id)).toBe(0);
+    await db.update(lotDays).set({ capacity: 1 }).where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, day)));
+    await expect(take('2027-02-01T13:00', '2027-02-01T15:00')).rejects.toThrow('full');
+    expect(await free('2027-02-01', '2027-02-02')).toBe(0);
   });
 
-  it('counters equal a recount after a random mix of bookings, cancellations and released holds', () => {
+  it('counters equal a recount after a random mix of bookings, cancellations and released holds', async () => {
     let seed = 42;
     const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     const day = (n: number) => new Date(Date.UTC(2027, 2, 1 + n)).toISOString().slice(0, 10);
@@ -58,9 +72,10 @@ describe('lot days', () => {
         const a = `${day(start)}T${String(6 + Math.floor(rand() * 12)).padStart(2, '0')}:00`;
         const d = `${day(start + Math.floor(rand() * 4))}T${String(13 + Math.floor(rand() * 10)).padStart(2, '0')}:00`;
         try {
-          const id = db.transaction((tx) => {
-            if (!takeDays(tx, lot, a, d)) throw new Error('full');
-            return tx.insert(bookings).values({ userId, providerId: lot.id, confirmationNumber: `PP-T${i}`, firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5550100100', arrivalDate: a, departureDate: d, vehicleMake: 'V', vehicleModel: 'W', parkingFee: 1, serviceFee: 1.99, totalFee: 2.99, status: rand() < 0.5 ? 'pending' : 'confirmed' }).returning().get().id;
+          const id = await db.transaction(async (tx) => {
+            if (!(await takeDays(tx, lot, a, d))) throw new Error('full');
+            const [made] = await tx.insert(bookings).values({ userId, providerId: lot.id, confirmationNumber: `PP-T${i}`, firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5550100100', arrivalDate: a, departureDate: d, vehicleMake: 'V', vehicleModel: 'W', parkingFee: 1, serviceFee: 1.99, totalFee: 2.99, status: rand() < 0.5 ? 'pending' : 'confirmed' }).returning();
+            return made!.id;
           });
           live.push({ id, a, d });
         } catch (err) {
@@ -69,21 +84,21 @@ describe('lot days', () => {
       } else {
         const [b] = live.splice(Math.floor(rand() * live.length), 1);
         const cancel = rand() < 0.5;
-        db.transaction((tx) => {
-          releaseDays(tx, lot.id, b!.a, b!.d);
-          if (cancel) tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, b!.id)).run();
-          else tx.delete(bookings).where(eq(bookings.id, b!.id)).run(); // a released hold
+        await db.transaction(async (tx) => {
+          await releaseDays(tx, lot.id, b!.a, b!.d);
+          if (cancel) await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, b!.id));
+          else await tx.delete(bookings).where(eq(bookings.id, b!.id)); // a released hold
         });
       }
     }
     expect(live.length).toBeGreaterThan(5);
-    expect(recountInventory(db).drift).toEqual([]);
-    for (const row of db.select().from(lotDays).all()) expect(row.taken).toBeLessThanOrEqual(row.capacity);
+    expect((await recountInventory(db)).drift).toEqual([]);
+    for (const row of await db.select().from(lotDays)) expect(row.taken).toBeLessThanOrEqual(row.capacity);
 
     // Drift is found and repaired.
-    db.update(lotDays).set({ taken: 0 }).run();
-    const found = recountInventory(db, { repair: true });
+    await db.update(lotDays).set({ taken: 0 });
+    const found = await recountInventory(db, { repair: true });
     expect(found.drift.length).toBeGreaterThan(0);
-    expect(recountInventory(db).drift).toEqual([]);
+    expect((await recountInventory(db)).drift).toEqual([]);
   });
 });

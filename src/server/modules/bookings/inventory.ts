@@ -24,42 +24,47 @@ export function stayDays(arrival: string, departure: string): [number, number] {
 /**
  * Takes one space on every day of the stay, in the caller's transaction. False when a day is full: the caller
  * must then fail the transaction (rows of the other days were already counted and must be rolled back).
+ * The day rows are made first if missing (insert-or-nothing), then counted with one conditional update: on
+ * PostgreSQL a concurrent taker of the same day waits for our row lock and re-checks "taken < capacity" on the
+ * committed count, so capacity holds with any number of servers.
  */
-export function takeDays(tx: Writer, lot: { id: number; capacity: number }, arrival: string, departure: string): boolean {
+export async function takeDays(tx: Writer, lot: { id: number; capacity: number }, arrival: string, departure: string): Promise<boolean> {
   const [first, last] = stayDays(arrival, departure);
   const days = Array.from({ length: last - first + 1 }, (_, i) => ({ providerId: lot.id, day: first + i, capacity: lot.capacity, taken: 0 }));
-  tx.insert(lotDays).values(days).onConflictDoNothing().run();
-  const counted = tx
+  await tx.insert(lotDays).values(days).onConflictDoNothing();
+  const counted = await tx
     .update(lotDays)
     .set({ taken: sql`${lotDays.taken} + 1` })
     .where(and(eq(lotDays.providerId, lot.id), between(lotDays.day, first, last), sql`${lotDays.taken} < ${lotDays.capacity}`))
-    .returning({ day: lotDays.day })
-    .all();
+    .returning({ day: lotDays.day });
   return counted.length === days.length;
 }
 
 /** Gives a stay's days back (a released hold, a cancellation), in the caller's transaction. */
-export function releaseDays(tx: Pick<DB, 'update'>, providerId: number, arrival: string, departure: string): void {
+export async function releaseDays(tx: Pick<DB, 'update'>, providerId: number, arrival: string, departure: string): Promise<void> {
   const [first, last] = stayDays(arrival, departure);
-  tx.update(lotDays)
+  await tx
+    .update(lotDays)
     .set({ taken: sql`${lotDays.taken} - 1` })
-    .where(and(eq(lotDays.providerId, providerId), between(lotDays.day, first, last), sql`${lotDays.taken} > 0`))
-    .run();
+    .where(and(eq(lotDays.providerId, providerId), between(lotDays.day, first, last), sql`${lotDays.taken} > 0`));
 }
 
 /** Free spaces of each lot over a stay: the fewest (capacity − taken) on any of its days. */
-export function freeSpaces(db: Pick<DB, 'select'>, lots: readonly { id: number; capacity: number }[], arrival: string, departure: string): Map<number, number> {
+export async function freeSpaces(db: Pick<DB, 'select'>, lots: readonly { id: number; capacity: number }[], arrival: string, departure: string): Promise<Map<number, number>> {
   const free = new Map<number, number>();
   const a = toWallClock(arrival);
   const d = toWallClock(departure);
   if (!lots.length || !a || !d) return free;
   const [first, last] = stayDays(a, d);
-  const rows = db
-    .select({ providerId: lotDays.providerId, free: sql<number>`min(${lotDays.capacity} - ${lotDays.taken})`, days: sql<number>`count(*)` })
+  const rows = await db
+    .select({
+      providerId: lotDays.providerId,
+      free: sql<number>`min(${lotDays.capacity} - ${lotDays.taken})`.mapWith(Number),
+      days: sql<number>`count(*)`.mapWith(Number),
+    })
     .from(lotDays)
     .where(and(inArray(lotDays.providerId, lots.map((l) => l.id)), between(lotDays.day, first, last)))
-    .groupBy(lotDays.providerId)
-    .all();
+    .groupBy(lotDays.providerId);
   const byLot = new Map(rows.map((r) => [r.providerId, r]));
   for (const lot of lots) {
     const row = byLot.get(lot.id);
@@ -77,17 +82,13 @@ export interface InventoryDrift {
   expected: number;
 }
 
-/**
- * Recounts every lot's days from the bookings and compares them with the counters; with `repair`, writes the
- * recount in one transaction. Returns the rows that differed (before repair).
- */
-export function recountInventory(db: DB, { repair = false } = {}): { days: number; drift: InventoryDrift[] } {
+/** Each lot-day's expected count from the bookings, compared with its counter. */
+async function findDrift(db: Pick<DB, 'select'>): Promise<{ days: number; drift: InventoryDrift[] }> {
   const expected = new Map<string, number>();
-  const stays = db
+  const stays = await db
     .select({ providerId: bookings.providerId, arrivalDate: bookings.arrivalDate, departureDate: bookings.departureDate })
     .from(bookings)
-    .where(inArray(bookings.status, [...OCCUPYING]))
-    .all();
+    .where(inArray(bookings.status, [...OCCUPYING]));
   for (const s of stays) {
     const [first, last] = stayDays(s.arrivalDate, s.departureDate);
     for (let day = first; day <= last; day++) {
@@ -95,7 +96,7 @@ export function recountInventory(db: DB, { repair = false } = {}): { days: numbe
       expected.set(key, (expected.get(key) ?? 0) + 1);
     }
   }
-  const counters = db.select().from(lotDays).all();
+  const counters = await db.select().from(lotDays).orderBy(lotDays.providerId, lotDays.day);
   const drift: InventoryDrift[] = [];
   for (const row of counters) {
     const key = `${row.providerId}:${row.day}`;
@@ -107,19 +108,29 @@ export function recountInventory(db: DB, { repair = false } = {}): { days: numbe
     const [providerId, day] = key.split(':').map(Number) as [number, number];
     drift.push({ providerId, day, taken: 0, expected: want });
   }
-  if (repair && drift.length) {
-    const capacity = new Map(db.select({ id: parkingProviders.id, capacity: parkingProviders.capacity }).from(parkingProviders).all().map((p) => [p.id, p.capacity]));
-    db.transaction(
-      (tx) => {
-        for (const d of drift) {
-          tx.insert(lotDays)
-            .values({ providerId: d.providerId, day: d.day, capacity: Math.max(capacity.get(d.providerId) ?? 0, d.expected), taken: d.expected })
-            .onConflictDoUpdate({ target: [lotDays.providerId, lotDays.day], set: { taken: d.expected, capacity: sql`case when ${lotDays.capacity} > ${d.expected} then ${lotDays.capacity} else ${d.expected} end` } })
-            .run();
-        }
-      },
-      { behavior: 'immediate' },
-    );
-  }
   return { days: counters.length, drift };
+}
+
+/**
+ * Recounts every lot's days from the bookings and compares them with the counters; with `repair`, recounts
+ * again and writes the result in one transaction (run it while the site is quiet: on PostgreSQL a booking
+ * committed during the repair is not seen by it). Returns the rows that differed (before repair).
+ */
+export async function recountInventory(db: DB, { repair = false } = {}): Promise<{ days: number; drift: InventoryDrift[] }> {
+  const found = await findDrift(db);
+  if (repair && found.drift.length) {
+    const capacity = new Map((await db.select({ id: parkingProviders.id, capacity: parkingProviders.capacity }).from(parkingProviders)).map((p) => [p.id, p.capacity]));
+    await db.transaction(async (tx) => {
+      for (const d of (await findDrift(tx)).drift) {
+        await tx
+          .insert(lotDays)
+          .values({ providerId: d.providerId, day: d.day, capacity: Math.max(capacity.get(d.providerId) ?? 0, d.expected), taken: d.expected })
+          .onConflictDoUpdate({
+            target: [lotDays.providerId, lotDays.day],
+            set: { taken: d.expected, capacity: sql`case when ${lotDays.capacity} > ${d.expected} then ${lotDays.capacity} else ${d.expected} end` },
+          });
+      }
+    });
+  }
+  return found;
 }

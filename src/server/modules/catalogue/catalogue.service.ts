@@ -31,14 +31,19 @@ function withProviderSummary(db: DB) {
     })
     .from(locations)
     .leftJoin(parkingProviders, eq(parkingProviders.locationId, locations.id))
-    .groupBy(locations.id)
+    .groupBy(...Object.values(locationColumns))
     .$dynamic();
 }
+
+/** Code-unit order (SQLite's BINARY, PostgreSQL's "C"): the same on every engine and database collation. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export type TLocationSummary = Awaited<ReturnType<typeof listLocations>>[number];
 
 export async function listLocations({ db }: { db: DB }, input: TListLocationsInput = {}) {
-  const rows = await withProviderSummary(db).orderBy(locations.kind, locations.name);
+  // Sorted here, not by the database: ORDER BY name would follow the database's collation.
+  const rows = await withProviderSummary(db).orderBy(locations.id);
+  rows.sort((a, b) => byCodeUnits(a.kind, b.kind) || byCodeUnits(a.name, b.name) || a.id - b.id);
   return filterDirectory(rows, input ?? {});
 }
 
@@ -46,6 +51,7 @@ export async function getLocation({ db }: { db: DB }, slug: string) {
   const key = slug.trim().toLowerCase();
   const [row] = await withProviderSummary(db)
     .where(or(eq(locations.slug, key), eq(locations.seoSlug, key), eq(sql`lower(${locations.code})`, key)))
+    .orderBy(locations.id)
     .limit(1);
   return row ?? null;
 }
@@ -59,20 +65,21 @@ export async function getDirectoryStats({ db }: { db: DB }) {
       providers: sql<number>`(select count(*) from ${parkingProviders})`.mapWith(Number),
       lowestPrice: sql<number | null>`(select min(${parkingProviders.price}) from ${parkingProviders})`,
     })
-    .from(sql`(select 1)`);
+    .from(sql`(select 1) as one`);
   return row!;
 }
 
 /** One provider by name slug (or id) with its location, for the provider, property and arrival pages. */
-export function getProvider({ db }: { db: DB }, slugOrId: string) {
+export async function getProvider({ db }: { db: DB }, slugOrId: string) {
   const key = slugOrId.trim().toLowerCase();
-  const where = /^\d+$/.test(key) ? eq(parkingProviders.id, Number(key)) : eq(parkingProviders.slug, key);
-  const row = db
+  // Up to nine digits is an id (longer would overflow PostgreSQL's integer and fail the query).
+  const where = /^\d{1,9}$/.test(key) ? eq(parkingProviders.id, Number(key)) : eq(parkingProviders.slug, key);
+  const [row] = await db
     .select({ provider: parkingProviders, location: locationColumns })
     .from(parkingProviders)
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
     .where(where)
-    .get();
+    .limit(1);
   if (!row) return null;
   const { locationId: _l, createdAt: _c, updatedAt: _u, ...provider } = row.provider;
   // Lots without photos show the illustration of their type.

@@ -11,8 +11,8 @@ export const catalogueRouter = router({
     if (!location) throw notFound('Location not found');
     return location;
   }),
-  getProvider: publicProcedure.input(ZGetProviderInput).query(({ ctx, input }) => {
-    const provider = getProvider(ctx, input.slug);
+  getProvider: publicProcedure.input(ZGetProviderInput).query(async ({ ctx, input }) => {
+    const provider = await getProvider(ctx, input.slug);
     if (!provider) throw notFound('Provider not found');
     return provider;
   }),

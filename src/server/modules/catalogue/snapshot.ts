@@ -16,27 +16,30 @@ export interface CatalogueSnapshot {
   lotById: Map<number, ProviderRow>;
 }
 
-const snapshots = new WeakMap<object, { read: () => number; version: number; snapshot: CatalogueSnapshot | null }>();
+const snapshots = new WeakMap<object, { read: () => Promise<number>; version: number; snapshot: Promise<CatalogueSnapshot> | null }>();
 
-function load(db: Pick<DB, 'select'>): CatalogueSnapshot {
-  const places = db.select().from(locations).orderBy(locations.kind, locations.id).all();
-  const lots = db.select().from(parkingProviders).orderBy(parkingProviders.id).all();
+async function load(db: Pick<DB, 'select'>): Promise<CatalogueSnapshot> {
+  const places = await db.select().from(locations).orderBy(locations.kind, locations.id);
+  const lots = await db.select().from(parkingProviders).orderBy(parkingProviders.id);
   const lotsByLocation = new Map<number, ProviderRow[]>();
   for (const lot of lots) lotsByLocation.set(lot.locationId, [...(lotsByLocation.get(lot.locationId) ?? []), lot]);
   return { locations: places, locationById: new Map(places.map((l) => [l.id, l])), lotsByLocation, lotById: new Map(lots.map((l) => [l.id, l])) };
 }
 
 /** The current catalogue of this database. */
-export function catalogueSnapshot(db: DB): CatalogueSnapshot {
+export async function catalogueSnapshot(db: DB): Promise<CatalogueSnapshot> {
   let entry = snapshots.get(db);
   if (!entry) {
     entry = { read: contentVersionReader(db), version: -1, snapshot: null };
     snapshots.set(db, entry);
   }
-  const version = entry.read();
+  const version = await entry.read();
   if (!entry.snapshot || entry.version !== version) {
-    entry.snapshot = load(db);
+    const loading = load(db);
+    entry.snapshot = loading;
     entry.version = version;
+    // A failed load is not kept: the next caller tries again.
+    loading.catch(() => entry.snapshot === loading && (entry.snapshot = null));
   }
   return entry.snapshot;
 }

@@ -9,7 +9,7 @@ import { formatPrice, SERVICE_FEE_TEXT } from '@/shared/pricing';
 import type { findLocation, TProviderResult } from '../search/search.service';
 import { hoursFacts, motorcycleFacts, otherAmenityFacts, oversizeFacts, plural, securityFacts, type Contact } from './lot-facts';
 
-export type Place = NonNullable<ReturnType<typeof findLocation>>;
+export type Place = NonNullable<Awaited<ReturnType<typeof findLocation>>>;
 
 const AMENITY_PHRASES: Record<TAmenityFilter, string> = { shuttle: 'a shuttle', covered: 'covered parking', valet: 'valet parking', ev: 'EV charging', '24/7': '24/7 access' };
 const SORT_PHRASES: Record<TSort, string> = { price: 'total price, lowest first', distance: 'distance to the terminal, closest first', rating: 'rating, best first' };

@@ -4,7 +4,7 @@
 // answers questions about one location from its lots' catalogue facts (lot-facts.ts).
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { Context } from '../../trpc/init';
+import type { Context } from '../../deps';
 import type { TAmenityFilter } from '@/shared/search-options';
 import { addDays, iso, todayIn } from '@/shared/nlu/calendar';
 import { parseStay, type StayDates } from '@/shared/nlu/dates';
@@ -63,19 +63,23 @@ function stayFor(text: string, carried: RememberedSearch | null, now: Date): Sta
 // ---------------------------------------------------------------------------------------------------------
 // Parking chat
 
-export function parkingChat(ctx: Ctx, input: Input, now = new Date()): ParkingChatReply {
+export async function parkingChat(ctx: Ctx, input: Input, now = new Date()): Promise<ParkingChatReply> {
   const sessionId = input.sessionId ?? randomBytes(12).toString('base64url');
-  const session = input.sessionId ? loadSession(ctx, input.sessionId) : null;
+  const session = input.sessionId ? await loadSession(ctx, input.sessionId) : null;
   const text = input.message;
   const intents = detectIntents(text);
   const asked = amenitiesIn(text);
   const askedSort = sortIn(text);
   const hasDates = parseStay(text, now) !== null;
-  const named = findLocationInText(allLocations(ctx.db), text);
+  const named = findLocationInText(await allLocations(ctx.db), text);
   // Follow-ups ("any with valet?", "and next week?") stay with the place talked about last.
   // The client's last search place first (what its results page shows), else the session's.
   const isFollowUp = !named && (hasDates || asked.length > 0 || askedSort !== null || CLEAR_FILTERS.test(text) || intents.some((i) => FOLLOW_UP_INTENTS.has(i)));
-  const followUp = isFollowUp ? [input.lastSearchLocation, session?.location].reduce<Place | null>((found, name) => found ?? (name ? findLocation(ctx.db, name) : null), null) : null;
+  let followUp: Place | null = null;
+  for (const name of isFollowUp ? [input.lastSearchLocation, session?.location] : []) {
+    if (name) followUp = await findLocation(ctx.db, name);
+    if (followUp) break;
+  }
   const place: Place | null = named ?? followUp;
 
   let reply: Omit<ParkingChatReply, 'sessionId'>;
@@ -96,8 +100,8 @@ export function parkingChat(ctx: Ctx, input: Input, now = new Date()): ParkingCh
     const wanted = asked.length ? asked : refines ? carried.amenities : [];
     const sort = askedSort ?? (refines ? carried.sort : null);
 
-    const result = searchProviders(ctx.db, { location: place.code, ...window, sort: sort ?? 'price', amenities: [], record: false });
-    if (ctx.user) recordSearch(ctx.db, ctx.user.id, text.slice(0, 120), place.name, result.providers.length, window);
+    const result = await searchProviders(ctx.db, { location: place.code, ...window, sort: sort ?? 'price', amenities: [], record: false });
+    if (ctx.user) await recordSearch(ctx.db, ctx.user.id, text.slice(0, 120), place.name, result.providers.length, window);
     const answer = searchAnswer({ place, providers: result.providers, intents, text, dates: window, wanted, sort, contact: contactOf(ctx) });
     reply = {
       response: answer.response,
@@ -126,7 +130,7 @@ export function parkingChat(ctx: Ctx, input: Input, now = new Date()): ParkingCh
     } else reply = { response: HINT, needsSearch: false, showBookingOptions: false, location: null };
   }
 
-  saveSession(ctx, sessionId, session, place?.name ?? null, [
+  await saveSession(ctx, sessionId, session, place?.name ?? null, [
     { role: 'user', content: text },
     { role: 'assistant', content: reply.response, ...(search ? { search } : {}) },
   ]);
@@ -162,8 +166,8 @@ function overview(providers: TProviderResult[], where: string, dates: StayDates,
   return lines;
 }
 
-export function locationChat(ctx: Ctx, input: Input & { context: NonNullable<Input['context']> }, now = new Date()) {
-  const place = findLocation(ctx.db, input.context.location);
+export async function locationChat(ctx: Ctx, input: Input & { context: NonNullable<Input['context']> }, now = new Date()) {
+  const place = await findLocation(ctx.db, input.context.location);
   if (!place) return { message: NO_MATCH_REPLY };
   const text = input.message;
   const intents = detectIntents(text);
@@ -175,9 +179,9 @@ export function locationChat(ctx: Ctx, input: Input & { context: NonNullable<Inp
   };
   let providers: TProviderResult[] = [];
   try {
-    providers = searchProviders(ctx.db, { location: place.code, ...window, sort: 'price', amenities: [], record: false }).providers;
+    providers = (await searchProviders(ctx.db, { location: place.code, ...window, sort: 'price', amenities: [], record: false })).providers;
   } catch {
-    providers = searchProviders(ctx.db, { location: place.code, arrivalDate: dayFromToday(1, now.getTime()), departureDate: dayFromToday(2, now.getTime()), sort: 'price', amenities: [], record: false }).providers;
+    providers = (await searchProviders(ctx.db, { location: place.code, arrivalDate: dayFromToday(1, now.getTime()), departureDate: dayFromToday(2, now.getTime()), sort: 'price', amenities: [], record: false })).providers;
   }
   const where = placeName(place);
   if (!providers.length) return { message: `We don't have lots listed near ${where} yet. Call us at ${contact.phone} or e-mail ${contact.email} and we'll help you find one.` };

@@ -6,7 +6,7 @@ import { blogCategories, blogPosts } from '../../db/schema';
 import { lotArtKind, lotArtSeed } from '../../placeholder';
 import { formatCount } from '@/shared/format';
 import { formatPrice } from '@/shared/pricing';
-import { DEFAULT_AUTHOR, readTime } from '../blog/blog.service';
+import { DEFAULT_AUTHOR, readTime } from '../blog/shape';
 import { getDirectoryStats, getLocation, getProvider } from '../catalogue/catalogue.service';
 import type { CardContent } from './cards';
 import type { TLotArtKind } from './lot-art';
@@ -54,9 +54,9 @@ export async function locationCard(db: DB, brand: string, slug: string): Promise
   };
 }
 
-export function lotCard(db: DB, brand: string, slug: string): CardContent | null {
+export async function lotCard(db: DB, brand: string, slug: string): Promise<CardContent | null> {
   if (/^\d+$/.test(slug)) return null; // one address per lot: its name slug
-  const lot = getProvider({ db }, slug);
+  const lot = await getProvider({ db }, slug);
   if (!lot) return null;
   const chips: CardContent['chips'] = [];
   if (lot.rating) chips.push({ text: lot.reviewCount ? `${lot.rating.toFixed(1)} (${formatCount(lot.reviewCount)})` : lot.rating.toFixed(1), star: true });
@@ -71,14 +71,13 @@ export function lotCard(db: DB, brand: string, slug: string): CardContent | null
   };
 }
 
-export function postCard(db: DB, brand: string, slug: string): CardContent | null {
-  const post = db
+export async function postCard(db: DB, brand: string, slug: string): Promise<CardContent | null> {
+  const [post] = await db
     .select({ title: blogPosts.title, category: blogPosts.category, authorName: blogPosts.authorName, content: blogPosts.content })
     .from(blogPosts)
-    .where(and(eq(blogPosts.published, 1), eq(blogPosts.slug, slug)))
-    .get();
+    .where(and(eq(blogPosts.published, 1), eq(blogPosts.slug, slug)));
   if (!post) return null;
-  const category = post.category ? db.select({ name: blogCategories.name }).from(blogCategories).where(eq(blogCategories.slug, post.category)).get() : undefined;
+  const [category] = post.category ? await db.select({ name: blogCategories.name }).from(blogCategories).where(eq(blogCategories.slug, post.category)) : [];
   const author = post.authorName ?? DEFAULT_AUTHOR;
   const initials = author
     .split(/\s+/)
@@ -97,7 +96,7 @@ export function postCard(db: DB, brand: string, slug: string): CardContent | nul
 }
 
 /** The card for /og/{kind}/{slug}.png, or null for a slug that names nothing public. */
-export function cardFor(db: DB, brand: string, kind: TOgKind, slug: string): Promise<CardContent | null> | CardContent | null {
+export function cardFor(db: DB, brand: string, kind: TOgKind, slug: string): Promise<CardContent | null> {
   if (kind === 'location') return locationCard(db, brand, slug);
   if (kind === 'lot') return lotCard(db, brand, slug);
   return postCard(db, brand, slug);

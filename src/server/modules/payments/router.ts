@@ -7,5 +7,5 @@ export const paymentsRouter = router({
   createInformationAccess: publicProcedure.input(ZInformationAccessInput).mutation(({ ctx, input }) => access.createAccessPayment(ctx, input)),
   confirmSandbox: publicProcedure.input(ZSandboxCardInput).mutation(({ ctx, input }) => access.confirmSandboxPayment(ctx, input)),
   completeInformationAccess: publicProcedure.input(ZPaymentIntentRef).mutation(({ ctx, input }) => access.completeAccessPayment(ctx, input.paymentIntentId)),
-  checkAccess: publicProcedure.input(ZCheckAccessInput).query(({ ctx, input }) => ({ hasAccess: access.hasAccess(ctx, ctx.user?.id, input.location) })),
+  checkAccess: publicProcedure.input(ZCheckAccessInput).query(async ({ ctx, input }) => ({ hasAccess: await access.hasAccess(ctx, ctx.user?.id, input.location) })),
 });

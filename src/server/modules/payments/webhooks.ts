@@ -1,16 +1,39 @@
 // Stripe webhooks: the signed event is verified on the raw body, stored once by id, then reconciled: access
 // fees and booking charges that succeeded (even when the browser never came back), failed charges, refunds.
+// Nobody is signed in here: the services are called with the app's dependencies only.
 import type { Hono } from 'hono';
 import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema';
-import type { Context } from '../../trpc/init';
+import type { Services } from '../../deps';
 import { completeAccessPayment } from './access.service';
 import { reconcileBookingFailed, reconcileBookingPaid, reconcileRefund } from '../bookings/bookings.service';
 
-type Services = Pick<Context, 'db' | 'env' | 'mailer' | 'payments' | 'jobs'>;
+type WebhookServices = Pick<Services, 'db' | 'env' | 'mailer' | 'payments' | 'jobs'>;
 
-export function mountStripeWebhook(app: Hono, services: Services & { stripe: Stripe; secret: string }) {
+async function handle(services: Pick<Services, 'db' | 'payments' | 'jobs'>, event: Stripe.Event): Promise<void> {
+  if (event.type === 'payment_intent.succeeded') {
+    const intent = event.data.object;
+    if (intent.metadata?.purpose === 'information_access') {
+      await completeAccessPayment(services, intent.id);
+    } else if (intent.metadata?.purpose === 'booking' && intent.metadata.bookingId) {
+      const read = await services.payments.retrieveIntent(intent.id);
+      await reconcileBookingPaid(services, { id: intent.id, amount: intent.amount, bookingId: Number(intent.metadata.bookingId), card: read?.card });
+    }
+  } else if (event.type === 'payment_intent.payment_failed') {
+    const intent = event.data.object;
+    if (intent.metadata?.purpose === 'booking' && intent.metadata.bookingId) {
+      await reconcileBookingFailed(services, Number(intent.metadata.bookingId), intent.last_payment_error?.message ?? undefined);
+    }
+  } else if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (pi) await reconcileRefund(services.db, pi, charge.amount_refunded);
+  }
+}
+
+export function mountStripeWebhook(app: Hono, services: WebhookServices & { stripe: Stripe; secret: string }) {
+  const { db } = services;
   app.post('/webhooks/stripe', async (c) => {
     const payload = await c.req.text();
     let event: Stripe.Event;
@@ -19,35 +42,19 @@ export function mountStripeWebhook(app: Hono, services: Services & { stripe: Str
     } catch {
       return c.json({ error: 'Invalid signature' }, 400);
     }
-    const stored = services.db.insert(paymentEvents).values({ eventId: event.id, type: event.type, payload }).onConflictDoNothing().run();
-    if (stored.changes === 0) return c.json({ received: true, duplicate: true });
+    // Insert-or-nothing by event id: a repeat (or the same event at another server) is processed once.
+    const stored = await db.insert(paymentEvents).values({ eventId: event.id, type: event.type, payload }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    if (!stored.length) return c.json({ received: true, duplicate: true });
 
     try {
-      if (event.type === 'payment_intent.succeeded') {
-        const intent = event.data.object as Stripe.PaymentIntent;
-        if (intent.metadata?.purpose === 'information_access') {
-          await completeAccessPayment({ ...services, user: null }, intent.id);
-        } else if (intent.metadata?.purpose === 'booking' && intent.metadata.bookingId) {
-          const read = await services.payments.retrieveIntent(intent.id);
-          await reconcileBookingPaid(services, { id: intent.id, amount: intent.amount, bookingId: Number(intent.metadata.bookingId), card: read?.card });
-        }
-      } else if (event.type === 'payment_intent.payment_failed') {
-        const intent = event.data.object as Stripe.PaymentIntent;
-        if (intent.metadata?.purpose === 'booking' && intent.metadata.bookingId) {
-          reconcileBookingFailed(services.db, Number(intent.metadata.bookingId), intent.last_payment_error?.message ?? undefined);
-        }
-      } else if (event.type === 'charge.refunded') {
-        const charge = event.data.object as Stripe.Charge;
-        const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-        if (pi) reconcileRefund(services.db, pi, charge.amount_refunded);
-      }
+      await handle(services, event);
     } catch (err) {
       // Let Stripe retry: forget the event so the retry is processed.
-      services.db.delete(paymentEvents).where(eq(paymentEvents.eventId, event.id)).run();
+      await db.delete(paymentEvents).where(eq(paymentEvents.eventId, event.id));
       console.error(`Stripe event ${event.id} (${event.type}) failed:`, (err as Error).message);
       return c.json({ error: 'Processing failed' }, 500);
     }
-    services.db.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.eventId, event.id)).run();
+    await db.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.eventId, event.id));
     return c.json({ received: true });
   });
 }

@@ -4,10 +4,11 @@ import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import * as search from './search.service';
 
 export const searchRouter = router({
-  providers: publicProcedure.input(ZSearchInput).query(({ ctx, input }) => {
-    const result = search.searchProviders(ctx.db, input);
+  providers: publicProcedure.input(ZSearchInput).query(async ({ ctx, input }) => {
+    const result = await search.searchProviders(ctx.db, input);
+    // A query that writes: the search is recorded (on the primary) before the answer goes out.
     if (ctx.user && input.record) {
-      search.recordSearch(ctx.db, ctx.user.id, input.location, result.location?.name ?? input.location, result.providers.length, {
+      await search.recordSearch(ctx.db, ctx.user.id, input.location, result.location?.name ?? input.location, result.providers.length, {
         arrivalDate: input.arrivalDate,
         departureDate: input.departureDate,
       });

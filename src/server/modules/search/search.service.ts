@@ -1,8 +1,10 @@
 // Provider search shared by every entry point (REST, tRPC, chat, location pages): resolve the text to a
 // location, price each lot for the dates, count free spaces, filter, sort, and record signed-in searches.
+// Places and lots come from the catalogue snapshot (catalogue/snapshot.ts), which is versioned with the
+// content version: pass the ROOT database handle (never a transaction) to the functions that read it.
 import { desc, eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { locations, parkingProviders, searchHistory } from '../../db/schema';
+import { searchHistory } from '../../db/schema';
 import { freeSpaces } from '../bookings/inventory';
 import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
 import { billableDays, priceStay } from '@/shared/pricing';
@@ -11,24 +13,25 @@ import { lotImageUrls } from '../../placeholder';
 import { catalogueSnapshot, type LocationRow } from '../catalogue/snapshot';
 
 /** The catalogue's locations, airports first (from the in-memory catalogue, current with the content version). */
-export function allLocations(db: DB): LocationRow[] {
-  return catalogueSnapshot(db).locations;
+export async function allLocations(db: DB): Promise<LocationRow[]> {
+  return (await catalogueSnapshot(db)).locations;
 }
 
-export function findLocation(db: DB, text: string) {
-  return resolveLocation(allLocations(db), text);
+export async function findLocation(db: DB, text: string) {
+  return resolveLocation(await allLocations(db), text);
 }
 
+export type TProviderResult = Awaited<ReturnType<typeof searchProviders>>['providers'][number];
 
-export type TProviderResult = ReturnType<typeof searchProviders>['providers'][number];
-
-export function searchProviders(db: DB, query: TSearchQuery) {
-  const location = findLocation(db, query.location);
+export async function searchProviders(db: DB, query: TSearchQuery) {
+  // One snapshot for the place and its lots, so both come from the same catalogue version.
+  const catalogue = await catalogueSnapshot(db);
+  const location = resolveLocation(catalogue.locations, query.location);
   const dates = { arrivalDate: query.arrivalDate, departureDate: query.departureDate };
   if (!location) return { location: null, ...dates, providers: [] };
-  const rows = catalogueSnapshot(db).lotsByLocation.get(location.id) ?? [];
+  const rows = catalogue.lotsByLocation.get(location.id) ?? [];
   const days = billableDays(query.arrivalDate, query.departureDate);
-  const free = freeSpaces(db, rows, query.arrivalDate, query.departureDate);
+  const free = await freeSpaces(db, rows, query.arrivalDate, query.departureDate);
   const wanted = query.amenities.map((a) => AMENITY_FILTERS[a as keyof typeof AMENITY_FILTERS]);
 
   const providers = rows
@@ -89,15 +92,15 @@ export function searchProviders(db: DB, query: TSearchQuery) {
   return { ...dates, location: { id: location.id, code: location.code, name: location.name, shortName: location.shortName, kind: location.kind, slug: location.slug, city: location.city, state: location.state }, providers };
 }
 
-export function recordSearch(db: DB, userId: number, searchTerm: string, locationName: string, resultCount: number, dates?: { arrivalDate: string; departureDate: string }) {
-  db.insert(searchHistory)
-    .values({ userId, searchTerm, location: locationName, resultCount, arrivalDate: dates?.arrivalDate ?? null, departureDate: dates?.departureDate ?? null })
-    .run();
+export async function recordSearch(db: DB, userId: number, searchTerm: string, locationName: string, resultCount: number, dates?: { arrivalDate: string; departureDate: string }) {
+  await db
+    .insert(searchHistory)
+    .values({ userId, searchTerm, location: locationName, resultCount, arrivalDate: dates?.arrivalDate ?? null, departureDate: dates?.departureDate ?? null });
 }
 
 /** The user's recent searches, newest first, each place and stay once (a repeat only moves it up). */
-export function listSearchHistory(db: DB, userId: number, limit = 20) {
-  const rows = db
+export async function listSearchHistory(db: DB, userId: number, limit = 20) {
+  const rows = await db
     .select({
       id: searchHistory.id,
       location: searchHistory.location,
@@ -110,8 +113,7 @@ export function listSearchHistory(db: DB, userId: number, limit = 20) {
     .from(searchHistory)
     .where(eq(searchHistory.userId, userId))
     .orderBy(desc(searchHistory.searchedAt), desc(searchHistory.id))
-    .limit(limit * 5)
-    .all();
+    .limit(limit * 5);
   const seen = new Set<string>();
   return rows
     .filter((r) => {

@@ -8,15 +8,16 @@ export const SITEMAP_LIMIT = 50_000;
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** Built files by database (several apps share a process in tests), kept until the content version moves. */
-const caches = new WeakMap<object, { version: number; files: string[]; read: () => number }>();
+const caches = new WeakMap<object, { version: number; files: string[]; read: () => Promise<number> }>();
 
 /** The sitemap files: one urlset, or an index (file 0) followed by urlsets of at most 50,000 URLs. */
-export function sitemapFiles(db: DB, appUrl: string): string[] {
+export async function sitemapFiles(db: DB, appUrl: string): Promise<string[]> {
   const cached = caches.get(db);
   const read = cached?.read ?? contentVersionReader(db);
-  const version = read();
+  // Read before the URLs: a change made while building moves the version again, and the next request rebuilds.
+  const version = await read();
   if (cached && cached.version === version) return cached.files;
-  const urls = publicUrls(db);
+  const urls = await publicUrls(db);
   const urlset = (list: typeof urls) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list
       .map((u) => `  <url><loc>${xmlEscape(appUrl + u.path)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`)

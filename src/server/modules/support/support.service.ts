@@ -1,11 +1,11 @@
 // Support: a chat that finds the traveller's own bookings (by confirmation number or the most recent one),
 // explains their cancellation and refund terms, and actions on a booking: cancel or refund (the bookings
 // service), an itemised receipt by e-mail, and a message to the lot. Only the owner ever sees or acts.
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { supportRequests } from '../../db/schema';
+import type { Context } from '../../deps';
+import { AppError } from '../../errors';
 import { escapeHtml } from '../../integrations/mailer/templates';
-import type { Context } from '../../trpc/init';
 import { cardLabel, formatLongDate, formatStay } from '@/shared/format';
 import { detectIntents } from '@/shared/nlu/intents';
 import { formatPrice, SERVICE_FEE_TEXT } from '@/shared/pricing';
@@ -14,7 +14,7 @@ import { queueMail } from '../auth/auth.service';
 import { bookingHistory, cancelBooking } from '../bookings/bookings.service';
 
 type Ctx = Context & { user: NonNullable<Context['user']> };
-type Booking = ReturnType<typeof bookingHistory>[number];
+type Booking = Awaited<ReturnType<typeof bookingHistory>>[number];
 
 export const SUPPORT_FAILURE = "I apologize, but I'm experiencing technical difficulties. Please try again or contact our support team directly.";
 const CONFIRMATION = /\bPP-?([A-HJ-NP-Z2-9]{8})\b/i;
@@ -57,8 +57,8 @@ function describe(b: Booking): string {
   return `Booking ${b.confirmationNumber} is ${b.status}: ${b.providerName}, check-in ${formatStay(b.arrivalDate)}, check-out ${formatStay(b.departureDate)}, ${formatPrice(b.totalFee)} in total.`;
 }
 
-export function supportChat(ctx: Ctx, input: { message: string }) {
-  const mine = bookingHistory(ctx.db, ctx.user.id);
+export async function supportChat(ctx: Ctx, input: { message: string }) {
+  const mine = await bookingHistory(ctx.db, ctx.user.id);
   const text = input.message;
   const code = CONFIRMATION.exec(text);
   if (code) {
@@ -92,18 +92,18 @@ export function supportChat(ctx: Ctx, input: { message: string }) {
 // ---------------------------------------------------------------------------------------------------------
 // Actions
 
-function ownBooking(ctx: Ctx, bookingId: number): Booking {
-  const b = bookingHistory(ctx.db, ctx.user.id).find((x) => x.id === bookingId);
-  if (!b) throw new TRPCError({ code: 'NOT_FOUND', message: 'Booking not found' });
+async function ownBooking(ctx: Ctx, bookingId: number): Promise<Booking> {
+  const b = (await bookingHistory(ctx.db, ctx.user.id)).find((x) => x.id === bookingId);
+  if (!b) throw new AppError('NOT_FOUND', 'Booking not found');
   return b;
 }
 
 type ActionInput = z.output<typeof ZSupportActionInput>;
 
 export async function refundAction(ctx: Ctx, input: ActionInput) {
-  ownBooking(ctx, input.bookingId);
+  await ownBooking(ctx, input.bookingId);
   const result = await cancelBooking(ctx, { id: input.bookingId, reason: input.reason || 'Cancelled through support' });
-  ctx.db.insert(supportRequests).values({ userId: ctx.user.id, bookingId: input.bookingId, type: input.type === 'cancel' ? 'cancel' : 'refund', message: input.reason, status: 'done' }).run();
+  await ctx.db.insert(supportRequests).values({ userId: ctx.user.id, bookingId: input.bookingId, type: input.type === 'cancel' ? 'cancel' : 'refund', message: input.reason, status: 'done' });
   const parts = [`Booking ${result.booking.confirmationNumber} is cancelled.`];
   parts.push(result.refundAmount > 0 ? `We refunded ${formatPrice(result.refundAmount)} to your card; it usually appears within 5 to 10 business days.` : 'Under the lot\'s policy this cancellation is not refundable.');
   if (result.creditReturned > 0) parts.push(`${formatPrice(result.creditReturned)} went back to your credit balance.`);
@@ -112,7 +112,7 @@ export async function refundAction(ctx: Ctx, input: ActionInput) {
 }
 
 export async function receiptAction(ctx: Ctx, input: ActionInput) {
-  const b = ownBooking(ctx, input.bookingId);
+  const b = await ownBooking(ctx, input.bookingId);
   const rows: [string, string][] = [
     ['Confirmation number', b.confirmationNumber],
     ['Parking', `${b.providerName}, ${b.address}`],
@@ -132,17 +132,17 @@ export async function receiptAction(ctx: Ctx, input: ActionInput) {
 <table role="presentation" style="border-collapse:collapse;width:100%;max-width:560px">${rows.map(([k, v]) => `<tr><td style="padding:6px 0;color:#4b5563">${escapeHtml(k)}</td><td style="padding:6px 0;font-weight:600;text-align:right">${escapeHtml(v)}</td></tr>`).join('')}</table>
 <p style="font-size:12px;color:#6b7280">${escapeHtml(brand)} is a booking intermediary; parking is provided by ${escapeHtml(b.providerName)}. Questions: ${escapeHtml(ctx.env.SUPPORT_EMAIL)}.</p></body></html>`;
   const text = `${brand} receipt for ${b.confirmationNumber}\n\n${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nQuestions: ${ctx.env.SUPPORT_EMAIL}\n`;
-  ctx.db.transaction((tx) => {
-    queueMail(tx, { to: b.email, subject: `Your receipt: ${b.confirmationNumber}`, html, text, kind: 'receipt' });
-    tx.insert(supportRequests).values({ userId: ctx.user.id, bookingId: b.id, type: 'receipt', message: input.reason, status: 'sent' }).run();
+  await ctx.db.transaction(async (tx) => {
+    await queueMail(tx, { to: b.email, subject: `Your receipt: ${b.confirmationNumber}`, html, text, kind: 'receipt' });
+    await tx.insert(supportRequests).values({ userId: ctx.user.id, bookingId: b.id, type: 'receipt', message: input.reason, status: 'sent' });
   });
   ctx.jobs.kick();
   return { message: `We e-mailed an itemised receipt for ${b.confirmationNumber} to ${b.email}.` };
 }
 
 export async function contactPropertyAction(ctx: Ctx, input: ActionInput) {
-  const b = ownBooking(ctx, input.bookingId);
-  if (!input.reason) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please write the message for the lot.' });
+  const b = await ownBooking(ctx, input.bookingId);
+  if (!input.reason) throw new AppError('BAD_REQUEST', 'Please write the message for the lot.');
   // The catalogue holds no e-mail for lots: our partner desk relays messages to the lot's contact.
   const to = ctx.env.SUPPORT_EMAIL;
   const subject = `Message for ${b.providerName} about ${b.confirmationNumber}`;
@@ -153,15 +153,15 @@ export async function contactPropertyAction(ctx: Ctx, input: ActionInput) {
     '',
     input.reason,
   ];
-  ctx.db.transaction((tx) => {
-    queueMail(tx, {
+  await ctx.db.transaction(async (tx) => {
+    await queueMail(tx, {
       to,
       subject,
       kind: 'contact-property',
       text: `${lines.join('\n')}\n`,
       html: `<!doctype html><html lang="en"><body style="font-family:sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>`,
     });
-    tx.insert(supportRequests).values({ userId: ctx.user.id, bookingId: b.id, type: 'contact_property', message: input.reason, status: 'sent' }).run();
+    await tx.insert(supportRequests).values({ userId: ctx.user.id, bookingId: b.id, type: 'contact_property', message: input.reason, status: 'sent' });
   });
   ctx.jobs.kick();
   return { message: `We passed your message to ${b.providerName}. They or our team will reply to ${b.email}${b.providerPhone ? `; for anything urgent call the lot at ${b.providerPhone}` : ''}.` };

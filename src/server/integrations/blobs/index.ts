@@ -1,0 +1,18 @@
+// The configured blob store: an S3 bucket when S3_BUCKET is set, else the local folder UPLOADS_DIR.
+import type { TEnv } from '../../env';
+import { createLocalBlobStore } from './local';
+import { createS3BlobStore } from './s3';
+import type { BlobStore } from './types';
+
+export function createBlobStore(env: TEnv): BlobStore {
+  if (!env.S3_BUCKET) return createLocalBlobStore(env.UPLOADS_DIR);
+  return createS3BlobStore({
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  });
+}
+
+export type { BlobStore } from './types';
