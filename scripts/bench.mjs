@@ -3,15 +3,19 @@
 // the same server's cheapest route (/healthz), since the machine is noisy: search at the busy airport and at an
 // empty one, bookings per second by signed-in travellers at 8 concurrent, server-rendered pages at 32
 // connections; then each page's first-visit JavaScript in Chromium. Numbers are printed, not asserted.
+// `npm run bench -- --postgres` runs the same on PostgreSQL (the data copied with db:copy-to-postgres).
 import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { fillBusyYear } from './busy-data.mjs';
-import { aPostPath, startBuiltServer } from './built-server.mjs';
+import { spawnSync } from 'node:child_process';
+import { aPostPath, root, startBuiltServer } from './built-server.mjs';
+import { createDatabase, startPostgres } from './pg-cluster.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ENGINE = process.argv.includes('--postgres') ? 'postgres' : 'sqlite';
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 // 1. A seeded database, then a year of bookings at MCO written into it while no server runs.
@@ -21,7 +25,26 @@ const started = performance.now();
 const busy = fillBusyYear(`${first.dir}/app.db`, { code: 'MCO' });
 console.log(`Busy dataset: ${busy.bookings.toLocaleString('en-US')} bookings at MCO (${busy.lots} lots, ${Math.round(busy.occupancy * 100)} % occupancy) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-const { base, stop } = await startBuiltServer(PORT, { dir: first.dir });
+// 2. On PostgreSQL (npm run bench -- --postgres): the same data copied into a throwaway PostgreSQL 15 cluster
+// (fsync on, commits acknowledged before they reach disk, like SQLite's WAL with synchronous=NORMAL).
+let serverEnv = {};
+let cluster = null;
+if (ENGINE === 'postgres') {
+  cluster = await startPostgres({ fast: false });
+  const url = await createDatabase(cluster.url, 'parkpilot_bench');
+  const copyStarted = performance.now();
+  const copy = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/copy-to-postgres.ts', '--from', `${first.dir}/app.db`], { cwd: root, env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' });
+  if (copy.status !== 0) throw new Error(`copy to PostgreSQL failed: ${copy.stderr}`);
+  console.log(`Copied into PostgreSQL in ${((performance.now() - copyStarted) / 1000).toFixed(1)} s`);
+  serverEnv = { DATABASE_URL: url };
+}
+console.log(`Engine: ${ENGINE === 'postgres' ? 'PostgreSQL 15 (node-postgres pool of 10)' : 'SQLite (better-sqlite3, WAL)'}`);
+
+const { base, stop: stopServer } = await startBuiltServer(PORT, { dir: first.dir, env: serverEnv });
+const stop = async () => {
+  await stopServer();
+  cluster?.stop();
+};
 const run = (opts) => autocannon({ duration: SECONDS, headers: { 'accept-encoding': 'br, gzip' }, ...opts });
 const summary = (r) => ({ 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, errors: r.errors + r.non2xx });
 
@@ -76,7 +99,14 @@ try {
   const emptyRow = rows[2];
   console.log(`Search at the busy airport takes ${(emptyRow['req/s'] / busyRow['req/s']).toFixed(2)}x the empty airport's time (goal: within 1.5x).`);
 
-  // 3. The JavaScript a first visit downloads: every script the page requests until the network is idle.
+  // 3. The JavaScript a first visit downloads: every script the page requests until the network is idle
+  // (the same on either engine: measured in the SQLite run).
+  if (ENGINE === 'sqlite') await measureJavaScript(base, post);
+} finally {
+  await stop();
+}
+
+async function measureJavaScript(base, post) {
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: ['--no-sandbox'] });
   const weights = {};
   for (const page of ['/', '/orlando-fl-mco-airport-parking', post]) {
@@ -101,6 +131,4 @@ try {
   await browser.close();
   console.log('Initial JavaScript (budget for /: 120 kB gzip)');
   console.table(weights);
-} finally {
-  await stop();
 }

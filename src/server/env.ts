@@ -17,6 +17,11 @@ export const ZEnv = z
     DATABASE_URL: optional.refine((v) => v === undefined || /^postgres(ql)?:\/\//i.test(v), 'DATABASE_URL must be a postgres:// URL'),
     /** Connections each server keeps to PostgreSQL. */
     PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Prepare each statement once per connection (set false behind PgBouncer older than 1.21 in transaction mode). */
+    PG_PREPARED_STATEMENTS: z
+      .enum(['0', '1', 'true', 'false'])
+      .optional()
+      .transform((v) => v === undefined || v === '1' || v === 'true'),
     APP_URL: z.url().optional().transform((v) => v?.replace(/\/+$/, '')),
     ADMIN_EMAIL: z.email().optional().transform((v) => v?.toLowerCase()),
     ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),

@@ -19,7 +19,7 @@ export function describeDatabase(env: Pick<TEnv, 'DATABASE_URL' | 'DATABASE_PATH
 }
 
 export function openConfiguredDatabase(env: TEnv): DB {
-  return openDatabase(databaseTarget(env), { poolSize: env.PG_POOL_SIZE });
+  return openDatabase(databaseTarget(env), { poolSize: env.PG_POOL_SIZE, preparedStatements: env.PG_PREPARED_STATEMENTS });
 }
 
 /** Migrates, then seeds what is missing. Logs what it added. */

@@ -8,6 +8,7 @@
 // through AsyncLocalStorage) runs on the write connection. So an async transaction never sees another
 // request's statements interleaved into it, and readers never see uncommitted rows.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +52,7 @@ function handle(db: DB): Opened {
  * Opens `target`: a postgres:// URL, a file path or ':memory:'. The engine must be the one the schema was
  * built for at start (DATABASE_URL decides it, see schema/_kit.ts).
  */
-export function openDatabase(target: string, options: { poolSize?: number } = {}): DB {
+export function openDatabase(target: string, options: { poolSize?: number; preparedStatements?: boolean } = {}): DB {
   const wantsPostgres = isPostgresUrl(target);
   if (wantsPostgres !== (ENGINE === 'postgres')) {
     throw new Error(
@@ -60,7 +61,7 @@ export function openDatabase(target: string, options: { poolSize?: number } = {}
         : 'This process was started for PostgreSQL (DATABASE_URL): it cannot open an SQLite file.',
     );
   }
-  return wantsPostgres ? openPostgres(target, options.poolSize ?? 10) : openSqlite(target);
+  return wantsPostgres ? openPostgres(target, options.poolSize ?? 10, options.preparedStatements ?? true) : openSqlite(target);
 }
 
 export async function migrateDatabase(db: DB): Promise<void> {
@@ -214,10 +215,31 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 /** Held while migrating: servers booting at once migrate one after the other. */
 const MIGRATION_LOCK = 7_280_001;
 
-function openPostgres(url: string, max: number): DB {
+/**
+ * Names every parameterised statement after its text, so each connection parses and plans it once and then
+ * only binds and executes it (node-postgres keeps named statements per connection). Our SQL comes from Drizzle,
+ * so there are a few hundred distinct texts. (Behind PgBouncer in transaction mode, PgBouncer 1.21+ with
+ * max_prepared_statements set handles this; with older poolers set PG_PREPARED_STATEMENTS=false.)
+ */
+function prepareStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const names = new Map<string, string>();
+  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && 'text' in config && !(config as { name?: string }).name && rest.length && Array.isArray(rest[0]) && rest[0].length) {
+      const text = (config as { text: string }).text;
+      let name = names.get(text);
+      if (!name) names.set(text, (name = `pp_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`));
+      return query({ ...(config as object), name }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
+function openPostgres(url: string, max: number, prepared: boolean): DB {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
+  if (prepared) pool.on('connect', prepareStatements);
   const db = drizzlePg(pool) as unknown as DB;
   opened.set(db, {
     engine: 'postgres',
