@@ -72,11 +72,14 @@ describe('public blog', () => {
 
   it('counts a view once per visitor, so a loop cannot inflate it', async () => {
     const post = (await call(t.request, '/api/blog/featured')).json[1];
+    const updatedBefore = (await postById(post.id))!.updatedAt.getTime();
     const first = await call(t.request, `/api/blog/post/${post.id}/view`, {}, { ip: '10.0.0.1' });
     expect(first.json).toEqual({ counted: true, viewCount: post.viewCount + 1 });
     for (let i = 0; i < 5; i++) await call(t.request, `/api/blog/post/${post.id}/view`, {}, { ip: '10.0.0.1' });
     const other = await call(t.request, `/api/blog/post/${post.id}/view`, {}, { ip: '10.0.0.2' });
     expect(other.json).toEqual({ counted: true, viewCount: post.viewCount + 2 });
+    // A view is not an edit: the post's last-modified date (the sitemap's lastmod) stays.
+    expect((await postById(post.id))!.updatedAt.getTime()).toBe(updatedBefore);
   });
 
   it('counts views sent at the same moment by one visitor once', async () => {

@@ -45,7 +45,8 @@ export async function createTestApp(
   // The server polls its jobs; tests run them to the end with drain() (outbox() drains first).
   const services = { db, env, mailer, payments, blobs, clock };
   const jobs = createJobRunner(db, jobHandlers(services));
-  const app = createApp({ ...services, jobs });
+  const lifecycle = { draining: false };
+  const app = createApp({ ...services, jobs, lifecycle });
   const request = (p: string, init?: RequestInit) => app.request(`${TEST_ORIGIN}${p}`, init);
   const drain = () => jobs.drain();
   const outbox = async () => {
@@ -59,5 +60,5 @@ export async function createTestApp(
     await database.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { app, db, env, request, close, dir, payments, jobs, drain, outbox, blobs };
+  return { app, db, env, request, close, dir, payments, jobs, drain, outbox, blobs, lifecycle };
 }

@@ -2,7 +2,8 @@
 // lock (PostgreSQL; drizzle's migrator takes none), then the demonstration catalogue and blog when missing,
 // under a second lock so only the first server writes them (each insert skips rows that exist anyway).
 import type { TEnv } from '../env';
-import { migrateDatabase, openDatabase, withAdvisoryLock, type DB } from './client';
+import { sql } from 'drizzle-orm';
+import { ENGINE, migrateDatabase, openDatabase, withAdvisoryLock, type DB } from './client';
 import { isCatalogueEmpty, seedBlog, seedCatalogue } from './seed';
 
 const SEED_LOCK = 7_280_002;
@@ -25,6 +26,17 @@ export function openConfiguredDatabase(env: TEnv): DB {
 /** Migrates, then seeds what is missing. Logs what it added. */
 export async function prepareDatabase(db: DB, log: (line: string) => void = console.log): Promise<void> {
   await migrateDatabase(db);
+  if (ENGINE === 'postgres') {
+    // Text sorts by the database's collation; ours is written for code-point order (C), as on SQLite.
+    const { rows } = await db.execute<{ collation: string }>(sql`select datcollate as collation from pg_database where datname = current_database()`);
+    const collation = rows[0]?.collation ?? '';
+    if (collation !== 'C' && collation !== 'POSIX') {
+      console.warn(
+        `The PostgreSQL database's collation is ${collation}: names may sort differently than on SQLite. ` +
+          `Create it with: CREATE DATABASE parkpilot TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'.`,
+      );
+    }
+  }
   await withAdvisoryLock(db, SEED_LOCK, async () => {
     if (await isCatalogueEmpty(db)) {
       const added = await seedCatalogue(db);

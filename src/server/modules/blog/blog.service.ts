@@ -137,7 +137,8 @@ export async function recordView(db: DB, postId: number, visitorKey: string, now
     await tx.insert(blogViews).values({ postId, visitor, createdAt: now });
     const [updated] = await tx
       .update(blogPosts)
-      .set({ viewCount: sql`${blogPosts.viewCount} + 1` })
+      // A view is not an edit: the post keeps its updatedAt (the sitemap's lastmod).
+      .set({ viewCount: sql`${blogPosts.viewCount} + 1`, updatedAt: sql`${blogPosts.updatedAt}` })
       .where(eq(blogPosts.id, postId))
       .returning({ viewCount: blogPosts.viewCount });
     return { counted: true, viewCount: updated!.viewCount };
