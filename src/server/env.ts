@@ -90,7 +90,9 @@ export type TEnv = z.output<typeof ZEnv>;
 
 /** Parse the environment or exit with a readable list of what is wrong. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): TEnv {
-  const parsed = ZEnv.safeParse(source);
+  // An empty variable (`S3_BUCKET=` straight from .env.example) means unset.
+  const set = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = ZEnv.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -50,7 +50,7 @@ const services = { db, env, mailer, payments, blobs, clock: systemClock };
 const jobs = createJobRunner(db, jobHandlers(services));
 jobs.start();
 // Periodic work (blog scheduler, expired holds, pruning) runs once per due time across all servers.
-const scheduler = createScheduler(db, periodicTasks({ ...services, jobs }));
+const scheduler = createScheduler(db, periodicTasks({ ...services, jobs }), { now: services.clock.now });
 scheduler.start();
 
 const lifecycle: Lifecycle = { draining: false };

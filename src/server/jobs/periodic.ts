@@ -11,17 +11,17 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export function periodicTasks(services: Services): PeriodicTask[] {
-  const { db, env } = services;
+  const { db, env, clock } = services;
   return [
     // The blog scheduler's own state (frequency, next post) is in the database; this looks whether a post is due.
-    { name: 'blog-scheduler', everyMs: MINUTE, leaseMs: 5 * MINUTE, run: () => schedulerTick(db) },
+    { name: 'blog-scheduler', everyMs: MINUTE, leaseMs: 5 * MINUTE, run: () => schedulerTick(db, clock.now()) },
     // Payment holds whose checkout request never came back: confirmed if the gateway has the charge, else released.
-    { name: 'settle-expired-holds', everyMs: MINUTE, leaseMs: 5 * MINUTE, run: () => settleExpiredHolds(services) },
+    { name: 'settle-expired-holds', everyMs: MINUTE, leaseMs: 5 * MINUTE, run: () => settleExpiredHolds(services, clock.now()) },
     // Sessions are removed when presented expired; this sweeps the ones never presented again.
-    { name: 'sweep-sessions', everyMs: HOUR, run: () => deleteExpiredSessions(db) },
+    { name: 'sweep-sessions', everyMs: HOUR, run: () => deleteExpiredSessions(db, clock.now().getTime()) },
     // First-party analytics keep events for ANALYTICS_RETENTION_DAYS only.
-    { name: 'prune-analytics', everyMs: 24 * HOUR, leaseMs: HOUR, run: () => pruneEvents(db, env.ANALYTICS_RETENTION_DAYS) },
+    { name: 'prune-analytics', everyMs: 24 * HOUR, leaseMs: HOUR, run: () => pruneEvents(db, env.ANALYTICS_RETENTION_DAYS, clock.now().getTime()) },
     // Finished jobs are kept a week for the record.
-    { name: 'prune-jobs', everyMs: 24 * HOUR, leaseMs: HOUR, run: () => pruneJobs(db) },
+    { name: 'prune-jobs', everyMs: 24 * HOUR, leaseMs: HOUR, run: () => pruneJobs(db, undefined, clock.now().getTime()) },
   ];
 }

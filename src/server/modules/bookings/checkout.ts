@@ -63,7 +63,7 @@ interface PayWith {
 // Entry point
 
 export async function createBooking(ctx: Ctx, input: TCreateBooking): Promise<TCheckoutResult> {
-  const now = new Date();
+  const now = ctx.clock.now();
   const found = await providerWithLocation(ctx.db, input.providerId);
   if (!found) throw new AppError('NOT_FOUND', 'This parking lot is no longer available. Please choose another one.');
   const arrivalAt = instantAt(toWallClock(input.reservationDetails.arrivalDate)!, found.location.state).getTime();
@@ -110,7 +110,7 @@ async function paymentFor(ctx: Ctx, input: TCreateBooking): Promise<PayWith> {
 /** Guests see their booking through a signed link of its own (never a session for the account made for them). */
 async function withViewToken(ctx: Ctx, result: TCheckoutResult): Promise<TCheckoutResult> {
   if (ctx.user) return result; // the owner sees it signed in
-  const token = await mintBookingLink(ctx.db, result.booking.id, new Date(Date.now() + GUEST_LINK_TTL_MS));
+  const token = await mintBookingLink(ctx.db, result.booking.id, new Date(ctx.clock.now().getTime() + GUEST_LINK_TTL_MS));
   return { ...result, viewToken: token };
 }
 
@@ -118,7 +118,7 @@ async function withViewToken(ctx: Ctx, result: TCheckoutResult): Promise<TChecko
 // 1. Hold
 
 async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: PayWith, keyed: { claim: Owner; paymentKey: string } | null) {
-  const now = new Date();
+  const now = ctx.clock.now();
   const { provider, location } = lot;
   const arrival = toWallClock(input.reservationDetails.arrivalDate)!;
   const departure = toWallClock(input.reservationDetails.departureDate)!;
