@@ -22,5 +22,5 @@ it('three servers booting at once on an empty database all come up, and seed and
   const journal = (await import('../../db/migrations-pg/meta/_journal.json', { with: { type: 'json' } })).default as { entries: unknown[] };
   expect(await count('select count(*)::int as n from drizzle.__drizzle_migrations')).toBe(journal.entries.length);
   // Each piece of periodic work has one schedule, whoever registered it.
-  expect(await count('select count(*)::int as n from scheduled_tasks')).toBe(5);
+  expect(await count('select count(*)::int as n from scheduled_tasks')).toBe(6);
 }, 180_000);

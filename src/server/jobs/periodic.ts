@@ -1,6 +1,7 @@
 // The periodic work of the product, each run once per due time across all servers (./scheduler.ts).
 import type { Services } from '../deps';
 import { pruneEvents } from '../modules/analytics/analytics.service';
+import { pruneRateLimits } from '../modules/auth/rate-limit';
 import { deleteExpiredSessions } from '../modules/auth/session';
 import { schedulerTick } from '../modules/blog/blog.service';
 import { settleExpiredHolds } from '../modules/bookings/checkout';
@@ -21,6 +22,8 @@ export function periodicTasks(services: Services): PeriodicTask[] {
     { name: 'sweep-sessions', everyMs: HOUR, run: () => deleteExpiredSessions(db, clock.now().getTime()) },
     // First-party analytics keep events for ANALYTICS_RETENTION_DAYS only.
     { name: 'prune-analytics', everyMs: 24 * HOUR, leaseMs: HOUR, run: () => pruneEvents(db, env.ANALYTICS_RETENTION_DAYS, clock.now().getTime()) },
+    // Abuse counters whose window has ended.
+    { name: 'prune-rate-limits', everyMs: 24 * HOUR, leaseMs: HOUR, run: () => pruneRateLimits(db, clock.now().getTime()) },
     // Finished jobs are kept a week for the record.
     { name: 'prune-jobs', everyMs: 24 * HOUR, leaseMs: HOUR, run: () => pruneJobs(db, undefined, clock.now().getTime()) },
   ];

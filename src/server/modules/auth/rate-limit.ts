@@ -83,4 +83,9 @@ export async function enforceLimits(
   }
 }
 
+/** Counters whose window has ended carry nothing: deleted daily (one row per address would pile up). */
+export async function pruneRateLimits(db: Pick<DB, 'delete'>, now = Date.now()): Promise<number> {
+  return (await db.delete(rateLimits).where(lte(rateLimits.resetAt, new Date(now))).returning({ key: rateLimits.key })).length;
+}
+
 export const minutesText = (m: number) => (m <= 1 ? '1 minute' : `${m} minutes`);

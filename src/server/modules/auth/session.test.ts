@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/databases';
 import { closeDatabase, openDatabase, type DB } from '../../db/client';
 import { users } from '../../db/schema';
-import { clear, consume, enforceLimits, giveBack } from './rate-limit';
+import { clear, consume, enforceLimits, giveBack, pruneRateLimits } from './rate-limit';
 import {
   createSession,
   deleteExpiredSessions,
@@ -111,5 +111,14 @@ describe('rate limits', () => {
     const now = Date.now();
     const counts = await Promise.all(Array.from({ length: 20 }, () => consume(db, 'p', limit, now)));
     expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('prunes counters whose window has ended, and only those', async () => {
+    const now = Date.now();
+    await consume(db, 'old', limit, now - 120_000);
+    await consume(db, 'live', limit, now);
+    expect(await pruneRateLimits(db, now)).toBe(1);
+    expect((await consume(db, 'live', limit, now)).count).toBe(2);
+    expect((await consume(db, 'old', limit, now)).count).toBe(1);
   });
 });
