@@ -46,6 +46,11 @@ export const bookings = k.table(
     refundedAmount: k.real('refunded_amount').notNull().default(0),
     cancellationReason: k.text('cancellation_reason'),
     cancelledAt: timestamp('cancelled_at'),
+    /** At the gate: when the car came in and went out, and the staff member (user id) who recorded it. */
+    checkedInAt: timestamp('checked_in_at'),
+    checkedInBy: k.integer('checked_in_by'),
+    checkedOutAt: timestamp('checked_out_at'),
+    checkedOutBy: k.integer('checked_out_by'),
     createdAt: createdAt(),
   },
   (t) => [

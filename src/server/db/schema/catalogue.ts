@@ -62,10 +62,38 @@ export const parkingProviders = k.table(
     amenities: jsonArray('amenities'),
     vehicleTypes: jsonArray('vehicle_types'),
     cancellationPolicy: k.text('cancellation_policy'),
+    /** 1: listed (search, its pages, the sitemap); 0: unpublished by an administrator (kept for its bookings). */
+    published: k.integer('published').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [k.index('parking_providers_location_idx').on(t.locationId, t.price)],
+);
+
+/**
+ * A lot's photos, in display order. Each upload is stored once per width the pages use (WebP, under
+ * `lots/<key>-<width>.webp` in the blob store) and served with srcset.
+ */
+export const lotPhotos = k.table(
+  'lot_photos',
+  {
+    id: id(),
+    providerId: k
+      .integer('provider_id')
+      .notNull()
+      .references(() => parkingProviders.id, { onDelete: 'cascade' }),
+    position: k.integer('position').notNull(),
+    /** Blob key without width and extension, e.g. 'lots/3f2a…'. */
+    key: k.text('key').notNull().unique(),
+    /** The widths stored, ascending. */
+    widths: k.json<number[]>('widths').notNull(),
+    /** The original's size, for the aspect ratio. */
+    width: k.integer('width').notNull(),
+    height: k.integer('height').notNull(),
+    alt: k.text('alt').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [k.index('lot_photos_provider_idx').on(t.providerId, t.position)],
 );
 
 export const searchHistory = k.table(

@@ -7,3 +7,4 @@ export * from './analytics';
 export * from './jobs';
 export * from './payments';
 export * from './inventory';
+export * from './operations';

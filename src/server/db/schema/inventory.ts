@@ -17,6 +17,12 @@ export const lotDays = k.table(
     capacity: k.integer('capacity').notNull(),
     /** Spaces held or booked that day; never above capacity (the conditional update's rule). */
     taken: k.integer('taken').notNull().default(0),
+    /** 1: an operator set this day's capacity (a change of the lot's capacity leaves it alone). */
+    capacitySet: k.integer('capacity_set').notNull().default(0),
+    /** 1: closed to new bookings that day (bookings already made stand). */
+    closed: k.integer('closed').notNull().default(0),
+    /** A daily price for this day (a holiday rate) instead of the lot's; null: the lot's. */
+    price: k.real('price'),
   },
   (t) => [k.primaryKey({ columns: [t.providerId, t.day] })],
 );

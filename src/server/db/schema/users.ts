@@ -90,3 +90,4 @@ export const rateLimits = k.table('rate_limits', {
   count: k.integer('count').notNull(),
   resetAt: timestamp('reset_at').notNull(),
 });
+
