@@ -149,6 +149,7 @@ export const HEADS: Record<string, HeadFn> = {
   '/account-settings': h(({ config }) => ({ title: `Account Settings | ${config.brandName}`, robots: 'noindex' })),
   '/booking': h(({ config }) => ({ title: `Complete Your Reservation | ${config.brandName}`, robots: 'noindex' })),
   '/thank-you': h(({ config }) => ({ title: `Booking Confirmed | ${config.brandName}`, robots: 'noindex' })),
+  '/gate': h(({ config }) => ({ title: `Gate | ${config.brandName}`, robots: 'noindex' })),
   '/payment-methods': h(({ config }) => ({ title: `Payment Methods | ${config.brandName}`, robots: 'noindex' })),
   '/admin/login': h(({ config }) => ({ title: `Admin Sign In | ${config.brandName}`, robots: 'noindex, nofollow' })),
   '/admin': h(({ config }) => ({ title: `Admin Dashboard | ${config.brandName}`, robots: 'noindex, nofollow' })),

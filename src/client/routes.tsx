@@ -132,6 +132,10 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/admin')),
   }),
   route({
+    path: '/gate',
+    page: lazyPage(() => import('./pages/gate')),
+  }),
+  route({
     path: '/verify-email',
     page: lazyPage(() => import('./pages/verify-email')),
   }),

@@ -9,6 +9,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui
 import { toast } from '@/client/components/ui/toast';
 import { BlogManagement } from '@/client/features/admin/blog-management';
 import { AnalyticsTab, BookingsTab, OverviewTab, ReportsTab, SeoTab, UsersTab } from '@/client/features/admin/tabs';
+import { LocationsTab } from '@/client/features/admin/lots/locations-tab';
+import { LotsTab } from '@/client/features/admin/lots/lots-tab';
 import { useSession } from '@/client/features/auth/use-session';
 import { isAdminHost } from '@/client/routes';
 import AdminLoginPage from './admin-login';
@@ -20,6 +22,8 @@ const TABS = [
   { id: 'seo', label: 'SEO Dashboard', Panel: SeoTab },
   { id: 'reports', label: 'SEO Reports', Panel: ReportsTab },
   { id: 'bookings', label: 'Bookings', Panel: BookingsTab },
+  { id: 'lots', label: 'Lots', Panel: LotsTab },
+  { id: 'locations', label: 'Locations', Panel: LocationsTab },
   { id: 'blog', label: 'Blog Management', Panel: BlogManagement },
 ] as const;
 

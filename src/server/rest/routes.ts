@@ -1,5 +1,9 @@
 // The REST table: every documented /api/* path and the procedure that answers it (no logic here).
 import type { RestRoute } from './adapter';
+import { catalogueAdminRestRoutes } from '../modules/catalogue-admin/rest';
+import { lotPhotoRestRoutes } from '../modules/lot-photos/rest';
+import { lotDayRestRoutes } from '../modules/lot-days/rest';
+import { gateRestRoutes } from '../modules/gate/rest';
 
 export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/config', procedure: 'system.config' },
@@ -139,4 +143,10 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/profile/preferences', procedure: 'profile.preferences' },
   { method: 'PUT', path: '/api/profile/preferences', procedure: 'profile.updatePreferences', input: ({ body }) => body ?? {} },
   { method: 'GET', path: '/api/profile/credits', procedure: 'profile.credits', input: () => undefined },
+
+  // The catalogue back office, lot photos, days, the gate and lot staff (each module keeps its rows).
+  ...catalogueAdminRestRoutes,
+  ...lotPhotoRestRoutes,
+  ...lotDayRestRoutes,
+  ...gateRestRoutes,
 ];

@@ -13,6 +13,10 @@ import { analyticsRouter } from '../modules/analytics/router';
 import { seoRouter } from '../modules/seo/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { systemRouter } from '../modules/system/router';
+import { adminCatalogueRouter } from '../modules/catalogue-admin/router';
+import { adminPhotosRouter } from '../modules/lot-photos/router';
+import { lotDaysRouter } from '../modules/lot-days/router';
+import { adminStaffRouter, gateRouter } from '../modules/gate/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -31,6 +35,11 @@ export const appRouter = router({
   admin: adminRouter,
   analytics: analyticsRouter,
   seo: seoRouter,
+  adminCatalogue: adminCatalogueRouter,
+  adminPhotos: adminPhotosRouter,
+  lotDays: lotDaysRouter,
+  gate: gateRouter,
+  adminStaff: adminStaffRouter,
 });
 
 export type AppRouter = typeof appRouter;

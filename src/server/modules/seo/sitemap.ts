@@ -50,6 +50,7 @@ export function robotsTxt(appUrl: string): string {
     'Disallow: /verify-email',
     'Disallow: /reset-password',
     'Disallow: /forgot-password',
+    'Disallow: /gate',
     'Allow: /api/placeholder/',
     '',
     `Sitemap: ${appUrl}/sitemap.xml`,
