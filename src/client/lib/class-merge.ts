@@ -42,6 +42,8 @@ const RULES: [RegExp, string][] = [
   [/^(from|via|to)-[\d.]+%$/, '$1pos'],
   [/^border-(solid|dashed|dotted|double|hidden|none)$/, 'bstyle'],
   [/^border-(collapse|separate)$/, 'bcollapse'],
+  [/^border-spacing(-[xy])?-/, 'bsp$1'],
+  [/^table-(auto|fixed)$/, 'tlayout'],
   [/^border(-[xysetrbl])?(-\d+|-\[(length:)?[\d.]+px\])?$/, 'bw$1'],
   [/^border(-[xysetrbl])?-/, 'bc$1'],
   [/^rounded(-(tl|tr|br|bl|ss|se|ee|es|[trblse]))?(-|$)/, 'r$2'],
@@ -102,6 +104,7 @@ const OVERRIDES: Record<string, string> = {
   rl: 'rtl rbl',
   rs: 'rss res',
   re: 'rse ree',
+  bsp: 'bsp-x bsp-y',
   dvx: 'dvxr',
   dvy: 'dvyr',
 };

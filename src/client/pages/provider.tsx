@@ -12,6 +12,7 @@ import { useAccessDialog } from '@/client/features/access/access-dialog';
 import { useDetailsLocked } from '@/client/features/access/gating';
 import { LotMap } from '@/client/features/search/lot-map';
 import { lotImageAlt } from '@/client/features/search/provider-card';
+import { PHOTO_SIZES, photoSources } from '@/client/lib/photos';
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_RATING, DEFAULT_REVIEW_COUNT, DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
 import { billableDays, dayFromToday, formatPrice, priceStay, toWallClock } from '@/shared/pricing';
@@ -57,6 +58,10 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
   const departure = departureRaw && departureRaw > arrival ? departureRaw : toWallClock(new Date(Date.parse(`${arrival}:00Z`) + 86_400_000).toISOString().slice(0, 10))!;
   const days = billableDays(arrival, departure);
   const quote = priceStay({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
+  // The server's quote has the stay's day rates (holiday rates); the lot's own prices show until it answers.
+  const estimate = trpc.bookings.estimate.useQuery({ providerId: p.id, arrivalDate: arrival, departureDate: departure }, { retry: false });
+  const lines = estimate.data?.lines ?? stayLines({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
+  const total = estimate.data?.totalBeforeCredit ?? quote.total;
   const images = p.imageUrls.length ? p.imageUrls : [FALLBACK_IMAGE];
   const bookingHref = `/booking?${new URLSearchParams({
     providerId: String(p.id),
@@ -167,7 +172,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
                 </span>
               </div>
               <dl className="divide-y divide-border rounded-lg border border-border text-sm">
-                {stayLines({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days }).map((line) => (
+                {lines.map((line) => (
                   <div key={line.label} className="flex justify-between gap-4 p-3">
                     <dt>{`Parking, ${line.label}`}</dt>
                     <dd className="font-medium" data-testid="parking-line">
@@ -181,7 +186,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
                 </div>
                 <div className="flex justify-between gap-4 p-3 text-base font-semibold">
                   <dt>Total</dt>
-                  <dd data-testid="total">{formatPrice(quote.total)}</dd>
+                  <dd data-testid="total">{formatPrice(total)}</dd>
                 </div>
               </dl>
               {p.weeklyRate && days >= 7 && quote.subtotal < priceStay({ dailyPrice: p.price, days }).subtotal && (
@@ -222,7 +227,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur lg:hidden print:hidden">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4">
           <p className="min-w-0 leading-tight">
-            <span className="block text-lg font-bold">{formatPrice(quote.total)}</span>
+            <span className="block text-lg font-bold">{formatPrice(total)}</span>
             <span className="block truncate text-xs text-muted-foreground">{`total for ${days} ${days === 1 ? 'day' : 'days'}, fee included`}</span>
           </p>
           <Button asChild className="shrink-0">
@@ -242,7 +247,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
   const fail = (i: number) => setFailed((f) => new Set(f).add(i));
   return (
     <div className="space-y-3">
-      <img src={src(active)} onError={() => fail(active)} alt={src(active).startsWith('/api/placeholder/') ? lotImageAlt(src(active), name) : `${name}, photo ${active + 1} of ${images.length}`} width={800} height={500} className="aspect-[16/10] w-full rounded-xl bg-muted object-cover" />
+      <img {...photoSources(src(active), PHOTO_SIZES.gallery)} onError={() => fail(active)} alt={src(active).startsWith('/api/placeholder/') ? lotImageAlt(src(active), name) : `${name}, photo ${active + 1} of ${images.length}`} width={800} height={500} className="aspect-[16/10] w-full rounded-xl bg-muted object-cover" />
       {images.length > 1 && (
         <div className="flex gap-2 overflow-x-auto p-1">
           {images.map((_, i) => (
@@ -254,7 +259,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
               onClick={() => setActive(i)}
               className="shrink-0 overflow-hidden rounded-md ring-offset-2 aria-pressed:ring-2 aria-pressed:ring-primary"
             >
-              <img src={src(i)} onError={() => fail(i)} alt="" width={96} height={60} loading="lazy" className="h-15 w-24 object-cover" />
+              <img {...photoSources(src(i), PHOTO_SIZES.thumb)} onError={() => fail(i)} alt="" width={96} height={60} loading="lazy" className="h-15 w-24 object-cover" />
             </button>
           ))}
         </div>

@@ -6,9 +6,10 @@ import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
+import { PHOTO_SIZES, photoSources } from '@/client/lib/photos';
 import type { RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_RATING, DEFAULT_REVIEW_COUNT } from '@/shared/constants';
-import { formatPrice, stayArithmetic } from '@/shared/pricing';
+import { formatPrice, linesArithmetic } from '@/shared/pricing';
 import { stayQuery } from './search-params';
 import { formatCount } from '@/shared/format';
 
@@ -46,7 +47,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
   const few = provider.availableSpaces > 0 && provider.availableSpaces <= 10;
 
   const picture = (className: string) => (
-    <img src={image} onError={() => setImage(FALLBACK_IMAGE)} alt={lotImageAlt(image, provider.name)} width={320} height={200} loading="lazy" className={className} />
+    <img {...photoSources(image, PHOTO_SIZES.card)} onError={() => setImage(FALLBACK_IMAGE)} alt={lotImageAlt(image, provider.name)} width={320} height={200} loading="lazy" className={className} />
   );
 
   // Phones get a compact card (a thumbnail beside the name), so two or more lots fit on one screen.
@@ -124,7 +125,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
               <span className="ml-1 text-sm font-normal text-muted-foreground">{`total for ${provider.days} ${provider.days === 1 ? 'day' : 'days'}`}</span>
             </p>
             <p className="text-sm text-muted-foreground">
-              {`${stayArithmetic({ dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days: provider.days })} + ${formatPrice(provider.serviceFee)} service fee`}
+              {`${linesArithmetic(provider.priceLines)} + ${formatPrice(provider.serviceFee)} service fee`}
             </p>
             {provider.availableSpaces === 0 ? (
               <p className="text-sm font-medium text-destructive">Sold out for these dates</p>

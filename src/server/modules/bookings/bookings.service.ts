@@ -11,7 +11,9 @@ import { billableDays, priceStay, stayLines } from '@/shared/pricing';
 import { bookingByLink, instantAt, providerWithLocation, publicBooking } from './booking-view';
 import { availableCredit } from './credit';
 import { releaseDays } from './inventory';
+import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { releaseHold, settlePaidCharge } from './settle';
+import { lotWallClockOrNull } from '../gate/lot-time';
 
 type Ctx = Context;
 
@@ -22,14 +24,20 @@ export { passSvg } from './booking-mail';
 // ---------------------------------------------------------------------------------------------------------
 // Estimate
 
+/** What the stay costs now, as checkout would charge it (day rates included), with the lines that explain it. */
 export async function estimate(ctx: Pick<Ctx, 'db' | 'user'>, input: { providerId: number; arrivalDate: string; departureDate: string }) {
   const found = await providerWithLocation(ctx.db, input.providerId);
   if (!found) throw new AppError('NOT_FOUND', 'Provider not found');
   const days = billableDays(input.arrivalDate, input.departureDate);
-  const credit = ctx.user ? await availableCredit(ctx.db, ctx.user.id, found.location.code) : 0;
-  const stay = { dailyPrice: found.provider.price, weeklyRate: found.provider.weeklyRate, days };
+  const [credit, dayRates] = await Promise.all([
+    ctx.user ? availableCredit(ctx.db, ctx.user.id, found.location.code) : 0,
+    lotDayRatesForStay(ctx.db, found.provider.id, input.arrivalDate, input.departureDate),
+  ]);
+  const stay = { dailyPrice: found.provider.price, weeklyRate: found.provider.weeklyRate, days, dayRates };
   const price = priceStay({ ...stay, credit });
-  return { ...price, creditApplied: price.credit, dailyPrice: found.provider.price, lines: stayLines(stay) };
+  /** The total without the traveller's credit (what the lot's page quotes). */
+  const totalBeforeCredit = priceStay(stay).total;
+  return { ...price, creditApplied: price.credit, dailyPrice: found.provider.price, lines: stayLines(stay), totalBeforeCredit };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -63,6 +71,11 @@ export async function bookingHistory(db: DB, userId: number) {
       cancellable: b.status === 'confirmed' && hoursBefore > 0,
       /** What cancelling now would return. */
       refundIfCancelledNow: plan,
+      /** At the gate: when the car came in and went out, and the same as lot-local wall-clock times ('YYYY-MM-DDTHH:mm'). */
+      checkedInAt: b.checkedInAt,
+      checkedOutAt: b.checkedOutAt,
+      checkedInLocal: lotWallClockOrNull(b.checkedInAt, state),
+      checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
     };
   });
 }

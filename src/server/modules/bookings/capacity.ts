@@ -1,10 +1,11 @@
 // Changing how many spaces a lot sells: never below what is already sold on a day. Used when an operator
-// changes a lot's capacity (every day from today that nobody set by hand follows it) or one day's capacity.
-import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+// changes a lot's capacity (every day from today that nobody set by hand follows it) or the capacity of a
+// range of days (set by hand, or back to following the lot).
+import { and, asc, between, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookings, lotDays } from '../../db/schema';
 import { AppError } from '../../errors';
-import { OCCUPYING } from './inventory';
+import { lockLotCapacity, OCCUPYING } from './inventory';
 
 const DAY = 86_400_000;
 
@@ -37,11 +38,14 @@ async function belowSold(db: Pick<DB, 'select'>, providerId: number, day: number
 
 /**
  * Sets the lot's capacity on every day row from `fromDay` on that an operator has not set by hand (days with
- * no row yet take the lot's capacity when they are first booked). In the caller's transaction; throws a
+ * no row yet take the lot's capacity from the database when they are first booked). Call it in the
+ * transaction that changes the lot's capacity; it holds the lot's row (see lockLotCapacity). In the caller's transaction; throws a
  * CONFLICT naming the bookings when a day already has more spaces sold. The update itself carries the rule
  * (taken <= capacity), so a booking taken meanwhile is counted too.
  */
 export async function applyLotCapacity(tx: Pick<DB, 'select' | 'update'>, providerId: number, capacity: number, fromDay: number): Promise<void> {
+  // Bookings making day rows wait for this transaction, then read the new capacity (see lockLotCapacity).
+  await lockLotCapacity(tx, providerId, 'update');
   const followers = and(eq(lotDays.providerId, providerId), gte(lotDays.day, fromDay), eq(lotDays.capacitySet, 0));
   await tx
     .update(lotDays)
@@ -57,17 +61,43 @@ export async function applyLotCapacity(tx: Pick<DB, 'select' | 'update'>, provid
 }
 
 /**
+ * Sets the capacity of every day from `first` to `last` (day indexes, both included) in the caller's
+ * transaction: by hand (`capacity` a number; the lot's later capacity changes leave these days alone), or back
+ * to following the lot (`capacity` null: the lot's capacity, as `lot.capacity` says). Day rows are made where
+ * missing. All or nothing: one day with more spaces sold refuses the whole range (a CONFLICT naming that day's
+ * bookings; the caller's transaction must then roll back). The update carries the rule, so a booking taken
+ * meanwhile is counted too.
+ */
+export async function setRangeCapacity(
+  tx: Pick<DB, 'select' | 'insert' | 'update'>,
+  lot: { id: number; capacity: number },
+  first: number,
+  last: number,
+  capacity: number | null,
+): Promise<void> {
+  const value = capacity ?? lot.capacity;
+  const days = Array.from({ length: last - first + 1 }, (_, i) => ({ providerId: lot.id, day: first + i, capacity: lot.capacity, taken: 0 }));
+  await tx.insert(lotDays).values(days).onConflictDoNothing();
+  const range = and(eq(lotDays.providerId, lot.id), between(lotDays.day, first, last));
+  const set = await tx
+    .update(lotDays)
+    .set({ capacity: value, capacitySet: capacity === null ? 0 : 1 })
+    .where(and(range, sql`${lotDays.taken} <= ${value}`))
+    .returning({ day: lotDays.day });
+  if (set.length === days.length) return;
+  const [over] = await tx
+    .select({ day: lotDays.day, taken: lotDays.taken })
+    .from(lotDays)
+    .where(and(range, gt(lotDays.taken, value)))
+    .orderBy(asc(lotDays.day))
+    .limit(1);
+  throw await belowSold(tx, lot.id, over?.day ?? first, value, over?.taken ?? value + 1);
+}
+
+/**
  * Sets one day's capacity by hand (the lot's later capacity changes leave it alone), in the caller's
  * transaction; refuses below what is sold that day, naming the bookings.
  */
 export async function setDayCapacity(tx: Pick<DB, 'select' | 'insert' | 'update'>, lot: { id: number; capacity: number }, day: number, capacity: number): Promise<void> {
-  await tx.insert(lotDays).values({ providerId: lot.id, day, capacity: lot.capacity, taken: 0 }).onConflictDoNothing();
-  const [set] = await tx
-    .update(lotDays)
-    .set({ capacity, capacitySet: 1 })
-    .where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, day), sql`${lotDays.taken} <= ${capacity}`))
-    .returning({ day: lotDays.day });
-  if (set) return;
-  const [row] = await tx.select({ taken: lotDays.taken }).from(lotDays).where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, day)));
-  throw await belowSold(tx, lot.id, day, capacity, row?.taken ?? 0);
+  await setRangeCapacity(tx, lot, day, day, capacity);
 }

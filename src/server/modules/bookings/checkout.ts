@@ -25,7 +25,9 @@ import {
   requestHash,
   type KeyClaim,
 } from './idempotency';
-import { takeDays } from './inventory';
+import { closedDays, takeDays } from './inventory';
+import { lotDayRatesForStay } from '../lot-days/day-rates';
+import { formatDayDate } from '@/shared/format';
 import { confirmBooking, EXPIRED_HOLD_MESSAGE, orphanRefundKey, releaseHold, type Lot } from './settle';
 
 export { confirmBooking, EXPIRED_HOLD_MESSAGE, releaseHold, settleExpiredHolds } from './settle';
@@ -50,6 +52,14 @@ export function newConfirmationNumber(): string {
 
 export function soldOutMessage(providerName: string) {
   return `Sorry, ${providerName} is sold out for these dates. Please choose different dates or another lot.`;
+}
+
+/** Why a stay could not be taken: days closed to new bookings, or else sold out. */
+async function unavailableMessage(tx: Parameters<typeof closedDays>[0], provider: { id: number; name: string }, arrival: string, departure: string) {
+  const closed = await closedDays(tx, provider.id, arrival, departure);
+  if (!closed.length) return soldOutMessage(provider.name);
+  const shown = closed.slice(0, 3).map(formatDayDate).join('; ') + (closed.length > 3 ? ` and ${closed.length - 3} more` : '');
+  return `Sorry, ${provider.name} is not taking bookings on ${shown}. Please choose different dates or another lot.`;
 }
 
 /** What the card step needs: a typed test card (sandbox) or a payment method, and its customer. */
@@ -125,13 +135,15 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
   const customer = input.customerInfo;
   const res = input.reservationDetails;
   const days = billableDays(arrival, departure);
-  const stay = { dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days };
 
   // Rows are taken in one order by every booking transaction (lot days, then the user), so concurrent ones
   // wait for each other instead of deadlocking.
   const booking = await ctx.db.transaction(async (tx) => {
-    // Every day of the stay, or none: a full day fails the transaction (and undoes the other days).
-    if (!(await takeDays(tx, provider, arrival, departure))) throw new AppError('CONFLICT', soldOutMessage(provider.name));
+    // Every day of the stay, or none: a full or closed day fails the transaction (and undoes the other days).
+    if (!(await takeDays(tx, provider, arrival, departure))) throw new AppError('CONFLICT', await unavailableMessage(tx, provider, arrival, departure));
+    // The day rates as they are now (our taken days are locked: an operator's change waits for us), so the
+    // total charged is the total the estimate and search quote.
+    const stay = { dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days, dayRates: await lotDayRatesForStay(tx, provider.id, arrival, departure) };
 
     let userId: number;
     let createdAccount = false;

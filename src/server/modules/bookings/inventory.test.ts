@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/databases';
 import { closeDatabase, openDatabase, type DB } from '../../db/client';
 import { bookings, locations, lotDays, parkingProviders, users } from '../../db/schema';
-import { freeSpaces, recountInventory, releaseDays, stayDays, takeDays } from './inventory';
+import { closedDays, freeSpaces, recountInventory, releaseDays, stayDays, takeDays } from './inventory';
 
 let db: DB;
 let lot: { id: number; capacity: number };
@@ -58,6 +58,23 @@ describe('lot days', () => {
     await db.update(lotDays).set({ capacity: 1 }).where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, day)));
     await expect(take('2027-02-01T13:00', '2027-02-01T15:00')).rejects.toThrow('full');
     expect(await free('2027-02-01', '2027-02-02')).toBe(0);
+  });
+
+  it('refuses stays touching a closed day, counts a closed day as none free, and makes day rows with the capacity in the database', async () => {
+    const [closed] = stayDays('2027-04-02T10:00', '2027-04-02T12:00');
+    await db.insert(lotDays).values({ providerId: lot.id, day: closed, capacity: 3, taken: 0, closed: 1 });
+    await expect(take('2027-04-01T10:00', '2027-04-02T10:00')).rejects.toThrow('full');
+    expect(await free('2027-04-01', '2027-04-03')).toBe(0);
+    expect(await free('2027-04-03', '2027-04-04')).toBe(3);
+    expect(await take('2027-04-01T10:00', '2027-04-02T00:00')).toBe(true); // leaves at midnight: Apr 2 untouched
+    expect(await closedDays(db, lot.id, '2027-04-01T10:00', '2027-04-03T10:00')).toEqual(['2027-04-02']);
+
+    // The caller's copy of the lot says 3; the database says 1 (changed by another server a moment ago).
+    await db.update(parkingProviders).set({ capacity: 1 }).where(eq(parkingProviders.id, lot.id));
+    expect(await take('2027-04-10T10:00', '2027-04-10T12:00')).toBe(true);
+    await expect(take('2027-04-10T13:00', '2027-04-10T15:00')).rejects.toThrow('full');
+    const [made] = await db.select().from(lotDays).where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, stayDays('2027-04-10', '2027-04-10T01:00')[0])));
+    expect(made).toMatchObject({ capacity: 1, taken: 1 });
   });
 
   it('counters equal a recount after a random mix of bookings, cancellations and released holds', async () => {

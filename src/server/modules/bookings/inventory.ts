@@ -1,14 +1,15 @@
 // Inventory: a lot's spaces per calendar day, kept as rows (lot_days) in the same transaction as every booking
 // change. A stay occupies every day from its arrival day to its departure day (a departure at midnight does
-// not touch that day). Taking a stay's days is one conditional update ("taken < capacity" on each day, or the
-// transaction fails), so no engine can overbook, whatever runs concurrently; search reads lots x days rows.
-import { and, between, eq, inArray, sql } from 'drizzle-orm';
-import type { DB } from '../../db/client';
+// not touch that day). Taking a stay's days is one conditional update ("open and taken < capacity" on each day,
+// or the transaction fails), so no engine can overbook or book a closed day, whatever runs concurrently; search
+// reads lots x days rows.
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { ENGINE, type DB } from '../../db/client';
 import { bookings, lotDays, parkingProviders } from '../../db/schema';
 import { parseWallClock, toWallClock } from '@/shared/pricing';
 
 const DAY = 86_400_000;
-type Writer = Pick<DB, 'insert' | 'update'>;
+type Writer = Pick<DB, 'select' | 'insert' | 'update'>;
 
 /** Statuses whose booking occupies its days (a hold until it is settled, a stay, a finished stay). */
 export const OCCUPYING = ['pending', 'confirmed', 'completed'] as const;
@@ -22,22 +23,49 @@ export function stayDays(arrival: string, departure: string): [number, number] {
 }
 
 /**
- * Takes one space on every day of the stay, in the caller's transaction. False when a day is full: the caller
- * must then fail the transaction (rows of the other days were already counted and must be rolled back).
- * The day rows are made first if missing (insert-or-nothing), then counted with one conditional update: on
- * PostgreSQL a concurrent taker of the same day waits for our row lock and re-checks "taken < capacity" on the
- * committed count, so capacity holds with any number of servers.
+ * The lot's capacity as committed now, holding the lot's row until the caller's transaction ends (PostgreSQL:
+ * FOR SHARE for bookings and day changes, FOR UPDATE for a change of the lot's capacity; SQLite runs one writer
+ * at a time). So a day row made by a booking takes the capacity a concurrent change of the lot's capacity
+ * either already committed or has not started yet, never one it is about to replace. Null: no such lot.
  */
-export async function takeDays(tx: Writer, lot: { id: number; capacity: number }, arrival: string, departure: string): Promise<boolean> {
+export async function lockLotCapacity(tx: Pick<DB, 'select'>, providerId: number, mode: 'share' | 'update' = 'share'): Promise<number | null> {
+  const query = tx.select({ capacity: parkingProviders.capacity }).from(parkingProviders).where(eq(parkingProviders.id, providerId));
+  const [row] = await (ENGINE === 'postgres' ? query.for(mode) : query);
+  return row?.capacity ?? null;
+}
+
+/**
+ * Takes one space on every day of the stay, in the caller's transaction. False when a day is full or closed to
+ * new bookings: the caller must then fail the transaction (rows of the other days were already counted and
+ * must be rolled back). Missing day rows are made first (insert-or-nothing) with the lot's capacity read from
+ * the database in this transaction (the in-memory catalogue may be a second behind another server's change),
+ * then counted with one conditional update ("open and taken < capacity" on each day): on PostgreSQL a
+ * concurrent taker of the same day waits for our row lock and re-checks the committed row, so capacity and
+ * closures hold with any number of servers.
+ */
+export async function takeDays(tx: Writer, lot: { id: number }, arrival: string, departure: string): Promise<boolean> {
   const [first, last] = stayDays(arrival, departure);
-  const days = Array.from({ length: last - first + 1 }, (_, i) => ({ providerId: lot.id, day: first + i, capacity: lot.capacity, taken: 0 }));
+  const capacity = await lockLotCapacity(tx, lot.id);
+  if (capacity === null) return false;
+  const days = Array.from({ length: last - first + 1 }, (_, i) => ({ providerId: lot.id, day: first + i, capacity, taken: 0 }));
   await tx.insert(lotDays).values(days).onConflictDoNothing();
   const counted = await tx
     .update(lotDays)
     .set({ taken: sql`${lotDays.taken} + 1` })
-    .where(and(eq(lotDays.providerId, lot.id), between(lotDays.day, first, last), sql`${lotDays.taken} < ${lotDays.capacity}`))
+    .where(and(eq(lotDays.providerId, lot.id), between(lotDays.day, first, last), eq(lotDays.closed, 0), sql`${lotDays.taken} < ${lotDays.capacity}`))
     .returning({ day: lotDays.day });
   return counted.length === days.length;
+}
+
+/** The days of a stay closed to new bookings, as 'YYYY-MM-DD' (why a stay could not be taken). */
+export async function closedDays(db: Pick<DB, 'select'>, providerId: number, arrival: string, departure: string): Promise<string[]> {
+  const [first, last] = stayDays(arrival, departure);
+  const rows = await db
+    .select({ day: lotDays.day })
+    .from(lotDays)
+    .where(and(eq(lotDays.providerId, providerId), between(lotDays.day, first, last), eq(lotDays.closed, 1)))
+    .orderBy(asc(lotDays.day));
+  return rows.map((r) => new Date(r.day * DAY).toISOString().slice(0, 10));
 }
 
 /** Gives a stay's days back (a released hold, a cancellation), in the caller's transaction. */
@@ -49,7 +77,7 @@ export async function releaseDays(tx: Pick<DB, 'update'>, providerId: number, ar
     .where(and(eq(lotDays.providerId, providerId), between(lotDays.day, first, last), sql`${lotDays.taken} > 0`));
 }
 
-/** Free spaces of each lot over a stay: the fewest (capacity − taken) on any of its days. */
+/** Free spaces of each lot over a stay: the fewest (capacity − taken) on any of its days; a closed day has none. */
 export async function freeSpaces(db: Pick<DB, 'select'>, lots: readonly { id: number; capacity: number }[], arrival: string, departure: string): Promise<Map<number, number>> {
   const free = new Map<number, number>();
   const a = toWallClock(arrival);
@@ -59,7 +87,7 @@ export async function freeSpaces(db: Pick<DB, 'select'>, lots: readonly { id: nu
   const rows = await db
     .select({
       providerId: lotDays.providerId,
-      free: sql<number>`min(${lotDays.capacity} - ${lotDays.taken})`.mapWith(Number),
+      free: sql<number>`min(case when ${lotDays.closed} = 1 then 0 else ${lotDays.capacity} - ${lotDays.taken} end)`.mapWith(Number),
       days: sql<number>`count(*)`.mapWith(Number),
     })
     .from(lotDays)

@@ -1,5 +1,6 @@
 // Provider search shared by every entry point (REST, tRPC, chat, location pages): resolve the text to a
-// location, price each lot for the dates, count free spaces, filter, sort, and record signed-in searches.
+// location, price each lot for the dates (with the stay's day rates), count free spaces (none on a closed
+// day), filter, sort, and record signed-in searches.
 // Places and lots come from the catalogue snapshot (catalogue/snapshot.ts), which is versioned with the
 // content version: pass the ROOT database handle (never a transaction) to the functions that read it.
 import { desc, eq } from 'drizzle-orm';
@@ -7,7 +8,8 @@ import type { DB } from '../../db/client';
 import { searchHistory } from '../../db/schema';
 import { freeSpaces } from '../bookings/inventory';
 import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
-import { billableDays, priceStay } from '@/shared/pricing';
+import { billableDays, priceStay, stayLines } from '@/shared/pricing';
+import { dayRatesForStay } from '../lot-days/day-rates';
 import { resolveLocation } from './resolve';
 import { lotImageUrls } from '../../placeholder';
 import { catalogueSnapshot, type LocationRow } from '../catalogue/snapshot';
@@ -31,13 +33,23 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
   if (!location) return { location: null, ...dates, providers: [] };
   const rows = catalogue.lotsByLocation.get(location.id) ?? [];
   const days = billableDays(query.arrivalDate, query.departureDate);
-  const free = await freeSpaces(db, rows, query.arrivalDate, query.departureDate);
+  // Free spaces, and the day rates (holiday rates) of every lot on the stay's billed days: one query each.
+  const [free, rates] = await Promise.all([
+    freeSpaces(db, rows, query.arrivalDate, query.departureDate),
+    dayRatesForStay(
+      db,
+      rows.map((p) => p.id),
+      query.arrivalDate,
+      query.departureDate,
+    ),
+  ]);
   const wanted = query.amenities.map((a) => AMENITY_FILTERS[a as keyof typeof AMENITY_FILTERS]);
 
   const providers = rows
     .map((p) => {
-      const price = priceStay({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
-      const byDay = priceStay({ dailyPrice: p.price, days });
+      const stay = { dailyPrice: p.price, weeklyRate: p.weeklyRate, days, dayRates: rates.get(p.id) };
+      const price = priceStay(stay);
+      const byDay = priceStay({ ...stay, weeklyRate: null });
       return {
         id: p.id,
         name: p.name,
@@ -70,6 +82,8 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
         cancellationPolicy: p.cancellationPolicy,
         days,
         subtotal: price.subtotal,
+        /** How the subtotal is made up, day rates included ('3 days × $10.95', 'Holiday rate Dec 24: +$5.00'). */
+        priceLines: stayLines(stay),
         serviceFee: price.serviceFee,
         total: price.total,
         /** True when the weekly rate made this stay cheaper than the daily price. */

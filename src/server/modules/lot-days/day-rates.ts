@@ -1,0 +1,33 @@
+// A stay's day rates (holiday rates) as search, the estimate and checkout read them: the rows of lot_days with
+// a price on the stay's billed days, for any number of lots in one query. pricing.ts turns them into money.
+import { and, asc, between, inArray, isNotNull } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { lotDays } from '../../db/schema';
+import { billableDays, parseWallClock, stayDayRates, toWallClock, type DayRate } from '@/shared/pricing';
+
+const DAY = 86_400_000;
+const dateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+
+/** Each lot's day rates on the billed days of the stay (lots without any are left out). */
+export async function dayRatesForStay(db: Pick<DB, 'select'>, lotIds: readonly number[], arrival: string, departure: string): Promise<Map<number, DayRate[]>> {
+  const byLot = new Map<number, DayRate[]>();
+  const a = toWallClock(arrival);
+  const d = toWallClock(departure);
+  if (!lotIds.length || !a || !d) return byLot;
+  const first = Math.floor(parseWallClock(a)! / DAY);
+  const last = first + billableDays(a, d) - 1;
+  const rows = await db
+    .select({ providerId: lotDays.providerId, day: lotDays.day, price: lotDays.price })
+    .from(lotDays)
+    .where(and(inArray(lotDays.providerId, [...lotIds]), between(lotDays.day, first, last), isNotNull(lotDays.price)))
+    .orderBy(asc(lotDays.providerId), asc(lotDays.day));
+  for (const r of rows) byLot.set(r.providerId, [...(byLot.get(r.providerId) ?? []), { date: dateOf(r.day), price: r.price! }]);
+  // The billed days are pricing's rule: keep only what it bills.
+  for (const [id, rates] of byLot) byLot.set(id, stayDayRates(a, d, rates));
+  return byLot;
+}
+
+/** One lot's day rates on the billed days of the stay. */
+export async function lotDayRatesForStay(db: Pick<DB, 'select'>, lotId: number, arrival: string, departure: string): Promise<DayRate[]> {
+  return (await dayRatesForStay(db, [lotId], arrival, departure)).get(lotId) ?? [];
+}
