@@ -134,7 +134,7 @@ describe('response headers', () => {
     const trpc = await t.request('/api/trpc/auth.me', { headers: { Cookie: cookie } });
     expect(trpc.headers.get('cache-control')).toBe('no-store');
     const page = await t.request('/');
-    expect(page.headers.get('permissions-policy')).toMatch(/camera=\(\).*geolocation=\(\)/);
+    expect(page.headers.get('permissions-policy')).toMatch(/camera=\(self\).*geolocation=\(\)/);
   });
 });
 

@@ -468,6 +468,7 @@ export function BookingsTab() {
                   <span className="text-muted-foreground">
                     {`${b.vehicleMake} ${b.vehicleModel}`}
                     <span className="block">{`${formatStay(b.arrivalDate)} – ${formatStay(b.departureDate)}`}</span>
+                    {b.checkedInLocal && <span className="block">{b.checkedOutLocal ? `Checked out ${formatStay(b.checkedOutLocal)}` : `Checked in ${formatStay(b.checkedInLocal)}`}</span>}
                   </span>
                   <span className="flex items-center gap-2 font-semibold">
                     {usd(b.totalFee)}
@@ -475,7 +476,7 @@ export function BookingsTab() {
                   </span>
                 </button>
                 {expanded && (
-                  <dl className="grid gap-3 rounded-md bg-muted/50 p-3 text-sm [overflow-wrap:anywhere] sm:grid-cols-4">
+                  <dl className="grid gap-3 rounded-md bg-muted/50 p-3 text-sm [overflow-wrap:anywhere] sm:grid-cols-3 lg:grid-cols-5">
                     <div>
                       <dt className="text-muted-foreground">Contact</dt>
                       <dd>{b.email}</dd>
@@ -494,6 +495,11 @@ export function BookingsTab() {
                     <div>
                       <dt className="text-muted-foreground">Booked on</dt>
                       <dd>{adminDate(b.createdAt)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-muted-foreground">At the gate</dt>
+                      <dd>{b.checkedInLocal ? `Checked in ${formatStay(b.checkedInLocal)}` : 'Not checked in'}</dd>
+                      {b.checkedOutLocal && <dd>{`Checked out ${formatStay(b.checkedOutLocal)}`}</dd>}
                     </div>
                   </dl>
                 )}

@@ -1,7 +1,7 @@
 // 'Your Booking History' (spec section 2): skeleton of 3 cards, error and empty states, status colours,
 // and View Details for confirmed bookings that are still ahead.
 import { appliedCancellationPolicy } from '@/shared/cancellation';
-import { CalendarClock, Car, MapPin } from 'lucide-react';
+import { CalendarClock, Car, DoorOpen, MapPin } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -93,6 +93,12 @@ function BookingCard({ booking: b }: { booking: Booking }) {
           {[`${b.vehicleMake} ${b.vehicleModel}`, b.licensePlate].filter(Boolean).join(' · ')}
         </p>
       </div>
+      {b.checkedInLocal && (
+        <p className="flex items-start gap-2 text-sm">
+          <DoorOpen className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span>{[`Checked in ${formatStay(b.checkedInLocal)}`, b.checkedOutLocal && `Checked out ${formatStay(b.checkedOutLocal)}`].filter(Boolean).join(' · ')}</span>
+        </p>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-3">
         <p className="font-semibold">
           {formatPrice(b.totalFee)}

@@ -7,6 +7,7 @@ import { blogCategories, blogPosts, bookings, jobState, locations, parkingProvid
 import { escapeHtml } from '../../integrations/mailer/templates';
 import { AppError } from '../../errors';
 import { websiteAnalytics } from '../analytics/analytics.service';
+import { lotWallClockOrNull } from '../gate/lot-time';
 
 export { checkPageSpeed, PAGE_SPEED_FORMULA } from './page-speed';
 
@@ -50,13 +51,14 @@ export async function dashboardStats(db: DB, now = new Date()) {
 
 export async function allBookings(db: DB, limit = 500) {
   const rows = await db
-    .select({ b: bookings, p: { name: parkingProviders.name, location: parkingProviders.location, distance: parkingProviders.distance } })
+    .select({ b: bookings, p: { name: parkingProviders.name, location: parkingProviders.location, distance: parkingProviders.distance }, state: locations.state })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
     .where(PAID)
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(limit);
-  return rows.map(({ b, p }) => ({
+  return rows.map(({ b, p, state }) => ({
       id: b.id,
       confirmationNumber: b.confirmationNumber,
       status: b.status,
@@ -72,6 +74,9 @@ export async function allBookings(db: DB, limit = 500) {
       arrivalDate: b.arrivalDate,
       departureDate: b.departureDate,
       createdAt: b.createdAt,
+      /** At the gate, as lot-local wall-clock times ('YYYY-MM-DDTHH:mm'). */
+      checkedInLocal: lotWallClockOrNull(b.checkedInAt, state),
+      checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
     }));
 }
 

@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from './password';
 import { clear, enforceLimits, giveBack, LIMITS, minutesText } from './rate-limit';
 import { clearSessionCookie, createSession, hashToken, invalidateSession, invalidateUserSessions, sessionCookie } from './session';
 import { isUniqueViolation } from '../../db/dialect';
+import { worksAnyLot } from '../gate/staff.service';
 
 export { adminExists, ensureAdmin } from './admin-bootstrap';
 export { sendPasswordResetMail, sendSetPasswordMail, sendVerificationMail, SET_PASSWORD_TTL_MS } from './account-mails';
@@ -154,10 +155,11 @@ export async function logout(ctx: Ctx & { session: { id: number } | null }) {
   return { success: true as const };
 }
 
-export async function me(db: DB, userId: number | undefined) {
+/** The signed-in user; `isStaff` when they work a lot's gate (the account menu then links to /gate). */
+export async function me(db: DB, userId: number | undefined): Promise<(TPublicUser & { isStaff?: boolean }) | null> {
   if (!userId) return null;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  return user ? toPublicUser(user) : null;
+  return user ? { ...toPublicUser(user), isStaff: await worksAnyLot(db, user.id) } : null;
 }
 
 /** Checks a signed-in user's current password, counting the attempt first (one limit per user). */

@@ -1,6 +1,28 @@
-// The gate (lot staff: today's arrivals and departures, check-in and check-out) and granting staff (admin).
-// (Being built: issue 19.)
-import { router } from '../../trpc/init';
+// The gate over tRPC (lot staff: their lots, today's arrivals and departures, a pass, check-in and check-out)
+// and granting lot staff (admin). Thin: access here, rules in gate.service.ts and staff.service.ts.
+import { TRPCError } from '@trpc/server';
+import { ZGatePassInput, ZGateTodayInput, ZGrantStaffInput, ZLotStaffInput, ZRevokeStaffInput } from '@/shared/schemas/gate';
+import { adminProcedure, authedProcedure, router } from '../../trpc/init';
+import { checkIn, checkOut, gateToday, lookupPass } from './gate.service';
+import { gateScope, grantStaff, lotStaffList, lotsWorked, NOT_STAFF, revokeStaff } from './staff.service';
 
-export const gateRouter = router({});
-export const adminStaffRouter = router({});
+/** Signed in and staff of at least one lot, or an administrator (who works every lot); carries the scope. */
+export const staffProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const scope = await gateScope(ctx.db, ctx.user);
+  if (!scope.all && scope.lotIds.length === 0) throw new TRPCError({ code: 'FORBIDDEN', message: NOT_STAFF });
+  return next({ ctx: { ...ctx, scope } });
+});
+
+export const gateRouter = router({
+  lots: staffProcedure.query(({ ctx }) => lotsWorked(ctx.db, ctx.scope)),
+  today: staffProcedure.input(ZGateTodayInput).query(({ ctx, input }) => gateToday(ctx.db, ctx.scope, input.lotId, ctx.clock.now())),
+  lookup: staffProcedure.input(ZGatePassInput).query(({ ctx, input }) => lookupPass(ctx.db, ctx.scope, input, ctx.clock.now())),
+  checkIn: staffProcedure.input(ZGatePassInput).mutation(({ ctx, input }) => checkIn(ctx.db, ctx.scope, ctx.user, input, ctx.clock.now())),
+  checkOut: staffProcedure.input(ZGatePassInput).mutation(({ ctx, input }) => checkOut(ctx.db, ctx.scope, ctx.user, input, ctx.clock.now())),
+});
+
+export const adminStaffRouter = router({
+  list: adminProcedure.input(ZLotStaffInput).query(({ ctx, input }) => lotStaffList(ctx.db, input.lotId)),
+  grant: adminProcedure.input(ZGrantStaffInput).mutation(({ ctx, input }) => grantStaff(ctx.db, ctx.user, input)),
+  revoke: adminProcedure.input(ZRevokeStaffInput).mutation(({ ctx, input }) => revokeStaff(ctx.db, ctx.user, input)),
+});

@@ -1,0 +1,101 @@
+// Today at one lot (its own calendar): the arrivals and departures, with counts and where each car stands.
+// Choosing a row looks its pass up, as a scan would.
+import { CalendarDays, RefreshCw } from 'lucide-react';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { trpc } from '@/client/lib/trpc';
+import { cn } from '@/client/lib/utils';
+import { formatDayDate } from '@/shared/format';
+import { standing, timeOf, TONE_CLASSES, type GateBooking } from './gate-format';
+
+const REFRESH_MS = 60_000;
+
+export function TodayLists({ lotId, onPick }: { lotId: number; onPick: (confirmationNumber: string) => void }) {
+  const today = trpc.gate.today.useQuery({ lotId }, { refetchInterval: REFRESH_MS, staleTime: 0 });
+  if (today.isPending) {
+    return (
+      <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading today's arrivals and departures">
+        <Skeleton className="h-10 w-full" />
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-16 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (today.isError) {
+    return (
+      <Card className="space-y-3 p-6 text-center">
+        <p className="font-semibold">Unable to load today's list</p>
+        <p className="text-sm text-muted-foreground">{today.error.message}</p>
+        <Button variant="outline" onClick={() => void today.refetch()}>
+          <RefreshCw className="size-4" aria-hidden="true" /> Try again
+        </Button>
+      </Card>
+    );
+  }
+  const { counts, arrivals, departures, date } = today.data;
+  return (
+    <section aria-labelledby="today-heading" className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="today-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <CalendarDays className="size-5 text-primary" aria-hidden="true" /> {`Today, ${formatDayDate(date)}`}
+        </h2>
+        <Button variant="ghost" size="sm" loading={today.isFetching} onClick={() => void today.refetch()} aria-label="Refresh today's lists">
+          {!today.isFetching && <RefreshCw className="size-4" aria-hidden="true" />}
+        </Button>
+      </div>
+      <Tabs defaultValue="arrivals">
+        <TabsList className="grid h-auto w-full grid-cols-2">
+          <TabsTrigger value="arrivals" className="h-auto flex-col py-1.5">
+            <span>{`Arrivals (${counts.arrivals})`}</span>
+            <span className="text-xs font-normal text-muted-foreground">{`${counts.checkedIn} checked in`}</span>
+          </TabsTrigger>
+          <TabsTrigger value="departures" className="h-auto flex-col py-1.5">
+            <span>{`Departures (${counts.departures})`}</span>
+            <span className="text-xs font-normal text-muted-foreground">{`${counts.checkedOut} checked out`}</span>
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="arrivals">
+          <BookingList rows={arrivals} list="arrivals" onPick={onPick} empty="No arrivals booked for today." />
+        </TabsContent>
+        <TabsContent value="departures">
+          <BookingList rows={departures} list="departures" onPick={onPick} empty="No departures booked for today." />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+function BookingList({ rows, list, onPick, empty }: { rows: GateBooking[]; list: 'arrivals' | 'departures'; onPick: (cn: string) => void; empty: string }) {
+  if (rows.length === 0) return <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="divide-y divide-border rounded-lg border border-border" aria-label={list === 'arrivals' ? 'Arrivals today' : 'Departures today'}>
+      {rows.map((b) => {
+        const s = standing(b, list);
+        const time = timeOf(list === 'arrivals' ? b.arrivalDate : b.departureDate);
+        return (
+          <li key={b.id}>
+            <button
+              type="button"
+              onClick={() => onPick(b.confirmationNumber)}
+              className={cn('grid w-full grid-cols-[4.5rem_minmax(0,1fr)_auto] items-center gap-3 px-3 py-3 text-left text-sm hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-hidden', b.status === 'cancelled' && 'opacity-70')}
+            >
+              <span className="font-semibold tabular-nums">{time}</span>
+              <span className="min-w-0">
+                <span className="block truncate font-medium">{`${b.firstName} ${b.lastName}`}</span>
+                <span className="block truncate text-muted-foreground">{[`${b.vehicleMake} ${b.vehicleModel}`, b.licensePlate].filter(Boolean).join(' · ')}</span>
+                <span className="block truncate font-mono text-xs text-muted-foreground">{b.confirmationNumber}</span>
+              </span>
+              <Badge variant="outline" className={TONE_CLASSES[s.tone]}>
+                {s.label}
+              </Badge>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

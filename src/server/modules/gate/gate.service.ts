@@ -1,0 +1,166 @@
+// The gate: a lot's arrivals and departures today (lot-local), a pass looked up by its confirmation number with
+// whether it is good now, and check-in and check-out. Staff see only their lots' bookings: any other booking
+// answers exactly as a missing one. Check-in and check-out are conditional updates, so two gates scanning the
+// same pass at once record it once.
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { bookings, locations, parkingProviders } from '../../db/schema';
+import type { SessionUser } from '../../deps';
+import { AppError } from '../../errors';
+import { lotDate, lotWallClockOrNull, nextDate } from './lot-time';
+import { passRuling, verdictOf, type PassRuling } from './pass-rules';
+import { inScope, type GateScope } from './staff.service';
+
+type BookingRow = typeof bookings.$inferSelect;
+
+export const PASS_NOT_FOUND = 'No booking with that confirmation number at your lots.';
+const LOT_NOT_FOUND = 'Lot not found.';
+/** A busy lot's day, at most: the list is for the gate, not a report. */
+const DAY_LIMIT = 500;
+
+/** One lot the caller works, with its state (its time zone); a lot they do not work does not exist for them. */
+async function scopedLot(db: Pick<DB, 'select'>, scope: GateScope, lotId: number) {
+  if (!inScope(scope, lotId)) throw new AppError('NOT_FOUND', LOT_NOT_FOUND);
+  const [lot] = await db
+    .select({ id: parkingProviders.id, name: parkingProviders.name, address: parkingProviders.address, location: locations.name, state: locations.state })
+    .from(parkingProviders)
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+    .where(eq(parkingProviders.id, lotId));
+  if (!lot) throw new AppError('NOT_FOUND', LOT_NOT_FOUND);
+  return lot;
+}
+
+const rowOf = (b: BookingRow, state: string) => ({
+  id: b.id,
+  confirmationNumber: b.confirmationNumber,
+  firstName: b.firstName,
+  lastName: b.lastName,
+  vehicleMake: b.vehicleMake,
+  vehicleModel: b.vehicleModel,
+  licensePlate: b.licensePlate,
+  arrivalDate: b.arrivalDate,
+  departureDate: b.departureDate,
+  status: b.status,
+  checkedInAt: b.checkedInAt,
+  checkedOutAt: b.checkedOutAt,
+  /** The same instants as lot-local wall-clock times ('YYYY-MM-DDTHH:mm'). */
+  checkedInLocal: lotWallClockOrNull(b.checkedInAt, state),
+  checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
+});
+
+/** A lot's arrivals (paid or cancelled) and departures (paid) on its own calendar's today. */
+export async function gateToday(db: DB, scope: GateScope, lotId: number, now: Date) {
+  const lot = await scopedLot(db, scope, lotId);
+  const date = lotDate(now, lot.state);
+  const from = `${date}T00:00`;
+  const to = `${nextDate(date)}T00:00`;
+  const [arriving, departing] = await Promise.all([
+    db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.providerId, lot.id), inArray(bookings.status, ['confirmed', 'completed', 'cancelled']), gte(bookings.arrivalDate, from), lt(bookings.arrivalDate, to)))
+      .orderBy(asc(bookings.arrivalDate), asc(bookings.id))
+      .limit(DAY_LIMIT),
+    db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.providerId, lot.id), inArray(bookings.status, ['confirmed', 'completed']), gte(bookings.departureDate, from), lt(bookings.departureDate, to)))
+      .orderBy(asc(bookings.departureDate), asc(bookings.id))
+      .limit(DAY_LIMIT),
+  ]);
+  const arrivals = arriving.map((b) => rowOf(b, lot.state));
+  const departures = departing.map((b) => rowOf(b, lot.state));
+  const expected = arrivals.filter((b) => b.status !== 'cancelled');
+  return {
+    lot: { id: lot.id, name: lot.name, address: lot.address, location: lot.location },
+    date,
+    arrivals,
+    departures,
+    counts: {
+      arrivals: expected.length,
+      checkedIn: expected.filter((b) => b.checkedInAt).length,
+      departures: departures.length,
+      checkedOut: departures.filter((b) => b.checkedOutAt).length,
+    },
+  };
+}
+
+/** A booking of one of the caller's lots by confirmation number, with its lot; anything else is not found. */
+async function scopedPass(db: Pick<DB, 'select'>, scope: GateScope, confirmationNumber: string) {
+  const [row] = await db
+    .select({ booking: bookings, lotName: parkingProviders.name, location: locations.name, state: locations.state })
+    .from(bookings)
+    .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+    .where(and(eq(bookings.confirmationNumber, confirmationNumber), scope.all ? undefined : inArray(bookings.providerId, scope.lotIds.length ? scope.lotIds : [-1])));
+  if (!row) throw new AppError('NOT_FOUND', PASS_NOT_FOUND);
+  return row;
+}
+
+type Pass = Awaited<ReturnType<typeof scopedPass>>;
+
+function ruling(pass: Pass, now: Date, atLot: number | undefined): PassRuling {
+  return passRuling(pass.booking, { now, state: pass.state, lotName: pass.lotName, atLot });
+}
+
+function passView(pass: Pass, r: PassRuling) {
+  return {
+    booking: { ...rowOf(pass.booking, pass.state), lot: { id: pass.booking.providerId, name: pass.lotName, location: pass.location } },
+    ...verdictOf(r),
+  };
+}
+
+export type TGatePass = ReturnType<typeof passView>;
+type PassRequest = { confirmationNumber: string; lotId?: number };
+
+/** The gate at `lotId` (when given) must be one the caller works: another lot does not exist for them. */
+function checkGate(scope: GateScope, lotId: number | undefined) {
+  if (lotId !== undefined && !inScope(scope, lotId)) throw new AppError('NOT_FOUND', LOT_NOT_FOUND);
+}
+
+/** A pass and whether it is good now at the gate of `lotId`. */
+export async function lookupPass(db: DB, scope: GateScope, input: PassRequest, now: Date) {
+  checkGate(scope, input.lotId);
+  const pass = await scopedPass(db, scope, input.confirmationNumber);
+  return passView(pass, ruling(pass, now, input.lotId));
+}
+
+/** Records the car coming in: once, inside the pass's window, at its own lot. Refusals carry the reason. */
+export async function checkIn(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>, input: PassRequest, now: Date) {
+  checkGate(scope, input.lotId);
+  const pass = await scopedPass(db, scope, input.confirmationNumber);
+  const before = ruling(pass, now, input.lotId);
+  if (before.checkInRefusal) throw new AppError('CONFLICT', before.checkInRefusal);
+  // The claim: only a paid booking nobody has checked in yet (another gate may be a step ahead).
+  const [updated] = await db
+    .update(bookings)
+    .set({ checkedInAt: now, checkedInBy: user.id })
+    .where(and(eq(bookings.id, pass.booking.id), eq(bookings.status, 'confirmed'), isNull(bookings.checkedInAt)))
+    .returning();
+  if (!updated) throw await refusalNow(db, scope, input, now, 'in');
+  const after = { ...pass, booking: updated };
+  return passView(after, ruling(after, now, input.lotId));
+}
+
+/** Records the car going out, after its check-in; the booking is then completed. */
+export async function checkOut(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>, input: PassRequest, now: Date) {
+  checkGate(scope, input.lotId);
+  const pass = await scopedPass(db, scope, input.confirmationNumber);
+  const before = ruling(pass, now, input.lotId);
+  if (before.checkOutRefusal) throw new AppError('CONFLICT', before.checkOutRefusal);
+  const [updated] = await db
+    .update(bookings)
+    .set({ checkedOutAt: now, checkedOutBy: user.id, status: 'completed' })
+    .where(and(eq(bookings.id, pass.booking.id), eq(bookings.status, 'confirmed'), isNotNull(bookings.checkedInAt), isNull(bookings.checkedOutAt)))
+    .returning();
+  if (!updated) throw await refusalNow(db, scope, input, now, 'out');
+  const after = { ...pass, booking: updated };
+  return passView(after, ruling(after, now, input.lotId));
+}
+
+/** Another request changed the pass between our read and our claim: the refusal as it stands now. */
+async function refusalNow(db: DB, scope: GateScope, input: PassRequest, now: Date, step: 'in' | 'out'): Promise<AppError> {
+  const r = ruling(await scopedPass(db, scope, input.confirmationNumber), now, input.lotId);
+  const reason = step === 'in' ? r.checkInRefusal : r.checkOutRefusal;
+  return new AppError('CONFLICT', reason ?? 'This pass changed meanwhile. Look it up again.');
+}

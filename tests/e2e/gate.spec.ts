@@ -1,0 +1,158 @@
+// The gate in Chromium: lot staff (granted by the administrator) check a booking in from its parking pass QR
+// shown to a fake camera (a Y4M video of the QR, so the page's real scanner reads it), and check another in and
+// out by its typed confirmation number. Signed out, the page asks to sign in.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import QRCode from 'qrcode';
+import config, { ADMIN } from '../../playwright.config';
+import { lotWallClock } from '@/server/modules/gate/lot-time';
+import { expect, test, uniqueEmail } from './fixtures';
+
+// One video file per worker process: written with the pass before the camera starts (Chromium opens it then).
+const VIDEO = path.join(os.tmpdir(), `parkpilot-gate-pass-${process.pid}.y4m`);
+const base = config.use?.launchOptions ?? {};
+// Chromium must find a video file when it starts; each scanning test writes its own pass into it.
+if (!fs.existsSync(VIDEO)) writeQrVideo(VIDEO, 'PP-NOTAPASS');
+
+test.use({
+  permissions: ['camera'],
+  launchOptions: {
+    ...base,
+    args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${VIDEO}`],
+  },
+});
+
+/** A grayscale Y4M video (YUV 4:2:0, 640x480, a few frames) of the QR code of `text`, quiet zone included. */
+function writeQrVideo(file: string, text: string) {
+  const W = 640;
+  const H = 480;
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 4;
+  const scale = Math.floor((H * 0.8) / (modules.size + 2 * quiet));
+  const side = scale * (modules.size + 2 * quiet);
+  const left = Math.floor((W - side) / 2);
+  const top = Math.floor((H - side) / 2);
+  const luma = Buffer.alloc(W * H, 200); // a light grey room around a white card
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const row = Math.floor(y / scale) - quiet;
+      const col = Math.floor(x / scale) - quiet;
+      const dark = row >= 0 && col >= 0 && row < modules.size && col < modules.size && modules.get(row, col);
+      luma[(top + y) * W + left + x] = dark ? 16 : 235;
+    }
+  }
+  const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 5 }, () => frame)]));
+}
+
+/** A lot in Boston (US Eastern) to book and to staff. */
+async function bostonLot(request: APIRequestContext) {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const search = await (await request.get(`/api/search?location=BOS&arrivalDate=${day(1)}&departureDate=${day(2)}`)).json();
+  return { id: search.providers[0].id as number, name: search.providers[0].name as string, state: 'MA' };
+}
+
+/** A traveller books the lot from half an hour from now (inside the gate's window) until tomorrow. */
+async function bookNow(browser: Browser, lot: { id: number; state: string }, plate: string) {
+  const context = await browser.newContext({ baseURL: config.use?.baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const email = uniqueEmail('gate-traveller');
+  await context.request.post('/api/auth/register', { data: { name: 'Greta Gate', email, password: 'long enough password' } });
+  const res = await context.request.post('/api/bookings/automated', {
+    data: {
+      providerId: lot.id,
+      customerInfo: { firstName: 'Greta', lastName: 'Gate', email, phone: '555-010-0177' },
+      reservationDetails: {
+        arrivalDate: lotWallClock(new Date(Date.now() + 30 * 60_000), lot.state),
+        departureDate: lotWallClock(new Date(Date.now() + 26 * 3_600_000), lot.state),
+        vehicleMake: 'Saab',
+        vehicleModel: '900',
+        licensePlate: plate,
+      },
+      paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '02128' },
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const body = await res.json();
+  await context.close();
+  return body.confirmationNumber as string;
+}
+
+/** Signs the page in as a new account and has the administrator add it to the lot's staff. */
+async function becomeStaff(browser: Browser, request: APIRequestContext, lotId: number) {
+  const email = uniqueEmail('gate-staff');
+  expect((await request.post('/api/auth/register', { data: { name: 'Stan Staff', email, password: 'long enough password' } })).ok()).toBe(true);
+  const admin = await browser.newContext({ baseURL: config.use?.baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  expect((await admin.request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } })).ok()).toBe(true);
+  const granted = await admin.request.post(`/api/admin/lots/${lotId}/staff`, { data: { email } });
+  expect(granted.status(), await granted.text()).toBe(201);
+  await admin.close();
+}
+
+test('lot staff check a car in by scanning its parking pass with the camera', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const lot = await bostonLot(page.request);
+  const confirmation = await bookNow(browser, lot, 'SCAN1');
+  writeQrVideo(VIDEO, confirmation);
+  await becomeStaff(browser, page.request, lot.id);
+
+  await page.goto('/gate');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gate check-in' })).toBeVisible();
+  await expect(page.getByText(lot.name).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Scan a pass' }).click();
+  // Chromium on Linux has no BarcodeDetector: jsQR reads the frames (phones and Macs use the native reader).
+  await expect(page.getByLabel('Camera view')).toHaveAttribute('data-engine', /^(native|jsqr)$/);
+
+  const result = page.getByRole('region', { name: 'Valid', exact: true });
+  await expect(result).toBeVisible({ timeout: 15_000 });
+  await expect(result.getByTestId('pass-reason')).toHaveText(/^Valid until|^Early arrival/);
+  await expect(result.getByText(confirmation, { exact: true })).toBeVisible();
+  await expect(result.getByText('SCAN1', { exact: true })).toBeVisible();
+  await expect(result.getByText('Greta Gate', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Check in' }).click();
+  await expect(page.getByRole('heading', { name: 'Checked in', exact: true })).toBeVisible();
+  await expect(page.getByTestId('pass-reason')).toHaveText(/^Checked in on /);
+  const recorded = await (await page.request.get(`/api/gate/bookings/${confirmation}`)).json();
+  expect(recorded.booking.checkedInAt).toBeTruthy();
+  expect(recorded.canCheckOut).toBe(true);
+});
+
+test('lot staff check a car in and out by its typed confirmation number', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await page.goto('/gate');
+  await expect(page.getByRole('heading', { name: 'Sign in to work the gate' })).toBeVisible();
+
+  const lot = await bostonLot(page.request);
+  const confirmation = await bookNow(browser, lot, 'TYPE2');
+  await becomeStaff(browser, page.request, lot.id);
+  await page.goto('/gate');
+
+  const field = page.getByRole('textbox', { name: 'Confirmation number' });
+  await field.fill('PP-');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByText('Enter a confirmation number like PP-7K3M9Q2H.')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+
+  await field.fill(`  ${confirmation.toLowerCase()} `);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Valid', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Valid', exact: true }).getByText('TYPE2', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Check in' }).click();
+  await expect(page.getByRole('heading', { name: 'Checked in', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Check out' }).click();
+  await expect(page.getByRole('heading', { name: 'Checked out', exact: true })).toBeVisible();
+  await expect(page.getByTestId('pass-reason')).toHaveText(/^Already checked out on /);
+
+  // A number that is not one of this lot's bookings.
+  await page.getByRole('button', { name: 'Next pass' }).click();
+  await field.fill('PP-ZZZZZZZZ');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Not valid', exact: true })).toBeVisible();
+  await expect(page.getByTestId('pass-reason')).toHaveText('No booking with that confirmation number at your lots.');
+
+  const pass = await (await page.request.get(`/api/gate/bookings/${confirmation}`)).json();
+  expect(pass.booking).toMatchObject({ status: 'completed', checkedInLocal: expect.any(String), checkedOutLocal: expect.any(String) });
+});
