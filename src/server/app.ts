@@ -27,6 +27,8 @@ import { contentVersionReader } from './content-version';
 import { isCacheablePage, PageCache, pickEncoding } from './page-cache';
 import { placeholderSvg } from './placeholder';
 import { mountOgRoutes } from './modules/og/routes';
+import { mountLotPhotoRoutes } from './modules/lot-photos/routes';
+import { bodyLimitFor } from './body-limits';
 import { mountRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import type { Context } from './trpc/init';
@@ -123,9 +125,10 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: isProd ? 'max-age=31536000; includeSubDomains' : false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
-      // Nothing here needs the camera, the microphone, the position, or payment request APIs of the page.
+      // Nothing here needs the microphone, the position, or payment request APIs of the page. The camera only
+      // for our own pages (the gate's pass scanner; allowed site-wide because /gate is reached by in-app links).
       permissionsPolicy: {
-        camera: [],
+        camera: ['self'],
         microphone: [],
         geolocation: [],
         payment: stripe ? ['self', 'https://js.stripe.com'] : [],
@@ -174,13 +177,10 @@ export function createApp(deps: AppDeps) {
       }
     });
 
-  // Request bodies stay small; only the blog approval (with an image) may carry a few megabytes.
-  app.use('/api/*', (c, next) =>
-    bodyLimit({
-      maxSize: c.req.path.startsWith('/api/admin/blog/approve/') ? 6 * 1024 * 1024 : 512 * 1024,
-      onError: (ctx) => ctx.json({ error: 'The request is too large.' }, 413),
-    })(c, next),
-  );
+  app.use('/api/*', (c, next) => {
+    const limit = bodyLimitFor(c.req.method, c.req.path);
+    return bodyLimit({ maxSize: limit.bytes, onError: (ctx) => ctx.json({ error: limit.message }, 413) })(c, next);
+  });
 
   const createContext = async (c: HonoContext, resHeaders = new Headers()): Promise<Context> => {
     const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
@@ -277,6 +277,8 @@ export function createApp(deps: AppDeps) {
     const type = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }[m[1] as 'jpg' | 'png' | 'webp'];
     return c.body(new Uint8Array(blob.body), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
   });
+  // Lot photos (WebP at 400, 800 and 1200 px), the same way.
+  mountLotPhotoRoutes(app, { blobs });
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 

@@ -1,12 +1,14 @@
 // The back office through HTTP: every admin path refuses anonymous (401) and other users (403); figures
 // follow real bookings and analytics events; users, SEO tools and reports.
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { asc, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, jobs, parkingProviders, users } from '@/server/db/schema';
+import { analyticsEvents, jobs, locations, lotPhotos, lotStaff, parkingProviders, users } from '@/server/db/schema';
 import { restRoutes } from '@/server/rest/routes';
 import { dayFromToday } from '@/shared/pricing';
 import { call, sessionCookieFrom } from '../support/http';
-import { createTestApp } from '../support/test-app';
+import { createTestApp, TEST_ORIGIN } from '../support/test-app';
 
 const t = await createTestApp({ TRUST_PROXY: '1' });
 afterAll(() => t.close());
@@ -35,14 +37,69 @@ describe('access', () => {
     const deadJob = async () =>
       (await t.db.insert(jobs).values({ kind: 'mail.send', payload: {}, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'smtp down', finishedAt: new Date() }).returning({ id: jobs.id }))[0]!.id;
     const target = path.includes('/jobs/') ? await deadJob() : (await signUp(`target-${Math.random().toString(36).slice(2)}@example.com`)).id;
-    const url = path.replace(':postId', String(pending)).replace(':id', String(target));
-    const body = method === 'GET' || method === 'DELETE' ? undefined : path.includes('search') ? undefined : {};
+    const catalogue = await catalogueRequest(method, path, target);
+    const url = catalogue?.url ?? path.replace(':postId', String(pending)).replace(':id', String(target));
+    const body = catalogue ? catalogue.body : method === 'GET' || method === 'DELETE' ? undefined : path.includes('search') ? undefined : {};
     const withQuery = path.endsWith('/users/search') ? `${url}?q=target` : url;
     expect((await call(t.request, withQuery, body, { method })).status).toBe(401);
     const user = await signUp(`plain-${Math.random().toString(36).slice(2)}@example.com`);
     expect((await call(t.request, withQuery, body, { method, cookie: user.cookie })).status).toBe(403);
-    expect((await call(t.request, withQuery, body, { method, cookie: adminCookie })).status).toBe(200);
+    if (catalogue?.form) {
+      // The photo upload is multipart: the admin sends a real image.
+      const res = await t.request(withQuery, { method, body: await catalogue.form(), headers: { Origin: TEST_ORIGIN, Cookie: adminCookie } });
+      expect(res.status, await res.text()).toBe(201);
+      return;
+    }
+    const answer = await call(t.request, withQuery, body, { method, cookie: adminCookie });
+    expect(answer.status, answer.text).toBe(restRoutes.find((r) => r.method === method && r.path === path)!.status ?? 200);
   });
+
+  /**
+   * The catalogue's paths act on a lot (the last one: the figures below book the first), a photo of it or one
+   * of its staff, and take real input; the others act on a user (`:id`), a post or a job with an empty body.
+   */
+  async function catalogueRequest(method: string, path: string, targetUserId: number): Promise<{ url: string; body: unknown; form?: () => Promise<FormData> } | null> {
+    if (!path.startsWith('/api/admin/lots') && !path.startsWith('/api/admin/locations')) return null;
+    const [lot] = await t.db.select().from(parkingProviders).orderBy(desc(parkingProviders.id)).limit(1);
+    const [place] = await t.db.select().from(locations).where(eq(locations.id, lot!.locationId));
+    const photo = path.includes(':photoId')
+      ? (await t.db.insert(lotPhotos).values({ providerId: lot!.id, position: 99, key: `lots/${randomBytes(16).toString('hex')}`, widths: [400, 800, 1200], width: 1000, height: 600 }).returning())[0]!.id
+      : 0;
+    if (path.endsWith('/staff/:userId')) await t.db.insert(lotStaff).values({ userId: targetUserId, providerId: lot!.id }).onConflictDoNothing();
+    const targetEmail = (await t.db.select({ email: users.email }).from(users).where(eq(users.id, targetUserId)))[0]!.email;
+    const url = path.replace(':lotId', String(lot!.id)).replace(':id', path.startsWith('/api/admin/locations') ? String(place!.id) : String(lot!.id)).replace(':photoId', String(photo)).replace(':userId', String(targetUserId));
+    const tag = Math.random().toString(36).slice(2, 8);
+    const key = `${method} ${path}`;
+    if (key === 'POST /api/admin/lots') {
+      return { url, body: { locationId: place!.id, name: `Access Lot ${tag}`, address: '1 Access Rd, Orlando, FL 32809', latitude: place!.latitude + 0.01, longitude: place!.longitude, price: 12.95, capacity: 40 } };
+    }
+    if (key === 'POST /api/admin/locations') {
+      const code = Array.from({ length: 3 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+      return { url, body: { kind: 'airport', code: `${code}`, name: `Access Field ${tag}`, shortName: 'Access', city: 'Accessville', state: 'KS', region: 'Midwest', latitude: 38.5, longitude: -98.1 } };
+    }
+    if (key === 'GET /api/admin/lots/:id/days') return { url: `${url}?from=${dayFromToday(2)}&to=${dayFromToday(4)}`, body: undefined };
+    if (key === 'PATCH /api/admin/lots/:id/days') return { url, body: { from: dayFromToday(40), to: dayFromToday(41), price: 19.95 } };
+    if (key === 'POST /api/admin/lots/:id/staff') return { url, body: { email: targetEmail } };
+    if (key === 'PUT /api/admin/lots/:lotId/photos/order') {
+      const ids = (await t.db.select({ id: lotPhotos.id }).from(lotPhotos).where(eq(lotPhotos.providerId, lot!.id)).orderBy(asc(lotPhotos.position))).map((r) => r.id);
+      return { url, body: { photoIds: ids } };
+    }
+    if (key === 'PATCH /api/admin/lots/:lotId/photos/:photoId') return { url, body: { alt: 'The entrance' } };
+    if (key === 'POST /api/admin/lots/:lotId/photos/:photoId/move') return { url, body: { direction: 'earlier' } };
+    if (key === 'POST /api/admin/lots/:lotId/photos') {
+      return {
+        url,
+        body: {},
+        form: async () => {
+          const form = new FormData();
+          form.set('image', new File([new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } }).png().toBuffer())], 'lot.png', { type: 'image/png' }));
+          return form;
+        },
+      };
+    }
+    if (key === 'POST /api/admin/lots/import') return { url, body: { csv: (await call(t.request, '/api/admin/lots/export', undefined, { cookie: adminCookie })).json.csv, dryRun: true } };
+    return { url, body: method === 'GET' || method === 'DELETE' ? undefined : {} };
+  }
 });
 
 describe('figures', () => {

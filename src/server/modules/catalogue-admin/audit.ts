@@ -1,8 +1,8 @@
 // The audit log of catalogue changes: who (id and e-mail as they were), when, what, and field by field what
 // changed. Written in the transaction of the change it records, so the log and the catalogue never disagree.
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, locations, parkingProviders } from '../../db/schema';
 import type { SessionUser } from '../../deps';
 
 export type AuditEntity = (typeof auditLog.$inferInsert)['entity'];
@@ -43,4 +43,21 @@ export async function auditEntries(db: DB, opts: { entity?: AuditEntity; entityI
     .where(where)
     .orderBy(desc(auditLog.id))
     .limit(Math.min(opts.limit ?? 50, 200));
+}
+
+/** A page of the log for the back office, each entry with a readable name for what it is about. */
+export async function auditPage(db: DB, opts: { entity?: AuditEntity; entityId?: string; limit: number; before?: number }) {
+  const entries = await auditEntries(db, opts);
+  const numeric = (entity: AuditEntity) => [...new Set(entries.filter((e) => e.entity === entity && /^\d{1,9}$/.test(e.entityId)).map((e) => Number(e.entityId)))];
+  const lotIds = numeric('lot');
+  const placeIds = numeric('location');
+  const lots = lotIds.length
+    ? await db.select({ id: parkingProviders.id, name: parkingProviders.name }).from(parkingProviders).where(inArray(parkingProviders.id, lotIds))
+    : [];
+  const places = placeIds.length ? await db.select({ id: locations.id, code: locations.code, name: locations.name }).from(locations).where(inArray(locations.id, placeIds)) : [];
+  const label = new Map<string, string>([...lots.map((l) => [`lot:${l.id}`, l.name] as const), ...places.map((p) => [`location:${p.id}`, `${p.name} (${p.code})`] as const)]);
+  return {
+    entries: entries.map((e) => ({ ...e, label: label.get(`${e.entity}:${e.entityId}`) ?? null })),
+    nextBefore: entries.length === opts.limit ? entries[entries.length - 1]!.id : null,
+  };
 }

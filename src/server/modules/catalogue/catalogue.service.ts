@@ -1,5 +1,5 @@
 // Catalogue reads: the location directory and single locations with their provider summary.
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, parkingProviders } from '../../db/schema';
 import { filterDirectory } from '@/shared/directory';
@@ -30,7 +30,7 @@ function withProviderSummary(db: DB) {
       minPrice: sql<number | null>`min(${parkingProviders.price})`,
     })
     .from(locations)
-    .leftJoin(parkingProviders, eq(parkingProviders.locationId, locations.id))
+    .leftJoin(parkingProviders, and(eq(parkingProviders.locationId, locations.id), eq(parkingProviders.published, 1)))
     .groupBy(...Object.values(locationColumns))
     .$dynamic();
 }
@@ -62,14 +62,14 @@ export async function getDirectoryStats({ db }: { db: DB }) {
       airports: sql<number>`(select count(*) from ${locations} where ${locations.kind} = 'airport')`.mapWith(Number),
       cruisePorts: sql<number>`(select count(*) from ${locations} where ${locations.kind} = 'cruise_port')`.mapWith(Number),
       states: sql<number>`(select count(distinct ${locations.state}) from ${locations})`.mapWith(Number),
-      providers: sql<number>`(select count(*) from ${parkingProviders})`.mapWith(Number),
-      lowestPrice: sql<number | null>`(select min(${parkingProviders.price}) from ${parkingProviders})`,
+      providers: sql<number>`(select count(*) from ${parkingProviders} where ${parkingProviders.published} = 1)`.mapWith(Number),
+      lowestPrice: sql<number | null>`(select min(${parkingProviders.price}) from ${parkingProviders} where ${parkingProviders.published} = 1)`,
     })
     .from(sql`(select 1) as one`);
   return row!;
 }
 
-/** One provider by name slug (or id) with its location, for the provider, property and arrival pages. */
+/** One published provider by name slug (or id) with its location, for the provider, property and arrival pages. */
 export async function getProvider({ db }: { db: DB }, slugOrId: string) {
   const key = slugOrId.trim().toLowerCase();
   // Up to nine digits is an id (longer would overflow PostgreSQL's integer and fail the query).
@@ -78,7 +78,7 @@ export async function getProvider({ db }: { db: DB }, slugOrId: string) {
     .select({ provider: parkingProviders, location: locationColumns })
     .from(parkingProviders)
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
-    .where(where)
+    .where(and(where, eq(parkingProviders.published, 1)))
     .limit(1);
   if (!row) return null;
   const { locationId: _l, createdAt: _c, updatedAt: _u, ...provider } = row.provider;

@@ -1,6 +1,9 @@
-// The catalogue in memory: every place and lot, read once per content version (a lot or place edited, a price
-// changed: the version moves and the next reader loads it again). Search and checkout read lots from here
-// instead of querying and decoding the same rows on every request.
+// The public catalogue in memory: every place and every PUBLISHED lot, read once per content version (a lot or
+// place edited, a price changed, a lot published or unpublished: the version moves and the next reader loads
+// it again). Search, the chat, the location pages and checkout read lots from here instead of querying and
+// decoding the same rows on every request, so an unpublished lot is found by none of them. The back office
+// reads the database directly (it sees every lot).
+import { eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, parkingProviders } from '../../db/schema';
 import { contentVersionReader } from '../../content-version';
@@ -12,7 +15,9 @@ export interface CatalogueSnapshot {
   /** Airports first, then ports, in catalogue order. */
   locations: LocationRow[];
   locationById: Map<number, LocationRow>;
+  /** Published lots only. */
   lotsByLocation: Map<number, ProviderRow[]>;
+  /** Published lots only. */
   lotById: Map<number, ProviderRow>;
 }
 
@@ -20,7 +25,7 @@ const snapshots = new WeakMap<object, { read: () => Promise<number>; version: nu
 
 async function load(db: Pick<DB, 'select'>): Promise<CatalogueSnapshot> {
   const places = await db.select().from(locations).orderBy(locations.kind, locations.id);
-  const lots = await db.select().from(parkingProviders).orderBy(parkingProviders.id);
+  const lots = await db.select().from(parkingProviders).where(eq(parkingProviders.published, 1)).orderBy(parkingProviders.id);
   const lotsByLocation = new Map<number, ProviderRow[]>();
   for (const lot of lots) lotsByLocation.set(lot.locationId, [...(lotsByLocation.get(lot.locationId) ?? []), lot]);
   return { locations: places, locationById: new Map(places.map((l) => [l.id, l])), lotsByLocation, lotById: new Map(lots.map((l) => [l.id, l])) };

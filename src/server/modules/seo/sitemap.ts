@@ -1,6 +1,8 @@
 // /sitemap.xml and /robots.txt: every public URL with its last change (sitemaps.org 0.9, split into an
 // index past 50,000 URLs), and the paths crawlers should skip. Cached until the content changes.
+import { eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
+import { parkingProviders } from '../../db/schema';
 import { contentVersionReader } from '../../content-version';
 import { publicUrls } from '../admin/admin.service';
 
@@ -17,7 +19,9 @@ export async function sitemapFiles(db: DB, appUrl: string): Promise<string[]> {
   // Read before the URLs: a change made while building moves the version again, and the next request rebuilds.
   const version = await read();
   if (cached && cached.version === version) return cached.files;
-  const urls = await publicUrls(db);
+  // Unpublished lots have no public page (404): they are not listed.
+  const hidden = new Set((await db.select({ slug: parkingProviders.slug }).from(parkingProviders).where(eq(parkingProviders.published, 0))).map((l) => `/provider/${l.slug}`));
+  const urls = (await publicUrls(db)).filter((u) => !hidden.has(u.path));
   const urlset = (list: typeof urls) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list
       .map((u) => `  <url><loc>${xmlEscape(appUrl + u.path)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`)

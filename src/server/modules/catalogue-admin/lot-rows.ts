@@ -1,0 +1,107 @@
+// Writing lot rows the way the seed writes them: the distance to the terminal measured from the place's
+// coordinates (haversine, '1.2 miles from terminal'), a unique name slug, the lot-local today for capacity.
+import { eq, like, or } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { locations, parkingProviders } from '../../db/schema';
+import { AppError } from '../../errors';
+import { dayIndex } from '../bookings/capacity';
+import { formatMiles, haversineMiles, slugify } from '@/shared/geo';
+import { zoneForState } from '@/shared/time-zones';
+import type { TLotInput } from '@/shared/schemas/catalogue-admin';
+
+export type LotRow = typeof parkingProviders.$inferSelect;
+export type PlaceRow = typeof locations.$inferSelect;
+
+/** A lot further than this from its place is a typo in the coordinates. */
+export const MAX_LOT_MILES = 50;
+
+/** The fields an audit entry compares (everything an administrator edits, and what follows from it). */
+export const LOT_AUDIT_FIELDS = [
+  'name',
+  'address',
+  'latitude',
+  'longitude',
+  'distanceMiles',
+  'distance',
+  'price',
+  'weeklyRate',
+  'capacity',
+  'amenities',
+  'features',
+  'vehicleTypes',
+  'shuttleInfo',
+  'operatingHours',
+  'phoneNumber',
+  'website',
+  'cancellationPolicy',
+  'description',
+  'published',
+] as const satisfies readonly (keyof LotRow)[];
+
+/** The miles and the text the seed writes: one decimal, '1 mile', from the (cruise) terminal. */
+export function distanceFrom(place: Pick<PlaceRow, 'latitude' | 'longitude' | 'kind' | 'name'>, point: { latitude: number; longitude: number }) {
+  const distanceMiles = Math.round(haversineMiles(place, point) * 10) / 10;
+  if (distanceMiles > MAX_LOT_MILES) {
+    throw new AppError('BAD_REQUEST', `These coordinates are ${formatMiles(distanceMiles)} from ${place.name}: check the latitude and longitude (a lot is at most ${MAX_LOT_MILES} miles away)`);
+  }
+  return { distanceMiles, distance: `${formatMiles(distanceMiles)} from ${place.kind === 'cruise_port' ? 'cruise terminal' : 'terminal'}` };
+}
+
+/** Today's day index at a place (its state's zone), from which capacity changes apply. */
+export function placeToday(state: string, now: Date): number {
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: zoneForState(state), year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayIndex(date);
+}
+
+/** The editable columns of a lot from validated input (the place's name and the distance follow the place). */
+export function lotColumns(input: Omit<TLotInput, 'locationId' | 'published'>, place: PlaceRow) {
+  return {
+    name: input.name,
+    address: input.address,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    ...distanceFrom(place, input),
+    price: input.price,
+    weeklyRate: input.weeklyRate,
+    capacity: input.capacity,
+    amenities: input.amenities,
+    features: input.features,
+    vehicleTypes: input.vehicleTypes,
+    shuttleInfo: input.shuttleInfo,
+    operatingHours: input.operatingHours,
+    phoneNumber: input.phoneNumber,
+    website: input.website,
+    cancellationPolicy: input.cancellationPolicy,
+    description: input.description,
+  };
+}
+
+/** The slug a name gives (never all digits: those are read as lot ids). */
+export function baseSlug(name: string): string {
+  const slug = slugify(name).slice(0, 80).replace(/-+$/, '') || 'parking-lot';
+  return /^\d+$/.test(slug) ? `lot-${slug}` : slug;
+}
+
+/**
+ * Inserts a lot under the first free slug of its name (name, name-2, name-3, ...). The unique index decides:
+ * a slug taken meanwhile by another writer makes the insert do nothing, and the next number is tried.
+ */
+export async function insertLotWithSlug(tx: DB, values: Omit<typeof parkingProviders.$inferInsert, 'slug'>): Promise<LotRow> {
+  const base = baseSlug(values.name);
+  const taken = new Set(
+    (await tx.select({ slug: parkingProviders.slug }).from(parkingProviders).where(or(eq(parkingProviders.slug, base), like(parkingProviders.slug, `${base}-%`)))).map((r) => r.slug),
+  );
+  let n = 1;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    while (taken.has(n === 1 ? base : `${base}-${n}`)) n++;
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const [row] = await tx
+      .insert(parkingProviders)
+      .values({ ...values, slug })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    taken.add(slug);
+  }
+  throw new AppError('CONFLICT', 'Could not find a free address for this lot name: try a more specific name');
+}

@@ -1,0 +1,220 @@
+// zod inputs of the catalogue back office (lots, places, the audit log, CSV import): the lot editor and the
+// locations form validate with these, and so do the procedures and every row of an imported CSV.
+import { z } from './zod';
+import { REGIONS } from '../constants';
+import { slugify } from '../geo';
+import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
+import { US_STATES } from '../us-states';
+
+/** The amenities a lot can list (search filters on Shuttle, Covered, Valet, EV Charging and 24/7). */
+export const LOT_AMENITIES = [
+  'Shuttle',
+  'Covered',
+  'Valet',
+  'EV Charging',
+  '24/7',
+  'Security Cameras',
+  'Gated',
+  'Car Wash',
+  'Luggage Assistance',
+  'Wheelchair Accessible',
+  'Oversize Vehicles',
+] as const;
+export const LOT_VEHICLE_TYPES = ['Car', 'SUV', 'Minivan', 'Truck', 'Oversize / RV', 'Motorcycle'] as const;
+
+export const LOT_LIMITS = { maxPrice: 999.99, maxWeeklyRate: 9999.99, maxCapacity: 10_000, maxFeatures: 12 } as const;
+
+/** Empty form fields and CSV cells are "not given". */
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const toNumber = (v: unknown) => (blank(v) ? undefined : typeof v === 'string' ? Number(v.trim().replace(/^\$/, '').replace(/,/g, '')) : v);
+
+/** A number typed in a form or a CSV cell ('12.95', '$12.95', 12.95). */
+const numberField = (message: string, check: (n: number) => boolean) =>
+  z.preprocess(toNumber, z.number({ error: message }).refine((n) => Number.isFinite(n) && check(n), message));
+
+const inCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+const optionalText = (max: number, label: string) =>
+  z.preprocess((v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v), z.string().max(max, `${label} must be ${max} characters or fewer`).nullable());
+
+export const lotFields = {
+  name: z.string({ error: 'Enter the lot name' }).trim().min(1, 'Enter the lot name').max(120, 'Lot name must be 120 characters or fewer'),
+  address: z.string({ error: 'Enter the street address' }).trim().min(5, 'Enter the street address').max(200, 'Address must be 200 characters or fewer'),
+  latitude: numberField('Latitude must be a number between -90 and 90', (n) => n >= -90 && n <= 90),
+  longitude: numberField('Longitude must be a number between -180 and 180', (n) => n >= -180 && n <= 180),
+  price: numberField(`Daily price must be between $1.00 and $${LOT_LIMITS.maxPrice}, in cents`, (n) => n >= 1 && n <= LOT_LIMITS.maxPrice && inCents(n)),
+  weeklyRate: z.preprocess(
+    (v) => (blank(v) ? null : toNumber(v)),
+    z
+      .number({ error: 'Weekly rate must be a number' })
+      .refine((n) => Number.isFinite(n) && n >= 1 && n <= LOT_LIMITS.maxWeeklyRate && inCents(n), `Weekly rate must be between $1.00 and $${LOT_LIMITS.maxWeeklyRate}, in cents, or empty`)
+      .nullable(),
+  ),
+  capacity: numberField(`Capacity must be a whole number of spaces from 1 to ${LOT_LIMITS.maxCapacity.toLocaleString('en-US')}`, (n) => Number.isInteger(n) && n >= 1 && n <= LOT_LIMITS.maxCapacity),
+  amenities: z
+    .array(z.enum(LOT_AMENITIES, { error: (i) => `Unknown amenity "${String(i.input)}" (use: ${LOT_AMENITIES.join(', ')})` }))
+    .transform((list) => LOT_AMENITIES.filter((a) => list.includes(a))),
+  features: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'A feature cannot be empty')
+        .max(200, 'Each feature must be 200 characters or fewer')
+        .refine((f) => !f.includes('|'), 'A feature cannot contain | (the CSV separates features with it)'),
+    )
+    .max(LOT_LIMITS.maxFeatures, `List at most ${LOT_LIMITS.maxFeatures} features`),
+  vehicleTypes: z
+    .array(z.enum(LOT_VEHICLE_TYPES, { error: (i) => `Unknown vehicle type "${String(i.input)}" (use: ${LOT_VEHICLE_TYPES.join(', ')})` }))
+    .transform((list) => LOT_VEHICLE_TYPES.filter((a) => list.includes(a))),
+  shuttleInfo: optionalText(300, 'Shuttle information'),
+  operatingHours: optionalText(100, 'Operating hours'),
+  phoneNumber: optionalText(30, 'Phone number').refine((v) => v === null || isUsPhone(v), US_PHONE_MESSAGE),
+  website: optionalText(300, 'Website').refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), 'Website must be a full address starting with https://'),
+  cancellationPolicy: optionalText(300, 'Cancellation policy'),
+  description: optionalText(2000, 'Description'),
+};
+
+const id = (label: string) => z.coerce.number({ error: `${label} is required` }).int(`${label} is not valid`).positive(`${label} is not valid`).max(2_147_483_647, `${label} is not valid`);
+
+/** A whole lot: what the editor's create form sends (and what a new CSV row must give). */
+export const ZLotInput = z.object({
+  locationId: id('Choose the airport or cruise port the lot serves'),
+  ...lotFields,
+  amenities: lotFields.amenities.default([]),
+  features: lotFields.features.default([]),
+  vehicleTypes: lotFields.vehicleTypes.default([]),
+  weeklyRate: lotFields.weeklyRate.default(null),
+  shuttleInfo: lotFields.shuttleInfo.default(null),
+  operatingHours: lotFields.operatingHours.default(null),
+  phoneNumber: lotFields.phoneNumber.default(null),
+  website: lotFields.website.default(null),
+  cancellationPolicy: lotFields.cancellationPolicy.default(null),
+  description: lotFields.description.default(null),
+  published: z.boolean().default(true),
+});
+export type TLotInput = z.output<typeof ZLotInput>;
+export type TLotFormInput = z.input<typeof ZLotInput>;
+
+/** An edit: the lot's id and only the fields that change (its place stays: a lot never moves). */
+export const ZUpdateLotInput = z.object({ id: id('Lot') }).extend(
+  Object.fromEntries(Object.entries(lotFields).map(([k, s]) => [k, s.optional()])) as { [K in keyof typeof lotFields]: z.ZodOptional<(typeof lotFields)[K]> },
+);
+export type TUpdateLotInput = z.output<typeof ZUpdateLotInput>;
+export type TLotField = keyof typeof lotFields;
+
+export const ZLotIdInput = z.object({ id: id('Lot') });
+
+export const LOT_STATUSES = ['all', 'published', 'unpublished'] as const;
+export const ADMIN_LOT_PAGE_SIZE = 25;
+export const ZListLotsInput = z
+  .object({
+    locationId: z.preprocess((v) => (blank(v) || v === 'all' ? undefined : v), id('Location').optional()),
+    q: z.string().trim().max(100, 'Search must be 100 characters or fewer').optional(),
+    status: z.enum(LOT_STATUSES).default('all'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .default({ status: 'all', page: 1 });
+export type TListLotsInput = z.input<typeof ZListLotsInput>;
+
+// -------------------------------------------------------------------------------------------------------
+// Places
+
+export const ZLocationInput = z
+  .object({
+    kind: z.enum(['airport', 'cruise_port'], { error: 'Choose airport or cruise port' }),
+    code: z
+      .string({ error: 'Enter the code' })
+      .trim()
+      .toUpperCase()
+      .min(1, 'Enter the code')
+      .regex(/^([A-Z]{3}|[A-Z]{2,4}-PORT)$/, 'Code looks like MCO (airport) or MIA-PORT (cruise port)'),
+    name: z.string({ error: 'Enter the name' }).trim().min(3, 'Enter the full name').max(120, 'Name must be 120 characters or fewer'),
+    shortName: z.string({ error: 'Enter a short name' }).trim().min(2, 'Enter a short name').max(60, 'Short name must be 60 characters or fewer'),
+    city: z.string({ error: 'Enter the city' }).trim().min(2, 'Enter the city').max(80, 'City must be 80 characters or fewer'),
+    state: z
+      .string({ error: 'Choose the state' })
+      .trim()
+      .toUpperCase()
+      .refine((s) => s in US_STATES, 'Choose a US state (two-letter code, like FL)'),
+    region: z.enum(REGIONS, { error: 'Choose a region' }),
+    latitude: lotFields.latitude,
+    longitude: lotFields.longitude,
+    aliases: z
+      .array(z.string().trim().toLowerCase().min(2, 'Each search word needs at least 2 characters').max(60, 'Each search word must be 60 characters or fewer'))
+      .max(20, 'List at most 20 search words')
+      .default([])
+      .transform((list) => [...new Set(list)]),
+  })
+  .superRefine((v, ctx) => {
+    const ok = v.kind === 'airport' ? /^[A-Z]{3}$/.test(v.code) : /^[A-Z]{2,4}-PORT$/.test(v.code);
+    if (!ok) ctx.addIssue({ code: 'custom', path: ['code'], message: v.kind === 'airport' ? 'Airport code is the 3-letter IATA code, like MCO' : 'Cruise port code looks like MIA-PORT' });
+  });
+export type TLocationInput = z.output<typeof ZLocationInput>;
+export type TLocationFormInput = z.input<typeof ZLocationInput>;
+
+/** The directory slug and SEO slug the seed gives a place (the server adds -2, -3 when one is taken). */
+export function placeSlugs(p: { kind: 'airport' | 'cruise_port'; name: string; shortName: string; city: string; state: string; code: string }) {
+  return p.kind === 'airport'
+    ? { slug: slugify(p.name), seoSlug: `${slugify(p.city)}-${p.state.toLowerCase()}-${p.code.toLowerCase()}-airport-parking` }
+    : { slug: `${slugify(p.shortName)}-cruise-port`, seoSlug: `${slugify(p.shortName)}-cruise-port-parking` };
+}
+
+/** An edit of a place: its id and the fields that change (checked again as a whole on the server). */
+export const ZUpdateLocationInput = z.object({
+  id: id('Location'),
+  kind: z.enum(['airport', 'cruise_port'], { error: 'Choose airport or cruise port' }).optional(),
+  code: z.string().optional(),
+  name: z.string().optional(),
+  shortName: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  region: z.string().optional(),
+  latitude: z.unknown().optional(),
+  longitude: z.unknown().optional(),
+  aliases: z.array(z.string()).optional(),
+});
+export type TUpdateLocationInput = z.output<typeof ZUpdateLocationInput>;
+
+// -------------------------------------------------------------------------------------------------------
+// Audit log and CSV
+
+export const AUDIT_ENTITIES = ['lot', 'location', 'lot_day', 'photo', 'lot_staff', 'import'] as const;
+export const ZAuditInput = z
+  .object({
+    entity: z.preprocess((v) => (blank(v) || v === 'all' ? undefined : v), z.enum(AUDIT_ENTITIES, { error: 'Unknown kind of entry' }).optional()),
+    entityId: z.preprocess((v) => (blank(v) ? undefined : String(v)), z.string().max(40).optional()),
+    before: z.preprocess((v) => (blank(v) ? undefined : v), z.coerce.number().int().positive().optional()),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .default({ limit: 50 });
+
+/** The columns of the lots CSV, in export order (README documents them). */
+export const LOT_CSV_COLUMNS = [
+  'id',
+  'location_code',
+  'name',
+  'address',
+  'latitude',
+  'longitude',
+  'price',
+  'weekly_rate',
+  'capacity',
+  'amenities',
+  'features',
+  'vehicle_types',
+  'shuttle_info',
+  'operating_hours',
+  'phone',
+  'website',
+  'cancellation_policy',
+  'description',
+  'published',
+] as const;
+export const CSV_LIMITS = { maxBytes: 2 * 1024 * 1024, maxRows: 5000 } as const;
+
+export const ZImportLotsInput = z.object({
+  csv: z.string({ error: 'Choose a CSV file' }).max(CSV_LIMITS.maxBytes, 'The file is larger than 2 MB: split it into several files').default(''),
+  /** True: check every row and report, write nothing. False: write every row or none. */
+  dryRun: z.boolean().default(true),
+});
+export type TImportLotsInput = z.input<typeof ZImportLotsInput>;
