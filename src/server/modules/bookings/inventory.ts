@@ -77,18 +77,29 @@ export async function releaseDays(tx: Pick<DB, 'update'>, providerId: number, ar
     .where(and(eq(lotDays.providerId, providerId), between(lotDays.day, first, last), sql`${lotDays.taken} > 0`));
 }
 
-/** Free spaces of each lot over a stay: the fewest (capacity − taken) on any of its days; a closed day has none. */
-export async function freeSpaces(db: Pick<DB, 'select'>, lots: readonly { id: number; capacity: number }[], arrival: string, departure: string): Promise<Map<number, number>> {
+/**
+ * Each lot over a stay, from one read of its day rows: the free spaces (the fewest capacity − taken on any day;
+ * a closed day has none; a day without a row has nobody on it yet) and whether any day has a day rate (so
+ * search asks for the rates only of lots that have one).
+ */
+export async function stayInventory(
+  db: Pick<DB, 'select'>,
+  lots: readonly { id: number; capacity: number }[],
+  arrival: string,
+  departure: string,
+): Promise<{ free: Map<number, number>; rated: number[] }> {
   const free = new Map<number, number>();
+  const rated: number[] = [];
   const a = toWallClock(arrival);
   const d = toWallClock(departure);
-  if (!lots.length || !a || !d) return free;
+  if (!lots.length || !a || !d) return { free, rated };
   const [first, last] = stayDays(a, d);
   const rows = await db
     .select({
       providerId: lotDays.providerId,
       free: sql<number>`min(case when ${lotDays.closed} = 1 then 0 else ${lotDays.capacity} - ${lotDays.taken} end)`.mapWith(Number),
       days: sql<number>`count(*)`.mapWith(Number),
+      rated: sql<number>`count(${lotDays.price})`.mapWith(Number),
     })
     .from(lotDays)
     .where(and(inArray(lotDays.providerId, lots.map((l) => l.id)), between(lotDays.day, first, last)))
@@ -96,11 +107,16 @@ export async function freeSpaces(db: Pick<DB, 'select'>, lots: readonly { id: nu
   const byLot = new Map(rows.map((r) => [r.providerId, r]));
   for (const lot of lots) {
     const row = byLot.get(lot.id);
-    // A day without a row has nobody on it yet: the lot's whole capacity.
-    const value = !row ? lot.capacity : Number(row.days) < last - first + 1 ? Math.min(Number(row.free), lot.capacity) : Number(row.free);
+    const value = !row ? lot.capacity : row.days < last - first + 1 ? Math.min(row.free, lot.capacity) : row.free;
     free.set(lot.id, Math.max(0, value));
+    if (row && row.rated > 0) rated.push(lot.id);
   }
-  return free;
+  return { free, rated };
+}
+
+/** Free spaces of each lot over a stay (see stayInventory). */
+export async function freeSpaces(db: Pick<DB, 'select'>, lots: readonly { id: number; capacity: number }[], arrival: string, departure: string): Promise<Map<number, number>> {
+  return (await stayInventory(db, lots, arrival, departure)).free;
 }
 
 export interface InventoryDrift {

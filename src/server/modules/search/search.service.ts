@@ -6,9 +6,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { searchHistory } from '../../db/schema';
-import { freeSpaces } from '../bookings/inventory';
+import { stayInventory } from '../bookings/inventory';
 import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
-import { billableDays, priceStay, stayLines } from '@/shared/pricing';
+import { billableDays, priceStay, stayLines, type DayRate } from '@/shared/pricing';
 import { dayRatesForStay } from '../lot-days/day-rates';
 import { resolveLocation } from './resolve';
 import { lotImageUrls } from '../../placeholder';
@@ -33,16 +33,9 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
   if (!location) return { location: null, ...dates, providers: [] };
   const rows = catalogue.lotsByLocation.get(location.id) ?? [];
   const days = billableDays(query.arrivalDate, query.departureDate);
-  // Free spaces, and the day rates (holiday rates) of every lot on the stay's billed days: one query each.
-  const [free, rates] = await Promise.all([
-    freeSpaces(db, rows, query.arrivalDate, query.departureDate),
-    dayRatesForStay(
-      db,
-      rows.map((p) => p.id),
-      query.arrivalDate,
-      query.departureDate,
-    ),
-  ]);
+  // Free spaces in one read of the stay's day rows; the day rates (holiday rates) only of lots that have one.
+  const { free, rated } = await stayInventory(db, rows, query.arrivalDate, query.departureDate);
+  const rates = rated.length ? await dayRatesForStay(db, rated, query.arrivalDate, query.departureDate) : new Map<number, DayRate[]>();
   const wanted = query.amenities.map((a) => AMENITY_FILTERS[a as keyof typeof AMENITY_FILTERS]);
 
   const providers = rows
