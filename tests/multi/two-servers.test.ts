@@ -1,6 +1,7 @@
 // Two built app servers on one PostgreSQL database (and one S3 bucket), as a load balancer would spread
 // travellers over them: every rule that must hold with many writers is exercised across both.
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, call, dayFromToday, freshDatabase, query, sessionCookie, startServer, type Server } from './servers';
 
@@ -128,6 +129,41 @@ describe('two servers, one database', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
+    }
+  });
+
+  it('the catalogue edited through one server: the other searches, refuses and serves it at once', async () => {
+    const admin = sessionCookie((await call(a, '/api/auth/login', { email: ADMIN.email, password: ADMIN.password })).headers);
+    const [lot] = await query<{ id: number; name: string; price: number }>(url, "select p.id, p.name, p.price from parking_providers p join locations l on l.id = p.location_id where l.code = 'BOS' order by p.id limit 1");
+    const stay = `location=BOS&arrivalDate=${dayFromToday(50)}&departureDate=${dayFromToday(52)}`;
+    const price = Math.round((Number(lot!.price) + 2.22) * 100) / 100;
+    expect((await call(a, `/api/admin/lots/${lot!.id}`, { price }, { method: 'PATCH', cookie: admin })).status).toBe(200);
+    // Each server re-reads the catalogue when the content version moves (checked at most once a second).
+    const searchedOnB = async () => ((await call(b, `/api/search?${stay}`)).json.providers as { id: number; price: number }[]).find((p) => p.id === lot!.id)?.price;
+    const deadline = Date.now() + 5000;
+    while ((await searchedOnB()) !== price && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await searchedOnB()).toBe(price);
+
+    // A day closed through A refuses a booking through B: the rule is in the database row.
+    const closed = await call(a, `/api/admin/lots/${lot!.id}/days`, { from: dayFromToday(60), to: dayFromToday(60), closed: true }, { method: 'PATCH', cookie: admin });
+    expect(closed.status).toBe(200);
+    const traveller = await signUp(b);
+    const refused = await book(b, bookingBody(lot!.id, traveller.email, 60), { cookie: traveller.cookie });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toContain('is not taking bookings on');
+
+    // A lot photo uploaded through A is served by B from the shared blob store.
+    const form = new FormData();
+    const photo = await sharp({ create: { width: 1000, height: 640, channels: 3, background: '#2266aa' } }).jpeg().toBuffer();
+    form.set('image', new File([new Uint8Array(photo)], 'entrance.jpg', { type: 'image/jpeg' }));
+    const uploaded = await fetch(`${a.base}/api/admin/lots/${lot!.id}/photos`, { method: 'POST', body: form, headers: { Origin: a.base, Cookie: admin } });
+    expect(uploaded.status).toBe(201);
+    const url800 = ((await uploaded.json()) as { photo: { url: string } }).photo.url;
+    for (const width of [400, 800, 1200]) {
+      const res = await fetch(`${b.base}${url800.replace('-800.webp', `-${width}.webp`)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(width === 1200 ? 1000 : width);
     }
   });
 
