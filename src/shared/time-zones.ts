@@ -55,3 +55,9 @@ export function wallClockToInstant(wallClock: string, zone: string): Date | null
   instant = t - offsetAt(zone, instant); // second pass settles daylight-saving edges
   return new Date(instant);
 }
+
+/** The zone's wall-clock time at an instant, as 'YYYY-MM-DDTHH:mm' (the inverse of wallClockToInstant). */
+export function instantToWallClock(instant: Date, zone: string): string {
+  const t = instant.getTime();
+  return new Date(t + offsetAt(zone, t)).toISOString().slice(0, 16);
+}

@@ -7,7 +7,7 @@ import { blogCategories, blogPosts, bookings, jobState, locations, parkingProvid
 import { escapeHtml } from '../../integrations/mailer/templates';
 import { AppError } from '../../errors';
 import { websiteAnalytics } from '../analytics/analytics.service';
-import { lotWallClockOrNull } from '../gate/lot-time';
+import { lotWallClockOrNull } from '../catalogue/lot-time';
 
 export { checkPageSpeed, PAGE_SPEED_FORMULA } from './page-speed';
 

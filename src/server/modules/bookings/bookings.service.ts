@@ -13,7 +13,7 @@ import { availableCredit } from './credit';
 import { releaseDays } from './inventory';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { releaseHold, settlePaidCharge } from './settle';
-import { lotWallClockOrNull } from '../gate/lot-time';
+import { lotWallClockOrNull } from '../catalogue/lot-time';
 
 type Ctx = Context;
 

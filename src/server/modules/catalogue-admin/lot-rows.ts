@@ -6,7 +6,7 @@ import { locations, parkingProviders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { dayIndex } from '../bookings/capacity';
 import { formatMiles, haversineMiles, slugify } from '@/shared/geo';
-import { zoneForState } from '@/shared/time-zones';
+import { lotDate } from '../catalogue/lot-time';
 import type { TLotInput } from '@/shared/schemas/catalogue-admin';
 
 export type LotRow = typeof parkingProviders.$inferSelect;
@@ -49,8 +49,7 @@ export function distanceFrom(place: Pick<PlaceRow, 'latitude' | 'longitude' | 'k
 
 /** Today's day index at a place (its state's zone), from which capacity changes apply. */
 export function placeToday(state: string, now: Date): number {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: zoneForState(state), year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  return dayIndex(date);
+  return dayIndex(lotDate(now, state));
 }
 
 /** The editable columns of a lot from validated input (the place's name and the distance follow the place). */

@@ -7,7 +7,7 @@ import type { DB } from '../../db/client';
 import { bookings, locations, parkingProviders } from '../../db/schema';
 import type { SessionUser } from '../../deps';
 import { AppError } from '../../errors';
-import { lotDate, lotWallClockOrNull, nextDate } from './lot-time';
+import { lotDate, lotWallClockOrNull, nextDate } from '../catalogue/lot-time';
 import { passRuling, verdictOf, type PassRuling } from './pass-rules';
 import { inScope, type GateScope } from './staff.service';
 

@@ -7,7 +7,7 @@
 import { formatStay } from '@/shared/format';
 import type { bookings } from '../../db/schema';
 import { instantAt } from '../bookings/booking-view';
-import { lotWallClock } from './lot-time';
+import { lotWallClock } from '../catalogue/lot-time';
 
 export const EARLY_ARRIVAL_MS = 2 * 3_600_000;
 

@@ -8,7 +8,7 @@ import { locations, lotDays, parkingProviders } from '../../db/schema';
 import type { Clock } from '../../deps';
 import { AppError } from '../../errors';
 import { bumpContentVersion } from '../../content-version';
-import { zoneForState } from '@/shared/time-zones';
+import { lotDate } from '../catalogue/lot-time';
 import type { TLotDaysChange, TLotDaysRange } from '@/shared/schemas/lot-days';
 import { dayDate, dayIndex, setRangeCapacity } from '../bookings/capacity';
 import { lockLotCapacity } from '../bookings/inventory';
@@ -18,13 +18,6 @@ import { recordAudit, type Actor } from '../catalogue-admin/audit';
 export const MAX_DAYS_AHEAD = 2 * 366;
 
 type DayRow = typeof lotDays.$inferSelect;
-
-/** The lot-local calendar date now ('YYYY-MM-DD') in the lot's state. */
-export function lotToday(state: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zoneForState(state), year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 async function findLot(db: Pick<DB, 'select'>, lotId: number) {
   const [lot] = await db
@@ -63,7 +56,7 @@ export async function listLotDays(deps: { db: DB; clock: Clock }, input: TLotDay
   const days = Array.from({ length: last - first + 1 }, (_, i) => dayView(first + i, rows.get(first + i), lot));
   return {
     lot: { id: lot.id, name: lot.name, capacity: lot.capacity, price: lot.price, weeklyRate: lot.weeklyRate },
-    today: lotToday(lot.state, deps.clock.now()),
+    today: lotDate(deps.clock.now(), lot.state),
     from: input.from,
     to: input.to,
     days,
@@ -84,7 +77,7 @@ function before<T>(values: T[]): T | T[] {
  */
 export async function changeLotDays(deps: { db: DB; clock: Clock }, actor: Actor, input: TLotDaysChange) {
   const lot = await findLot(deps.db, input.lotId);
-  const today = lotToday(lot.state, deps.clock.now());
+  const today = lotDate(deps.clock.now(), lot.state);
   if (input.from < today) throw new AppError('BAD_REQUEST', `Days before today (${today} at this lot) cannot be changed.`);
   const first = dayIndex(input.from);
   const last = dayIndex(input.to);
