@@ -10,6 +10,7 @@
  */
 import { formatMiles, haversineMiles, slugify, EARTH_RADIUS_MILES } from '../../src/shared/geo';
 import { LOCATIONS, type SeedLocation } from './locations';
+import { LOT_AMENITIES, LOT_VEHICLE_TYPES } from '../../src/shared/constants';
 
 export interface SeedProvider {
   locationCode: string;
@@ -39,22 +40,10 @@ export interface SeedProvider {
   pricingSource: 'scraping' | 'partner' | 'static';
 }
 
-export const AMENITIES = [
-  'Shuttle',
-  'Covered',
-  'Valet',
-  'EV Charging',
-  '24/7',
-  'Security Cameras',
-  'Gated',
-  'Car Wash',
-  'Luggage Assistance',
-  'Wheelchair Accessible',
-  'Oversize Vehicles',
-] as const;
+export const AMENITIES = LOT_AMENITIES;
 export type Amenity = (typeof AMENITIES)[number];
 
-export const VEHICLE_TYPES = ['Car', 'SUV', 'Minivan', 'Truck', 'Oversize / RV', 'Motorcycle'] as const;
+export const VEHICLE_TYPES = LOT_VEHICLE_TYPES;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
 
 /** Lots are placed between these distances (miles) from the terminal. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import QRCode from 'qrcode';
 import config, { ADMIN } from '../../playwright.config';
-import { lotWallClock } from '@/server/modules/gate/lot-time';
+import { lotWallClock } from '@/server/modules/catalogue/lot-time';
 import { expect, test, uniqueEmail } from './fixtures';
 
 // One video file per worker process: written with the pass before the camera starts (Chromium opens it then).

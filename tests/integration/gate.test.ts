@@ -5,7 +5,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, locations, parkingProviders, users } from '@/server/db/schema';
-import { lotDate, lotWallClock } from '@/server/modules/gate/lot-time';
+import { lotDate, lotWallClock } from '@/server/modules/catalogue/lot-time';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 

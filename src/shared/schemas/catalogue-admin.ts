@@ -1,26 +1,12 @@
 // zod inputs of the catalogue back office (lots, places, the audit log, CSV import): the lot editor and the
 // locations form validate with these, and so do the procedures and every row of an imported CSV.
 import { z } from './zod';
-import { REGIONS } from '../constants';
+import { LOT_AMENITIES, LOT_VEHICLE_TYPES, REGIONS } from '../constants';
 import { slugify } from '../geo';
 import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 import { US_STATES } from '../us-states';
 
-/** The amenities a lot can list (search filters on Shuttle, Covered, Valet, EV Charging and 24/7). */
-export const LOT_AMENITIES = [
-  'Shuttle',
-  'Covered',
-  'Valet',
-  'EV Charging',
-  '24/7',
-  'Security Cameras',
-  'Gated',
-  'Car Wash',
-  'Luggage Assistance',
-  'Wheelchair Accessible',
-  'Oversize Vehicles',
-] as const;
-export const LOT_VEHICLE_TYPES = ['Car', 'SUV', 'Minivan', 'Truck', 'Oversize / RV', 'Motorcycle'] as const;
+export { LOT_AMENITIES, LOT_VEHICLE_TYPES };
 
 export const LOT_LIMITS = { maxPrice: 999.99, maxWeeklyRate: 9999.99, maxCapacity: 10_000, maxFeatures: 12 } as const;
 

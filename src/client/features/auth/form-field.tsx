@@ -1,9 +1,12 @@
-// A labelled form field with its error message wired for assistive technology.
+// The traveller forms' text field: the design system's labelled field around an input (a password input with
+// a show/hide toggle), and focusing the first invalid field.
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Input, type InputProps } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
+import { Field as LabelledField, fieldControl } from '@/client/components/ui/field';
 import { cn } from '@/client/lib/utils';
+
+export { fieldErrors } from '@/client/components/ui/field';
 
 export interface FieldProps extends Omit<InputProps, 'id'> {
   label: ReactNode;
@@ -11,28 +14,14 @@ export interface FieldProps extends Omit<InputProps, 'id'> {
   hint?: ReactNode;
 }
 
+/** A labelled text input (a password input with its show/hide toggle for type="password"). */
 export function Field({ label, error, hint, className, ...props }: FieldProps) {
   const id = useId();
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  const control = { ...fieldControl(id, error, Boolean(hint)), ...props };
   return (
-    <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {props.type === 'password' ? (
-        <PasswordInput id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...props} />
-      ) : (
-        <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...props} />
-      )}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
+    <LabelledField id={id} label={label} error={error} hint={hint} className={className}>
+      {props.type === 'password' ? <PasswordInput {...control} /> : <Input {...control} />}
+    </LabelledField>
   );
 }
 
@@ -53,17 +42,6 @@ export function PasswordInput({ className, ...props }: InputProps) {
       </button>
     </div>
   );
-}
-
-/** Validates with a zod schema; returns the first message per field, or null when valid. */
-export function fieldErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
-  if (result.success || !result.error) return null;
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    errors[key] ??= issue.message;
-  }
-  return errors;
 }
 
 /** Moves focus to the first invalid field of a form. */

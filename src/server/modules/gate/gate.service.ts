@@ -126,34 +126,36 @@ export async function lookupPass(db: DB, scope: GateScope, input: PassRequest, n
 }
 
 /** Records the car coming in: once, inside the pass's window, at its own lot. Refusals carry the reason. */
-export async function checkIn(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>, input: PassRequest, now: Date) {
-  checkGate(scope, input.lotId);
-  const pass = await scopedPass(db, scope, input.confirmationNumber);
-  const before = ruling(pass, now, input.lotId);
-  if (before.checkInRefusal) throw new AppError('CONFLICT', before.checkInRefusal);
-  // The claim: only a paid booking nobody has checked in yet (another gate may be a step ahead).
-  const [updated] = await db
-    .update(bookings)
-    .set({ checkedInAt: now, checkedInBy: user.id })
-    .where(and(eq(bookings.id, pass.booking.id), eq(bookings.status, 'confirmed'), isNull(bookings.checkedInAt)))
-    .returning();
-  if (!updated) throw await refusalNow(db, scope, input, now, 'in');
-  const after = { ...pass, booking: updated };
-  return passView(after, ruling(after, now, input.lotId));
+export function checkIn(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>, input: PassRequest, now: Date) {
+  return recordStep(db, scope, user, input, now, 'in');
 }
 
 /** Records the car going out, after its check-in; the booking is then completed. */
-export async function checkOut(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>, input: PassRequest, now: Date) {
+export function checkOut(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>, input: PassRequest, now: Date) {
+  return recordStep(db, scope, user, input, now, 'out');
+}
+
+/**
+ * One step at the gate: the ruling first (its refusal, with the reason), then a conditional update that claims
+ * the step only if it has not been taken meanwhile (another gate may be a step ahead): check-in needs a paid
+ * booking nobody has checked in; check-out a checked-in one nobody has checked out, and completes it.
+ */
+async function recordStep(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>, input: PassRequest, now: Date, step: 'in' | 'out') {
   checkGate(scope, input.lotId);
   const pass = await scopedPass(db, scope, input.confirmationNumber);
   const before = ruling(pass, now, input.lotId);
-  if (before.checkOutRefusal) throw new AppError('CONFLICT', before.checkOutRefusal);
+  const refusal = step === 'in' ? before.checkInRefusal : before.checkOutRefusal;
+  if (refusal) throw new AppError('CONFLICT', refusal);
+  const claim =
+    step === 'in'
+      ? { set: { checkedInAt: now, checkedInBy: user.id }, unclaimed: isNull(bookings.checkedInAt) }
+      : { set: { checkedOutAt: now, checkedOutBy: user.id, status: 'completed' as const }, unclaimed: and(isNotNull(bookings.checkedInAt), isNull(bookings.checkedOutAt)) };
   const [updated] = await db
     .update(bookings)
-    .set({ checkedOutAt: now, checkedOutBy: user.id, status: 'completed' })
-    .where(and(eq(bookings.id, pass.booking.id), eq(bookings.status, 'confirmed'), isNotNull(bookings.checkedInAt), isNull(bookings.checkedOutAt)))
+    .set(claim.set)
+    .where(and(eq(bookings.id, pass.booking.id), eq(bookings.status, 'confirmed'), claim.unclaimed))
     .returning();
-  if (!updated) throw await refusalNow(db, scope, input, now, 'out');
+  if (!updated) throw await refusalNow(db, scope, input, now, step);
   const after = { ...pass, booking: updated };
   return passView(after, ruling(after, now, input.lotId));
 }

@@ -10,7 +10,7 @@ import { trpc } from '@/client/lib/trpc';
 import { REGIONS } from '@/shared/constants';
 import { placeSlugs, ZLocationInput } from '@/shared/schemas/catalogue-admin';
 import { US_STATES } from '@/shared/us-states';
-import { describe, Field, fieldErrors, type FieldErrors } from './form-field';
+import { fieldControl, Field, fieldErrors, type FieldErrors } from './form-field';
 import type { Place } from './lot-form';
 
 const FIELDS = ['code', 'name', 'shortName', 'city', 'state', 'region', 'latitude', 'longitude', 'aliases'] as const;
@@ -52,7 +52,7 @@ function LocationForm({ place, onDone }: { place: Place | null; onDone: () => vo
     e.preventDefault();
     const checked = ZLocationInput.safeParse(input());
     if (!checked.success) {
-      const found = fieldErrors(checked.error.issues);
+      const found = fieldErrors(checked) ?? {};
       setErrors(found);
       document.getElementById(`${id}-${FIELDS.find((f) => found[f]) ?? 'kind'}`)?.focus();
       return;
@@ -65,26 +65,26 @@ function LocationForm({ place, onDone }: { place: Place | null; onDone: () => vo
       onDone();
     } catch (err) {
       const message = (err as Error).message;
-      setErrors({ [/code/i.test(message) ? 'code' : /coordinates|latitude|longitude/i.test(message) ? 'latitude' : '']: message });
+      setErrors({ [/code/i.test(message) ? 'code' : /coordinates|latitude|longitude/i.test(message) ? 'latitude' : 'form']: message });
     }
   }
 
   const text = (field: (typeof FIELDS)[number], label: string, extra: { placeholder?: string; inputMode?: 'decimal'; hint?: string; className?: string } = {}) => (
     <Field id={`${id}-${field}`} label={label} error={errors[field]} hint={extra.hint} className={extra.className}>
-      <Input {...describe(`${id}-${field}`, errors[field], Boolean(extra.hint))} inputMode={extra.inputMode} placeholder={extra.placeholder} value={draft[field]} onChange={set(field)} />
+      <Input {...fieldControl(`${id}-${field}`, errors[field], Boolean(extra.hint))} inputMode={extra.inputMode} placeholder={extra.placeholder} value={draft[field]} onChange={set(field)} />
     </Field>
   );
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-      {errors[''] && (
+      {errors.form && (
         <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">
-          {errors['']}
+          {errors.form}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-kind`} label="Kind" error={errors.kind}>
-          <NativeSelect {...describe(`${id}-kind`, errors.kind)} value={draft.kind} onChange={set('kind')}>
+          <NativeSelect {...fieldControl(`${id}-kind`, errors.kind)} value={draft.kind} onChange={set('kind')}>
             <option value="airport">Airport</option>
             <option value="cruise_port">Cruise port</option>
           </NativeSelect>
@@ -94,7 +94,7 @@ function LocationForm({ place, onDone }: { place: Place | null; onDone: () => vo
         {text('shortName', 'Short name', { placeholder: draft.kind === 'airport' ? 'e.g. Orlando International' : 'e.g. Miami' })}
         {text('city', 'City', { placeholder: 'e.g. Orlando' })}
         <Field id={`${id}-state`} label="State" error={errors.state}>
-          <NativeSelect {...describe(`${id}-state`, errors.state)} value={draft.state} onChange={set('state')}>
+          <NativeSelect {...fieldControl(`${id}-state`, errors.state)} value={draft.state} onChange={set('state')}>
             <option value="">Choose a state…</option>
             {Object.entries(US_STATES).map(([code, name]) => (
               <option key={code} value={code}>{`${name} (${code})`}</option>
@@ -102,7 +102,7 @@ function LocationForm({ place, onDone }: { place: Place | null; onDone: () => vo
           </NativeSelect>
         </Field>
         <Field id={`${id}-region`} label="Region" error={errors.region}>
-          <NativeSelect {...describe(`${id}-region`, errors.region)} value={draft.region} onChange={set('region')}>
+          <NativeSelect {...fieldControl(`${id}-region`, errors.region)} value={draft.region} onChange={set('region')}>
             <option value="">Choose a region…</option>
             {REGIONS.map((r) => (
               <option key={r} value={r}>

@@ -11,7 +11,7 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { type RouterOutputs } from '@/client/lib/trpc';
 import { formatMiles, haversineMiles } from '@/shared/geo';
 import { LOT_AMENITIES, LOT_VEHICLE_TYPES, ZLotInput, type TLotInput } from '@/shared/schemas/catalogue-admin';
-import { CheckboxGroup, describe, Field, fieldErrors, type FieldErrors } from './form-field';
+import { CheckboxGroup, fieldControl, Field, fieldErrors, type FieldErrors } from './form-field';
 
 export type AdminLot = RouterOutputs['adminCatalogue']['lot'];
 export type Place = RouterOutputs['adminCatalogue']['locations'][number];
@@ -30,7 +30,7 @@ function serverField(message: string): string {
   if (/spaces? sold|capacity/i.test(message)) return 'capacity';
   if (/coordinates|latitude|longitude/i.test(message)) return 'latitude';
   if (/price/i.test(message)) return 'price';
-  return '';
+  return 'form';
 }
 
 export function LotForm({ lot, places, defaultLocationId, saving, onSave }: {
@@ -56,7 +56,7 @@ export function LotForm({ lot, places, defaultLocationId, saving, onSave }: {
     e.preventDefault();
     const parsed = ZLotInput.safeParse({ ...draft, features: draft.features.split('\n').map((f) => f.trim()).filter(Boolean), published: lot?.published ?? true });
     if (!parsed.success) {
-      const found = fieldErrors(parsed.error.issues);
+      const found = fieldErrors(parsed) ?? {};
       setErrors(found);
       const first = TEXT_FIELDS.find((f) => found[f]) ?? Object.keys(found)[0];
       document.getElementById(`${id}-${first}`)?.focus();
@@ -69,25 +69,25 @@ export function LotForm({ lot, places, defaultLocationId, saving, onSave }: {
 
   const text = (field: (typeof TEXT_FIELDS)[number], label: string, extra: { hint?: string; type?: string; inputMode?: 'decimal' | 'numeric' | 'tel' | 'url'; placeholder?: string; className?: string } = {}) => (
     <Field id={`${id}-${field}`} label={label} error={errors[field]} hint={extra.hint} className={extra.className}>
-      <Input {...describe(`${id}-${field}`, errors[field], Boolean(extra.hint))} type={extra.type ?? 'text'} inputMode={extra.inputMode} placeholder={extra.placeholder} value={draft[field]} onChange={set(field)} />
+      <Input {...fieldControl(`${id}-${field}`, errors[field], Boolean(extra.hint))} type={extra.type ?? 'text'} inputMode={extra.inputMode} placeholder={extra.placeholder} value={draft[field]} onChange={set(field)} />
     </Field>
   );
   const long = (field: 'shuttleInfo' | 'cancellationPolicy' | 'description', label: string, rows = 3) => (
     <Field id={`${id}-${field}`} label={label} error={errors[field]}>
-      <Textarea {...describe(`${id}-${field}`, errors[field])} rows={rows} value={draft[field]} onChange={set(field)} />
+      <Textarea {...fieldControl(`${id}-${field}`, errors[field])} rows={rows} value={draft[field]} onChange={set(field)} />
     </Field>
   );
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6" aria-label={lot ? 'Lot details' : 'New lot'}>
-      {errors[''] && (
+      {errors.form && (
         <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">
-          {errors['']}
+          {errors.form}
         </p>
       )}
       <Section title="Name and place" description={lot ? 'A lot stays at its airport or cruise port; its page address keeps its first name.' : 'The airport or cruise port the lot serves cannot be changed later.'}>
         <Field id={`${id}-locationId`} label="Airport or cruise port" error={errors.locationId} className="sm:col-span-2">
-          <NativeSelect {...describe(`${id}-locationId`, errors.locationId)} value={draft.locationId} onChange={set('locationId')} disabled={Boolean(lot)}>
+          <NativeSelect {...fieldControl(`${id}-locationId`, errors.locationId)} value={draft.locationId} onChange={set('locationId')} disabled={Boolean(lot)}>
             <option value="">Choose a place…</option>
             <PlaceOptions places={places} />
           </NativeSelect>
@@ -110,7 +110,7 @@ export function LotForm({ lot, places, defaultLocationId, saving, onSave }: {
           <CheckboxGroup id={`${id}-amenities`} legend="Amenities" options={LOT_AMENITIES} value={draft.amenities} onChange={(amenities) => setDraft((d) => ({ ...d, amenities }))} error={errors.amenities} />
           <CheckboxGroup id={`${id}-vehicleTypes`} legend="Vehicle types" options={LOT_VEHICLE_TYPES} value={draft.vehicleTypes} onChange={(vehicleTypes) => setDraft((d) => ({ ...d, vehicleTypes }))} error={errors.vehicleTypes} />
           <Field id={`${id}-features`} label="Features (one per line)" error={errors.features}>
-            <Textarea {...describe(`${id}-features`, errors.features)} rows={4} value={draft.features} onChange={set('features')} placeholder={'Free shuttle every 10 minutes\nKeep your keys'} />
+            <Textarea {...fieldControl(`${id}-features`, errors.features)} rows={4} value={draft.features} onChange={set('features')} placeholder={'Free shuttle every 10 minutes\nKeep your keys'} />
           </Field>
         </div>
       </Section>
