@@ -10,7 +10,7 @@
  */
 import { formatMiles, haversineMiles, slugify, EARTH_RADIUS_MILES } from '../../src/shared/geo';
 import { LOCATIONS, type SeedLocation } from './locations';
-import { LOT_AMENITIES, LOT_VEHICLE_TYPES } from '../../src/shared/constants';
+import { LOT_AMENITIES, LOT_VEHICLE_TYPES } from '../../src/shared/lot-vocabulary';
 
 export interface SeedProvider {
   locationCode: string;

@@ -64,20 +64,3 @@ export const POPULAR_DESTINATIONS = [
   { label: 'Miami Cruise Port', code: 'MIA-PORT' },
   { label: 'Jacksonville', code: 'JAX' },
 ] as const;
-
-/** The amenities a lot can list (search filters on Shuttle, Covered, Valet, EV Charging and 24/7): the seed, the lot editor and the CSV import use these. */
-export const LOT_AMENITIES = [
-  'Shuttle',
-  'Covered',
-  'Valet',
-  'EV Charging',
-  '24/7',
-  'Security Cameras',
-  'Gated',
-  'Car Wash',
-  'Luggage Assistance',
-  'Wheelchair Accessible',
-  'Oversize Vehicles',
-] as const;
-/** The vehicles a lot can take. */
-export const LOT_VEHICLE_TYPES = ['Car', 'SUV', 'Minivan', 'Truck', 'Oversize / RV', 'Motorcycle'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billableDays, billedDates, formatPrice, parseWallClock, priceStay, stayArithmetic, stayDayRates, stayLines } from './pricing';
+import { billableDays, billedDates, formatPrice, parseWallClock, priceStay, standardLines, stayArithmetic, stayDayRates, stayLines } from './pricing';
 
 describe('priceStay', () => {
   it('adds the flat $1.99 fee: 89.95 for one day is 91.94', () => {
@@ -140,6 +140,15 @@ describe('day rates (holiday rates)', () => {
       const stay = { dailyPrice, weeklyRate, days, dayRates };
       const sum = stayLines(stay).reduce((s, l) => s + Math.round(l.amount * 100), 0);
       expect(sum / 100).toBe(priceStay(stay).subtotal);
+    }
+  });
+});
+
+describe('standardLines', () => {
+  it('are the lines of a stay without day rates, and add up to its standard subtotal', () => {
+    for (const stay of [{ dailyPrice: 10.95, days: 3 }, { dailyPrice: 10.95, weeklyRate: 59.95, days: 9 }, { dailyPrice: 12, weeklyRate: 99, days: 14 }]) {
+      expect(standardLines(stay)).toEqual(stayLines(stay));
+      expect(standardLines(stay).reduce((sum, l) => sum + Math.round(l.amount * 100), 0) / 100).toBe(priceStay(stay).subtotal);
     }
   });
 });

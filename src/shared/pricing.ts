@@ -168,13 +168,26 @@ function adjustmentLines(adjusted: { date: string; cents: number }[]): StayLine[
  */
 export function stayLines(opts: StayPrice): StayLine[] {
   const { standard: made, adjusted, cents } = parkingCents(opts);
-  const lines: StayLine[] = [];
-  if (made.weeks) lines.push({ label: `${made.weeks} week${made.weeks === 1 ? '' : 's'}`, amount: toDollars(made.weeks * toCents(opts.weeklyRate!)) });
-  if (made.days) lines.push({ label: `${made.days} day${made.days === 1 ? '' : 's'} × ${formatUsd(opts.dailyPrice)}`, amount: toDollars(made.days * toCents(opts.dailyPrice)) });
+  const lines = weekAndDayLines(opts, made);
   lines.push(...adjustmentLines(adjusted));
   // Lower day rates on a weekly-rate stay could take it below zero: the stay then costs nothing.
   const sum = made.cents + adjusted.reduce((s, a) => s + a.cents, 0);
   if (sum < cents) lines.push({ label: 'Never below $0.00', amount: toDollars(cents - sum) });
+  return lines;
+}
+
+/**
+ * The lines of a stay's standard price alone (weeks at the weekly rate, days at the daily price), without day
+ * rates: what a page shows before the server's quote, which has them (browsers never format day-rate lines).
+ */
+export function standardLines(opts: Omit<StayPrice, 'dayRates'>): StayLine[] {
+  return weekAndDayLines(opts, parking(opts));
+}
+
+function weekAndDayLines(opts: Omit<StayPrice, 'dayRates'>, made: ReturnType<typeof parking>): StayLine[] {
+  const lines: StayLine[] = [];
+  if (made.weeks) lines.push({ label: `${made.weeks} week${made.weeks === 1 ? '' : 's'}`, amount: toDollars(made.weeks * toCents(opts.weeklyRate!)) });
+  if (made.days) lines.push({ label: `${made.days} day${made.days === 1 ? '' : 's'} × ${formatUsd(opts.dailyPrice)}`, amount: toDollars(made.days * toCents(opts.dailyPrice)) });
   return lines;
 }
 

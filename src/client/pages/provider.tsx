@@ -1,5 +1,5 @@
 // /provider/{name-slug} and /property/{name-slug}: everything about one lot, priced for the dates in the URL.
-import { ACCESS_FEE_TEXT, stayLines } from '@/shared/pricing';
+import { ACCESS_FEE_TEXT, standardLines } from '@/shared/pricing';
 import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { ArrowLeft, Bus, CalendarClock, Car, CheckCircle2, Clock, Globe, Lock, MapPin, Phone, ShieldCheck, Star, View } from 'lucide-react';
 import { useState } from 'react';
@@ -60,7 +60,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
   const quote = priceStay({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
   // The server's quote has the stay's day rates (holiday rates); the lot's own prices show until it answers.
   const estimate = trpc.bookings.estimate.useQuery({ providerId: p.id, arrivalDate: arrival, departureDate: departure }, { retry: false });
-  const lines = estimate.data?.lines ?? stayLines({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
+  const lines = estimate.data?.lines ?? standardLines({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
   const total = estimate.data?.totalBeforeCredit ?? quote.total;
   const images = p.imageUrls.length ? p.imageUrls : [FALLBACK_IMAGE];
   const bookingHref = `/booking?${new URLSearchParams({

@@ -1,7 +1,8 @@
 // zod inputs of the catalogue back office (lots, places, the audit log, CSV import): the lot editor and the
 // locations form validate with these, and so do the procedures and every row of an imported CSV.
 import { z } from './zod';
-import { LOT_AMENITIES, LOT_VEHICLE_TYPES, REGIONS } from '../constants';
+import { REGIONS } from '../constants';
+import { LOT_AMENITIES, LOT_VEHICLE_TYPES } from '../lot-vocabulary';
 import { slugify } from '../geo';
 import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 import { US_STATES } from '../us-states';
