@@ -20,3 +20,6 @@ export const LOT_PHOTO_MESSAGES = {
   tooMany: `A lot can have at most ${MAX_PHOTOS_PER_LOT} photos. Remove one first.`,
   narrow: (width: number) => `Photos must be at least ${LOT_PHOTO_MIN_WIDTH} pixels wide (this one is ${width}).`,
 } as const;
+
+/** The public URL of one stored width of a lot photo (`key` as stored: 'lots/<32 hex>'). */
+export const lotPhotoUrl = (key: string, width: number) => `/uploads/${key}-${width}.webp`;

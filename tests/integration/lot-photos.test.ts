@@ -218,16 +218,21 @@ describe('alt text, order and removal', () => {
     expect(await imageUrlsOf(lot.id)).toEqual([p2.url, p1.url, p3.url]);
   });
 
-  it('shows the photos in order, with srcset, in search, the lot API and the lot page', async () => {
+  it('shows the photos in order, with srcset and their alt text, in search, the lot API and the lot page', async () => {
+    const [cover] = await list(lot.id);
+    await call(t.request, `${photosPath(lot.id)}/${cover.id}`, { alt: 'Gated entrance & shuttle stop' }, { method: 'PATCH', cookie: admin });
     const photos = await list(lot.id);
     const urls = photos.map((p) => p.url);
-    expect((await call(t.request, `/api/providers/${lot.slug}`)).json.imageUrls).toEqual(urls);
+    const alts = photos.map((p) => p.alt);
+    expect(alts[0]).toBe('Gated entrance & shuttle stop');
+    expect((await call(t.request, `/api/providers/${lot.slug}`)).json).toMatchObject({ imageUrls: urls, imageAlts: alts });
     const search = await call(t.request, `/api/search?location=${lot.code}&arrivalDate=2027-03-03&departureDate=2027-03-05`);
-    expect(search.json.providers.find((p: any) => p.slug === lot.slug).imageUrls).toEqual(urls);
+    expect(search.json.providers.find((p: any) => p.slug === lot.slug)).toMatchObject({ imageUrls: urls, imageAlts: alts });
     const page = await (await t.request(`/provider/${lot.slug}`)).text();
     const first = urls[0]!.replace('-800.webp', '');
     expect(page.includes(`src="${urls[0]}"`)).toBe(true);
     expect(page.includes(`${first}-400.webp 400w, ${first}-800.webp 800w, ${first}-1200.webp 1200w`)).toBe(true);
+    expect(page).toContain('alt="Gated entrance &amp; shuttle stop"');
   });
 
   it('removes a photo: the row goes, the order closes up, image_urls follows; the files stay', async () => {

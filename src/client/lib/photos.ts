@@ -1,7 +1,7 @@
 // Responsive sources for lot images: a photo uploaded in the back office is stored at 400, 800 and 1200 px and
 // the lot's image list names its 800-px file; from that URL we derive the srcset so each screen downloads the
 // width it needs. Any other image (the lot illustrations, an imported URL) keeps its one src.
-import { LOT_PHOTO_WIDTHS } from '@/shared/lot-photos';
+import { LOT_PHOTO_WIDTHS, lotPhotoUrl } from '@/shared/lot-photos';
 
 const OURS = /^\/uploads\/lots\/([a-f0-9]{32})-800\.webp$/;
 
@@ -30,6 +30,5 @@ export const isLotPhotoUrl = (url: string) => OURS.test(url);
 export function photoSources(url: string, sizes: string = PHOTO_SIZES.gallery): PhotoSources {
   const m = OURS.exec(url);
   if (!m) return { src: url };
-  const base = `/uploads/lots/${m[1]}`;
-  return { src: url, srcSet: LOT_PHOTO_WIDTHS.map((w) => `${base}-${w}.webp ${w}w`).join(', '), sizes };
+  return { src: url, srcSet: LOT_PHOTO_WIDTHS.map((w) => `${lotPhotoUrl(`lots/${m[1]}`, w)} ${w}w`).join(', '), sizes };
 }

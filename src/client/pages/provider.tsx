@@ -100,7 +100,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_340px]">
         <div className="min-w-0 space-y-6">
-          <Gallery images={images} name={p.name} />
+          <Gallery images={images} alts={p.imageAlts} name={p.name} />
           {p.description && <p className="leading-7 text-muted-foreground">{p.description}</p>}
 
           {locked ? (
@@ -240,14 +240,14 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
   );
 }
 
-function Gallery({ images, name }: { images: string[]; name: string }) {
+function Gallery({ images, alts, name }: { images: string[]; alts: string[]; name: string }) {
   const [active, setActive] = useState(0);
   const [failed, setFailed] = useState<Set<number>>(() => new Set());
   const src = (i: number) => (failed.has(i) ? FALLBACK_IMAGE : images[i]!);
   const fail = (i: number) => setFailed((f) => new Set(f).add(i));
   return (
     <div className="space-y-3">
-      <img {...photoSources(src(active), PHOTO_SIZES.gallery)} onError={() => fail(active)} alt={src(active).startsWith('/api/placeholder/') ? lotImageAlt(src(active), name) : `${name}, photo ${active + 1} of ${images.length}`} width={800} height={500} className="aspect-[16/10] w-full rounded-xl bg-muted object-cover" />
+      <img {...photoSources(src(active), PHOTO_SIZES.gallery)} onError={() => fail(active)} alt={src(active).startsWith('/api/placeholder/') ? lotImageAlt(src(active), name) : alts[active] || `${name}, photo ${active + 1} of ${images.length}`} width={800} height={500} className="aspect-[16/10] w-full rounded-xl bg-muted object-cover" />
       {images.length > 1 && (
         <div className="flex gap-2 overflow-x-auto p-1">
           {images.map((_, i) => (

@@ -47,7 +47,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
   const few = provider.availableSpaces > 0 && provider.availableSpaces <= 10;
 
   const picture = (className: string) => (
-    <img {...photoSources(image, PHOTO_SIZES.card)} onError={() => setImage(FALLBACK_IMAGE)} alt={lotImageAlt(image, provider.name)} width={320} height={200} loading="lazy" className={className} />
+    <img {...photoSources(image, PHOTO_SIZES.card)} onError={() => setImage(FALLBACK_IMAGE)} alt={(image === provider.imageUrls[0] && provider.imageAlts[0]) || lotImageAlt(image, provider.name)} width={320} height={200} loading="lazy" className={className} />
   );
 
   // Phones get a compact card (a thumbnail beside the name), so two or more lots fit on one screen.

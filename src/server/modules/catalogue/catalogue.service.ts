@@ -5,6 +5,7 @@ import { locations, parkingProviders } from '../../db/schema';
 import { filterDirectory } from '@/shared/directory';
 import type { TListLocationsInput } from '@/shared/schemas/catalogue';
 import { lotImageUrls } from '../../placeholder';
+import { catalogueSnapshot, imageAlts } from './snapshot';
 
 const locationColumns = {
   id: locations.id,
@@ -83,5 +84,6 @@ export async function getProvider({ db }: { db: DB }, slugOrId: string) {
   if (!row) return null;
   const { locationId: _l, createdAt: _c, updatedAt: _u, ...provider } = row.provider;
   // Lots without photos show the illustration of their type.
-  return { ...provider, imageUrls: lotImageUrls(provider, row.location.kind), terminal: row.location };
+  const imageUrls = lotImageUrls(provider, row.location.kind);
+  return { ...provider, imageUrls, imageAlts: imageAlts(await catalogueSnapshot(db), imageUrls), terminal: row.location };
 }

@@ -3,9 +3,10 @@
 // it again). Search, the chat, the location pages and checkout read lots from here instead of querying and
 // decoding the same rows on every request, so an unpublished lot is found by none of them. The back office
 // reads the database directly (it sees every lot).
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { locations, parkingProviders } from '../../db/schema';
+import { locations, lotPhotos, parkingProviders } from '../../db/schema';
+import { LOT_PHOTO_DEFAULT_WIDTH, lotPhotoUrl } from '@/shared/lot-photos';
 import { contentVersionReader } from '../../content-version';
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -19,6 +20,8 @@ export interface CatalogueSnapshot {
   lotsByLocation: Map<number, ProviderRow[]>;
   /** Published lots only. */
   lotById: Map<number, ProviderRow>;
+  /** The alt text an administrator gave a lot photo, by the photo's URL in a lot's image list. */
+  photoAlts: Map<string, string>;
 }
 
 const snapshots = new WeakMap<object, { read: () => Promise<number>; version: number; snapshot: Promise<CatalogueSnapshot> | null }>();
@@ -28,7 +31,9 @@ async function load(db: Pick<DB, 'select'>): Promise<CatalogueSnapshot> {
   const lots = await db.select().from(parkingProviders).where(eq(parkingProviders.published, 1)).orderBy(parkingProviders.id);
   const lotsByLocation = new Map<number, ProviderRow[]>();
   for (const lot of lots) lotsByLocation.set(lot.locationId, [...(lotsByLocation.get(lot.locationId) ?? []), lot]);
-  return { locations: places, locationById: new Map(places.map((l) => [l.id, l])), lotsByLocation, lotById: new Map(lots.map((l) => [l.id, l])) };
+  const described = await db.select({ key: lotPhotos.key, alt: lotPhotos.alt }).from(lotPhotos).where(ne(lotPhotos.alt, ''));
+  const photoAlts = new Map(described.map((p) => [lotPhotoUrl(p.key, LOT_PHOTO_DEFAULT_WIDTH), p.alt]));
+  return { locations: places, locationById: new Map(places.map((l) => [l.id, l])), lotsByLocation, lotById: new Map(lots.map((l) => [l.id, l])), photoAlts };
 }
 
 /** The current catalogue of this database. */
@@ -47,4 +52,9 @@ export async function catalogueSnapshot(db: DB): Promise<CatalogueSnapshot> {
     loading.catch(() => entry.snapshot === loading && (entry.snapshot = null));
   }
   return entry.snapshot;
+}
+
+/** The alt text of each image of a lot's image list ('' where none was written: pages describe it themselves). */
+export function imageAlts(snapshot: Pick<CatalogueSnapshot, 'photoAlts'>, imageUrls: readonly string[]): string[] {
+  return imageUrls.map((url) => snapshot.photoAlts.get(url) ?? '');
 }

@@ -72,5 +72,3 @@ export async function storePhoto(blobs: BlobStore, file: Blob): Promise<StoredPh
   return { key, widths: [...LOT_PHOTO_WIDTHS], width, height };
 }
 
-/** The public URL of one stored width of a photo (`key` as stored: 'lots/<hex>'). */
-export const photoUrl = (key: string, width: number) => `/uploads/${key}-${width}.webp`;

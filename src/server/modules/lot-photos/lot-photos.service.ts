@@ -12,8 +12,8 @@ import { bumpContentVersion } from '../../content-version';
 import { AppError } from '../../errors';
 import { isPlaceholderUrl } from '../../placeholder';
 import { diffFields, recordAudit, type Actor } from '../catalogue-admin/audit';
-import { LOT_PHOTO_DEFAULT_WIDTH, LOT_PHOTO_MESSAGES, MAX_PHOTOS_PER_LOT, type TMoveLotPhotoInput } from '@/shared/schemas/lot-photos';
-import { photoUrl, storePhoto } from './images';
+import { LOT_PHOTO_DEFAULT_WIDTH, LOT_PHOTO_MESSAGES, lotPhotoUrl, MAX_PHOTOS_PER_LOT, type TMoveLotPhotoInput } from '@/shared/schemas/lot-photos';
+import { storePhoto } from './images';
 
 type Photo = typeof lotPhotos.$inferSelect;
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
@@ -23,7 +23,7 @@ const photoNotFound = () => new AppError('NOT_FOUND', 'Photo not found');
 
 /** What the back office sees of a photo: its URL at the default width (the srcset follows from it). */
 function shape(p: Photo) {
-  return { id: p.id, position: p.position, url: photoUrl(p.key, LOT_PHOTO_DEFAULT_WIDTH), widths: p.widths, width: p.width, height: p.height, alt: p.alt, createdAt: p.createdAt };
+  return { id: p.id, position: p.position, url: lotPhotoUrl(p.key, LOT_PHOTO_DEFAULT_WIDTH), widths: p.widths, width: p.width, height: p.height, alt: p.alt, createdAt: p.createdAt };
 }
 export type TLotPhoto = ReturnType<typeof shape>;
 
@@ -53,7 +53,7 @@ async function changePhotos(db: DB, lotId: number, change: (tx: Tx, photos: Phot
     if (changed) {
       // Our photos first, in order; images from elsewhere (an import) stay after them; the demo catalogue's
       // generic placeholders go (pages show the lot's illustration when it has no image at all).
-      const ours = photos.map((p) => photoUrl(p.key, LOT_PHOTO_DEFAULT_WIDTH));
+      const ours = photos.map((p) => lotPhotoUrl(p.key, LOT_PHOTO_DEFAULT_WIDTH));
       const others = lot.imageUrls.filter((u) => !isPlaceholderUrl(u) && !u.startsWith('/uploads/lots/'));
       await tx.update(parkingProviders).set({ imageUrls: [...ours, ...others] }).where(eq(parkingProviders.id, lotId));
       await bumpContentVersion(tx);

@@ -12,7 +12,7 @@ import { billableDays, priceStay, stayLines, type DayRate } from '@/shared/prici
 import { dayRatesForStay } from '../lot-days/day-rates';
 import { resolveLocation } from './resolve';
 import { lotImageUrls } from '../../placeholder';
-import { catalogueSnapshot, type LocationRow } from '../catalogue/snapshot';
+import { catalogueSnapshot, imageAlts, type LocationRow } from '../catalogue/snapshot';
 
 /** The catalogue's locations, airports first (from the in-memory catalogue, current with the content version). */
 export async function allLocations(db: DB): Promise<LocationRow[]> {
@@ -36,6 +36,7 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
   // Free spaces in one read of the stay's day rows; the day rates (holiday rates) only of lots that have one.
   const { free, rated } = await stayInventory(db, rows, query.arrivalDate, query.departureDate);
   const rates = rated.length ? await dayRatesForStay(db, rated, query.arrivalDate, query.departureDate) : new Map<number, DayRate[]>();
+  const images = new Map(rows.map((p) => [p.id, lotImageUrls(p, location.kind)]));
   const wanted = query.amenities.map((a) => AMENITY_FILTERS[a as keyof typeof AMENITY_FILTERS]);
 
   const providers = rows
@@ -63,7 +64,9 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
         features: p.features,
         shuttleInfo: p.shuttleInfo,
         securityFeatures: p.securityFeatures,
-        imageUrls: lotImageUrls(p, location.kind),
+        imageUrls: images.get(p.id)!,
+        /** The administrator's description of each image ('' where none: the page describes it). */
+        imageAlts: imageAlts(catalogue, images.get(p.id)!),
         description: p.description,
         rating: p.rating,
         reviewCount: p.reviewCount,
