@@ -18,6 +18,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
+  // Two browsers, the server and the runner share two cores: a code-split page that shows in about 1.3 s on a
+  // quiet machine has taken over 5 s (the default) to render there. Checks that must be quick say so themselves.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
