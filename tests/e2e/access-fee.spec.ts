@@ -23,7 +23,6 @@ async function payWith(page: Page, number: string) {
 }
 
 test('a guest unlocks details with contact details and a test card, and gets an account', async ({ page, outbox }) => {
-  test.setTimeout(60_000);
   await searchTwice(page);
   await page.getByRole('button', { name: 'Unlock details for $0.99' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Access Detailed Information' });
@@ -48,7 +47,6 @@ test('a guest unlocks details with contact details and a test card, and gets an 
 });
 
 test('a signed-in traveller is declined, pays, and continues to the lot they picked', async ({ page }) => {
-  test.setTimeout(60_000);
   await page.request.post('/api/auth/register', { data: { name: 'Sid Signed', email: uniqueEmail('signed'), password: 'secret password' } });
   await searchTwice(page);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Select' }) }).first();

@@ -4,7 +4,6 @@ import { ADMIN } from '../../playwright.config';
 import { expect, test, uniqueEmail } from './fixtures';
 
 test('an administrator generates, edits and publishes a post; unsafe HTML is gone', async ({ page }) => {
-  test.setTimeout(60_000);
   expect((await page.request.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();

@@ -92,7 +92,6 @@ async function becomeStaff(browser: Browser, request: APIRequestContext, lotId: 
 }
 
 test('lot staff check a car in by scanning its parking pass with the camera', async ({ page, browser }) => {
-  test.setTimeout(60_000);
   const lot = await bostonLot(page.request);
   const confirmation = await bookNow(browser, lot, 'SCAN1');
   writeQrVideo(VIDEO, confirmation);
@@ -121,7 +120,6 @@ test('lot staff check a car in by scanning its parking pass with the camera', as
 });
 
 test('lot staff check a car in and out by its typed confirmation number', async ({ page, browser }) => {
-  test.setTimeout(60_000);
   await page.goto('/gate');
   await expect(page.getByRole('heading', { name: 'Sign in to work the gate' })).toBeVisible();
 

@@ -37,7 +37,6 @@ async function search(page: Page, location: string, arrival: string, departure: 
 const nights = (a: string, d: string) => Math.round((Date.parse(d) - Date.parse(a)) / 86_400_000);
 
 test('the home search form always shows what was searched: typed, recent, handed over, back and forward', async ({ page }) => {
-  test.setTimeout(60_000);
   await signUp(page);
   await page.goto('/');
 
@@ -132,7 +131,6 @@ test('the signed-in home page opens at the top, hero visible', async ({ page }) 
 });
 
 test('the assistant keeps the place and dates of a follow-up and applies the filter it understood', async ({ page }) => {
-  test.setTimeout(45_000);
   await page.goto('/?location=BOS');
   const chat = page.getByLabel('Message the parking assistant');
   await chat.fill('BOS for a week');
