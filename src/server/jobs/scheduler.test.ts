@@ -62,7 +62,11 @@ describe('periodic work across servers', () => {
     const dies = createScheduler(db, [{ name: 'settle', everyMs: MINUTE, leaseMs: 5 * MINUTE, run: () => new Promise<never>(() => undefined) }], { now: time.now });
     const other = createScheduler(db, [{ name: 'settle', everyMs: MINUTE, leaseMs: 5 * MINUTE, run: async () => void runs++ }], { now: time.now });
     void dies.tick(); // never finishes: the process "died" in the middle
-    await new Promise((r) => setTimeout(r, 50));
+    // Its claim is a few round trips: wait until it holds the task (a fixed pause raced a slow database).
+    const deadline = Date.now() + 5000;
+    const holder = async () => (await db.select({ lockedBy: scheduledTasks.lockedBy }).from(scheduledTasks).where(eq(scheduledTasks.name, 'settle')))[0]?.lockedBy ?? null;
+    while (!(await holder()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(await holder()).not.toBeNull();
     time.advance(2 * MINUTE); // due again, but still locked
     expect(await other.tick()).toEqual([]);
     time.advance(4 * MINUTE); // the dead server's lock has expired
