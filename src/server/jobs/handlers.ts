@@ -3,7 +3,7 @@
 import type { MailMessage } from '../integrations/mailer/types';
 import type { Services } from '../deps';
 import { sendPasswordResetMail, sendSetPasswordMail, sendVerificationMail } from '../modules/auth/auth.service';
-import { sendBookingCancelled, sendBookingConfirmation } from '../modules/bookings/booking-mail';
+import { sendBookingCancelled, sendBookingChanged, sendBookingConfirmation, sendManageLink } from '../modules/bookings/booking-mail';
 import type { JobHandler } from './runner';
 
 type P<T> = Record<string, unknown> & T;
@@ -12,6 +12,8 @@ export function jobHandlers(services: Omit<Services, 'jobs'>): Record<string, Jo
   return {
     'mail.send': (p) => services.mailer.send((p as P<{ message: MailMessage }>).message),
     'mail.booking-confirmation': (p) => sendBookingConfirmation(services, p as P<{ bookingId: number }>),
+    'mail.booking-changed': (p) => sendBookingChanged(services, p as P<{ bookingId: number; changeId: number }>),
+    'mail.booking-link': (p) => sendManageLink(services, p as P<{ bookingId: number }>),
     'mail.booking-cancelled': (p) => sendBookingCancelled(services, p as P<{ bookingId: number; refund: number; credit: number }>),
     'mail.verify-email': (p) => sendVerificationMail(services, p as P<{ userId: number }>),
     'mail.set-password': (p) => sendSetPasswordMail(services, p as P<{ userId: number; reason?: 'access' | 'booking' }>),

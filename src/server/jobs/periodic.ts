@@ -5,6 +5,7 @@ import { pruneRateLimits } from '../modules/auth/rate-limit';
 import { deleteExpiredSessions } from '../modules/auth/session';
 import { schedulerTick } from '../modules/blog/blog.service';
 import { settleExpiredHolds } from '../modules/bookings/checkout';
+import { settleExpiredChanges } from '../modules/bookings/change-dates';
 import { pruneJobs } from './queue';
 import type { PeriodicTask } from './scheduler';
 
@@ -18,6 +19,7 @@ export function periodicTasks(services: Services): PeriodicTask[] {
     { name: 'blog-scheduler', everyMs: MINUTE, leaseMs: 5 * MINUTE, run: () => schedulerTick(db, clock.now()) },
     // Payment holds whose checkout request never came back: confirmed if the gateway has the charge, else released.
     { name: 'settle-expired-holds', everyMs: MINUTE, leaseMs: 5 * MINUTE, run: () => settleExpiredHolds(services, clock.now()) },
+    { name: 'settle-expired-changes', everyMs: MINUTE, leaseMs: 5 * MINUTE, run: () => settleExpiredChanges(services, clock.now()) },
     // Sessions are removed when presented expired; this sweeps the ones never presented again.
     { name: 'sweep-sessions', everyMs: HOUR, run: () => deleteExpiredSessions(db, clock.now().getTime()) },
     // First-party analytics keep events for ANALYTICS_RETENTION_DAYS only.

@@ -59,6 +59,48 @@ export const restRoutes: readonly RestRoute[] = [
     procedure: 'bookings.getByLink',
     input: ({ params, query }) => ({ confirmationNumber: params.confirmationNumber, token: query.token ?? '' }),
   },
+  // Managing a booking from any device (the owner's session, or ?token= from the e-mail's link)
+  { method: 'POST', path: '/api/bookings/manage-link', procedure: 'bookings.requestManageLink' },
+  {
+    method: 'GET',
+    path: '/api/bookings/:confirmationNumber/manage',
+    procedure: 'bookings.manage',
+    input: ({ params, query }) => ({ confirmationNumber: params.confirmationNumber, token: query.token || undefined }),
+  },
+  {
+    method: 'GET',
+    path: '/api/bookings/:confirmationNumber/change-quote',
+    procedure: 'bookings.quoteChange',
+    input: ({ params, query }) => ({ confirmationNumber: params.confirmationNumber, token: query.token || undefined, arrivalDate: query.arrivalDate, departureDate: query.departureDate }),
+  },
+  {
+    method: 'POST',
+    path: '/api/bookings/:confirmationNumber/change',
+    procedure: 'bookings.changeDates',
+    input: ({ params, body, headers }) => ({
+      ...(body as object),
+      confirmationNumber: params.confirmationNumber,
+      idempotencyKey: headers['idempotency-key'] ?? (body as { idempotencyKey?: string } | undefined)?.idempotencyKey,
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/bookings/:confirmationNumber/vehicle',
+    procedure: 'bookings.changeVehicle',
+    input: ({ params, body }) => ({ ...(body as object), confirmationNumber: params.confirmationNumber }),
+  },
+  {
+    method: 'POST',
+    path: '/api/bookings/:confirmationNumber/cancel',
+    procedure: 'bookings.cancelManaged',
+    input: ({ params, body }) => ({ ...(body as object), confirmationNumber: params.confirmationNumber }),
+  },
+  {
+    method: 'POST',
+    path: '/api/bookings/:confirmationNumber/end-links',
+    procedure: 'bookings.endLinks',
+    input: ({ params, body }) => ({ ...(body as object), confirmationNumber: params.confirmationNumber }),
+  },
   {
     method: 'GET',
     path: '/api/bookings/:confirmationNumber',

@@ -51,6 +51,8 @@ export const bookings = k.table(
     checkedInBy: k.integer('checked_in_by'),
     checkedOutAt: timestamp('checked_out_at'),
     checkedOutBy: k.integer('checked_out_by'),
+    /** The change of dates being paid for (booking_changes.id): one at a time, claimed with a conditional update. */
+    pendingChangeId: k.integer('pending_change_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -136,6 +138,8 @@ export const idempotencyKeys = k.table(
     owner: k.text('owner'),
     /** The booking this key made, recorded in the transaction that made it. */
     bookingId: k.integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** The change of a booking this key made (a change of dates), recorded in the transaction that made it. */
+    changeId: k.integer('change_id'),
     responseStatus: k.integer('response_status'),
     responseBody: k.text('response_body'),
     createdAt: createdAt(),
@@ -156,12 +160,71 @@ export const bookingLinks = k.table(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     tokenHash: k.text('token_hash').notNull().unique(),
-    purpose: k.text('purpose', { enum: ['view'] }).notNull(),
+    /** 'manage': see and change the booking (the e-mail's link, a requested link); 'view': older links, seeing only. */
+    purpose: k.text('purpose', { enum: ['view', 'manage'] }).notNull(),
     expiresAt: timestamp('expires_at').notNull(),
     revokedAt: timestamp('revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [k.index('booking_links_booking_idx').on(t.bookingId)],
+);
+
+/**
+ * The ledger of a booking's changes: each change of dates or vehicle, who made it, the stay and price before
+ * and after, and the money that moved (charged to a card, refunded to cards, returned as credit). A change of
+ * dates that costs more is 'pending' while its charge is made (its added days are held meanwhile), then
+ * 'applied' or 'failed'.
+ */
+export const bookingChanges = k.table(
+  'booking_changes',
+  {
+    id: id(),
+    bookingId: k.integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: k.text('kind', { enum: ['dates', 'vehicle'] }).notNull(),
+    status: k.text('status', { enum: ['pending', 'applied', 'failed'] }).notNull(),
+    /** The signed-in user who made it; null through a signed link. */
+    changedBy: k.integer('changed_by'),
+    fromArrival: k.text('from_arrival'),
+    fromDeparture: k.text('from_departure'),
+    toArrival: k.text('to_arrival'),
+    toDeparture: k.text('to_departure'),
+    /** 'Toyota Camry · ABC123' before and after (vehicle changes). */
+    fromVehicle: k.text('from_vehicle'),
+    toVehicle: k.text('to_vehicle'),
+    parkingFeeBefore: k.real('parking_fee_before').notNull().default(0),
+    parkingFeeAfter: k.real('parking_fee_after').notNull().default(0),
+    priceLines: k.json<{ label: string; amount: number }[]>('price_lines'),
+    charged: k.real('charged').notNull().default(0),
+    refunded: k.real('refunded').notNull().default(0),
+    creditReturned: k.real('credit_returned').notNull().default(0),
+    paymentIntentId: k.text('payment_intent_id'),
+    /** The gateway's idempotency key for this change's charge. */
+    paymentKey: k.text('payment_key'),
+    cardBrand: k.text('card_brand'),
+    cardLast4: k.text('card_last4'),
+    /** While pending, the added days are held until this time; then the reaper settles the change. */
+    holdExpiresAt: timestamp('hold_expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [k.index('booking_changes_booking_idx').on(t.bookingId), k.index('booking_changes_status_idx').on(t.status, t.holdExpiresAt)],
+);
+
+/** Every card charge a booking has (checkout's and each change's) and how much of it went back: refunds are split over them, newest first. */
+export const bookingPayments = k.table(
+  'booking_payments',
+  {
+    id: id(),
+    bookingId: k.integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    paymentIntentId: k.text('payment_intent_id').notNull().unique(),
+    amount: k.real('amount').notNull(),
+    refunded: k.real('refunded').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [k.index('booking_payments_booking_idx').on(t.bookingId)],
 );
 
 /** Payment provider events (webhooks), stored once by event id so each is processed once. */

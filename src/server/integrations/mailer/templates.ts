@@ -150,6 +150,8 @@ export interface BookingMailDetails {
   manageUrl: string;
   supportEmail: string;
   supportPhone: string;
+  /** Set when the booking changed: what changed and the money that moved (the e-mail is then a new pass). */
+  change?: string | null;
 }
 
 function detailRows(rows: [string, string][]): string {
@@ -163,7 +165,10 @@ function detailRows(rows: [string, string][]): string {
 
 /** The booking confirmation, with the parking pass (a QR code of the confirmation number) inline as cid:pass. */
 export function bookingConfirmationEmail(brand: string, d: BookingMailDetails): MailContent {
-  const title = 'Your parking is booked';
+  const title = d.change ? 'Your booking is changed' : 'Your parking is booked';
+  const intro = d.change
+    ? `${d.change} Here is your updated parking pass; show it when you arrive:`
+    : `Your space at ${d.providerName} is reserved. Show this parking pass when you arrive:`;
   const details: [string, string][] = [
     ['Confirmation number', d.confirmationNumber],
     ['Parking', d.providerName],
@@ -179,7 +184,7 @@ export function bookingConfirmationEmail(brand: string, d: BookingMailDetails): 
     title,
     [
       `Hi ${escapeHtml(d.name)},`,
-      `Your space at ${escapeHtml(d.providerName)} is reserved. Show this parking pass when you arrive:`,
+      escapeHtml(intro),
       `<img src="cid:pass" width="180" height="180" alt="Parking pass QR code for ${escapeHtml(d.confirmationNumber)}" style="display:block;border:1px solid #e5e7eb;border-radius:8px;padding:8px"><span style="font-family:monospace;font-size:18px;font-weight:700;letter-spacing:1px">${escapeHtml(d.confirmationNumber)}</span>`,
       detailRows(details),
       detailRows(money),
@@ -188,12 +193,12 @@ export function bookingConfirmationEmail(brand: string, d: BookingMailDetails): 
       'The attached calendar file adds your drop-off and pick-up times to your calendar.',
       `Questions? We answer 24/7 at ${escapeHtml(d.supportEmail)} or ${escapeHtml(d.supportPhone)}${d.phone ? `; the lot’s own number is ${escapeHtml(d.phone)}` : ''}.`,
     ],
-    { label: 'View your booking', url: d.manageUrl },
+    { label: 'Manage your booking', url: d.manageUrl },
   );
   const text = [
     `Hi ${d.name},`,
     '',
-    `Your space at ${d.providerName} is reserved. Show your confirmation number when you arrive.`,
+    d.change ? `${d.change} Show your confirmation number when you arrive.` : `Your space at ${d.providerName} is reserved. Show your confirmation number when you arrive.`,
     '',
     ...details.map(([k, v]) => `${k}: ${v}`),
     '',
@@ -201,11 +206,12 @@ export function bookingConfirmationEmail(brand: string, d: BookingMailDetails): 
     ...(d.shuttleInfo ? ['', `Shuttle: ${d.shuttleInfo}`] : []),
     ...(d.cancellationPolicy ? [`Cancellation: ${d.cancellationPolicy}`] : []),
     '',
-    `View your booking: ${d.manageUrl}`,
+    `Manage your booking: ${d.manageUrl}`,
     `Questions? ${d.supportEmail} or ${d.supportPhone}`,
     '',
   ].join('\n');
-  return { subject: `Booking confirmed: ${d.providerName} (${d.confirmationNumber})`, html, text };
+  const subject = d.change ? `Booking changed: ${d.providerName} (${d.confirmationNumber})` : `Booking confirmed: ${d.providerName} (${d.confirmationNumber})`;
+  return { subject, html, text };
 }
 
 export function bookingCancelledEmail(
@@ -228,5 +234,20 @@ export function bookingCancelledEmail(
     subject: `Booking cancelled: ${d.confirmationNumber}`,
     html: layout(brand, title, paragraphs),
     text: `Hi ${d.name},\n\nBooking ${d.confirmationNumber} at ${d.providerName} (check-in ${d.arrival}) is cancelled.\n\n${refundLine}\n${creditLine ? `${creditLine}\n` : ''}\nThe ${SERVICE_FEE_TEXT} service fee is not refundable. Questions? Write to ${d.supportEmail}.\n`,
+  };
+}
+
+/** A fresh link to manage one booking, asked for by confirmation number and e-mail (sent only to the booking's e-mail). */
+export function manageLinkEmail(brand: string, d: { name: string; confirmationNumber: string; providerName: string; arrival: string; url: string; days: number }): MailContent {
+  const title = 'Your link to manage your booking';
+  const lines = [
+    `Hi ${d.name},`,
+    `Here is a link to see and change booking ${d.confirmationNumber} at ${d.providerName} (check-in ${d.arrival}) on any device. It works for ${d.days} days.`,
+    'If you did not ask for it, you can ignore this e-mail: nobody else received the link.',
+  ];
+  return {
+    subject: `Manage booking ${d.confirmationNumber}`,
+    html: layout(brand, title, lines.map(escapeHtml), { label: 'Manage your booking', url: d.url }),
+    text: `${lines.join('\n\n')}\n\nManage your booking: ${d.url}\n`,
   };
 }

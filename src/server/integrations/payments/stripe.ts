@@ -98,10 +98,14 @@ export function createStripeGateway(options: StripeOptions): PaymentsGateway & {
       const r = await stripe.refunds.create({ payment_intent: paymentIntentId, amount, reason: 'requested_by_customer' }, { idempotencyKey });
       return { id: r.id, amount: r.amount, status: r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' ? 'failed' : 'pending' };
     },
-    async findCharge({ bookingId }) {
-      // Stripe keeps idempotency keys for 24 hours but cannot be asked about them: the booking's intents are
-      // found by their metadata instead (search is eventually consistent, within about a minute).
-      const found = await stripe.paymentIntents.search({ query: `metadata['bookingId']:'${bookingId}' AND metadata['purpose']:'booking'`, expand: ['data.latest_charge'] });
+    async findCharge({ bookingId, changeId }) {
+      // Stripe keeps idempotency keys for 24 hours but cannot be asked about them: the booking's (or the
+      // change's) intents are found by their metadata instead (search is eventually consistent, within a minute).
+      const query =
+        changeId === undefined
+          ? `metadata['bookingId']:'${bookingId}' AND metadata['purpose']:'booking'`
+          : `metadata['changeId']:'${changeId}' AND metadata['purpose']:'booking-change'`;
+      const found = await stripe.paymentIntents.search({ query, expand: ['data.latest_charge'] });
       const intents = found.data.map(toIntent);
       return intents.find((i) => i.status === 'succeeded') ?? intents[0] ?? null;
     },

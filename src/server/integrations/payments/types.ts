@@ -66,9 +66,10 @@ export interface PaymentsGateway {
   refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund>;
   /**
    * The charge made with this idempotency key (for this booking), or null when there is none: how an abandoned
-   * checkout is settled after a crash. Stripe looks it up by the booking id in the intent's metadata.
+   * checkout (or change of dates) is settled after a crash. Stripe looks it up by the booking id (or the
+   * change id) in the intent's metadata.
    */
-  findCharge(input: { idempotencyKey: string; bookingId: number }): Promise<PaymentIntent | null>;
+  findCharge(input: { idempotencyKey: string; bookingId: number; changeId?: number }): Promise<PaymentIntent | null>;
   /** The customer that saved cards are attached to (created once per user). */
   createCustomer(input: { email: string; name: string; userId: number }): Promise<string>;
   retrievePaymentMethod(id: string): Promise<CardPaymentMethod | null>;

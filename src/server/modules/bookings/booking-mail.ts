@@ -2,15 +2,15 @@
 // pass (PNG, rendered once here) and the calendar file, and the cancellation notice.
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { bookings, locations, parkingProviders } from '../../db/schema';
-import { bookingCancelledEmail, bookingConfirmationEmail } from '../../integrations/mailer/templates';
+import { bookingChanges, bookings, locations, parkingProviders } from '../../db/schema';
+import { bookingCancelledEmail, bookingConfirmationEmail, manageLinkEmail } from '../../integrations/mailer/templates';
 import type { Services } from '../../deps';
 import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { cardLabel, formatStay } from '@/shared/format';
 import { bookingIcs } from '@/shared/ics';
 import { formatPrice } from '@/shared/pricing';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
-import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink } from './booking-view';
+import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink, REQUESTED_LINK_TTL_MS } from './booking-view';
 import { qrPng } from './qr-png';
 
 type MailServices = Pick<Services, 'db' | 'env' | 'mailer'>;
@@ -30,14 +30,17 @@ async function loadBooking(services: MailServices, bookingId: number) {
   return row;
 }
 
-/** Job 'mail.booking-confirmation': the pass, the calendar file and a signed link to the booking. */
-export async function sendBookingConfirmation(services: MailServices, payload: { bookingId: number }) {
+/** The page that manages a booking, opened by a signed link (works on any device, no sign-in). */
+export const manageUrl = (appUrl: string | undefined, confirmationNumber: string, token: string) => `${appUrl ?? ""}/manage/${encodeURIComponent(confirmationNumber)}?token=${token}`;
+
+/** Job 'mail.booking-confirmation': the pass, the calendar file and a signed link to manage the booking. */
+export async function sendBookingConfirmation(services: MailServices, payload: { bookingId: number }, change?: string) {
   const row = await loadBooking(services, payload.bookingId);
   if (!row || row.booking.status === 'pending') return; // released before the job ran: nothing to confirm
   const { booking: b, provider, state } = row;
   const { env } = services;
-  const token = await mintBookingLink(services.db, b.id, new Date(instantAt(b.departureDate, state).getTime() + EMAIL_LINK_AFTER_STAY_MS));
-  const viewUrl = `${env.APP_URL}/thank-you?confirmation=${encodeURIComponent(b.confirmationNumber)}&token=${token}`;
+  const token = await mintBookingLink(services.db, b.id, new Date(instantAt(b.departureDate, state).getTime() + EMAIL_LINK_AFTER_STAY_MS), 'manage');
+  const viewUrl = manageUrl(env.APP_URL, b.confirmationNumber, token);
   const mail = bookingConfirmationEmail(env.BRAND_NAME, {
     name: b.firstName,
     confirmationNumber: b.confirmationNumber,
@@ -59,6 +62,7 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
     manageUrl: viewUrl,
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
+    change,
   });
   const zone = zoneForState(state);
   const ics = bookingIcs({
@@ -74,7 +78,7 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
   const png = qrPng(b.confirmationNumber);
   await services.mailer.send({
     to: b.email,
-    kind: 'booking-confirmation',
+    kind: change ? 'booking-changed' : 'booking-confirmation',
     ...mail,
     attachments: [
       { filename: 'parking-pass.png', content: png, contentType: 'image/png', cid: 'pass' },
@@ -98,4 +102,34 @@ export async function sendBookingCancelled(services: MailServices, payload: { bo
     supportEmail: services.env.SUPPORT_EMAIL,
   });
   await services.mailer.send({ to: b.email, kind: 'booking-cancelled', ...mail });
+}
+
+/** Job 'mail.booking-changed': the new pass, calendar file and link, with what changed and the money that moved. */
+export async function sendBookingChanged(services: MailServices, payload: { bookingId: number; changeId: number }) {
+  const [c] = await services.db.select().from(bookingChanges).where(eq(bookingChanges.id, payload.changeId));
+  if (!c || c.status !== 'applied') return;
+  const money = [
+    c.charged > 0 ? `We charged ${formatPrice(c.charged)}${c.cardLast4 ? ` to ${cardLabel(c.cardBrand, c.cardLast4)}` : ''}.` : '',
+    c.refunded > 0 ? `We refunded ${formatPrice(c.refunded)} to your card.` : '',
+    c.creditReturned > 0 ? `${formatPrice(c.creditReturned)} went back to your credit balance.` : '',
+  ].filter(Boolean);
+  const summary = `Your dates changed from ${formatStay(c.fromArrival!)} – ${formatStay(c.fromDeparture!)} to ${formatStay(c.toArrival!)} – ${formatStay(c.toDeparture!)}. ${money.join(' ')}`.trim();
+  await sendBookingConfirmation(services, payload, summary);
+}
+
+/** Job 'mail.booking-link': a fresh manage link, minted here and sent only to the booking's own e-mail. */
+export async function sendManageLink(services: MailServices, payload: { bookingId: number }) {
+  const row = await loadBooking(services, payload.bookingId);
+  if (!row || row.booking.status === 'pending' || row.booking.status === 'failed') return;
+  const { booking: b, provider } = row;
+  const token = await mintBookingLink(services.db, b.id, new Date(Date.now() + REQUESTED_LINK_TTL_MS), 'manage');
+  const mail = manageLinkEmail(services.env.BRAND_NAME, {
+    name: b.firstName,
+    confirmationNumber: b.confirmationNumber,
+    providerName: provider.name,
+    arrival: formatStay(b.arrivalDate),
+    url: manageUrl(services.env.APP_URL, b.confirmationNumber, token),
+    days: Math.round(REQUESTED_LINK_TTL_MS / 86_400_000),
+  });
+  await services.mailer.send({ to: b.email, kind: 'booking-link', ...mail });
 }

@@ -1,6 +1,6 @@
 // How a booking is shown: the public fields (never payment ids), the checkout result, and signed links that
 // let whoever holds them see one booking without signing in (the guest's thank-you page, the e-mail's link).
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookingLinks, bookings, locations, parkingProviders } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -105,12 +105,35 @@ export const GUEST_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 /** The e-mail's link works until some time after the stay, for receipts and questions. */
 export const EMAIL_LINK_AFTER_STAY_MS = 90 * 24 * 60 * 60_000;
 
-/** Mints a link token for one booking; only its SHA-256 is stored. */
-export async function mintBookingLink(db: Pick<DB, 'insert'>, bookingId: number, expiresAt: Date): Promise<string> {
+/** A requested link (by confirmation number and e-mail) works this long. */
+export const REQUESTED_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
+
+/** Mints a link token for one booking; only its SHA-256 is stored. 'manage' links may also change it. */
+export async function mintBookingLink(db: Pick<DB, 'insert'>, bookingId: number, expiresAt: Date, purpose: 'view' | 'manage' = 'view'): Promise<string> {
   const token = generateToken();
-  await db.insert(bookingLinks).values({ bookingId, tokenHash: hashToken(token), purpose: 'view', expiresAt });
+  await db.insert(bookingLinks).values({ bookingId, tokenHash: hashToken(token), purpose, expiresAt });
   return token;
 }
+
+/** True when the token is a live link to this booking (any purpose when `purpose` is 'view'). */
+export async function linkOpens(db: Reader, bookingId: number, token: string, purpose: 'view' | 'manage', now = new Date()): Promise<boolean> {
+  const purposes = purpose === 'view' ? (['view', 'manage'] as const) : (['manage'] as const);
+  const [row] = await db
+    .select({ id: bookingLinks.id })
+    .from(bookingLinks)
+    .where(
+      and(
+        eq(bookingLinks.tokenHash, hashToken(token)),
+        eq(bookingLinks.bookingId, bookingId),
+        inArray(bookingLinks.purpose, [...purposes]),
+        isNull(bookingLinks.revokedAt),
+        gt(bookingLinks.expiresAt, now),
+      ),
+    );
+  return Boolean(row);
+}
+
+export const LINK_INVALID_MESSAGE = 'This booking link is invalid or has expired. Sign in, or use the link in your confirmation e-mail.';
 
 /** The booking a link opens: its confirmation number must match, and the link must be live. */
 export async function bookingByLink(db: Reader, confirmationNumber: string, token: string, now = new Date()) {
@@ -120,9 +143,9 @@ export async function bookingByLink(db: Reader, confirmationNumber: string, toke
     .innerJoin(bookings, eq(bookings.id, bookingLinks.bookingId))
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
-    .where(and(eq(bookingLinks.tokenHash, hashToken(token)), eq(bookingLinks.purpose, 'view'), isNull(bookingLinks.revokedAt), gt(bookingLinks.expiresAt, now)));
+    .where(and(eq(bookingLinks.tokenHash, hashToken(token)), inArray(bookingLinks.purpose, ['view', 'manage']), isNull(bookingLinks.revokedAt), gt(bookingLinks.expiresAt, now)));
   if (!row || row.booking.confirmationNumber !== confirmationNumber.trim().toUpperCase() || row.booking.status === 'pending') {
-    throw new AppError('NOT_FOUND', 'This booking link is invalid or has expired. Sign in, or use the link in your confirmation e-mail.');
+    throw new AppError('NOT_FOUND', LINK_INVALID_MESSAGE);
   }
   return bookingWithLot(row.booking, row.provider, row.state);
 }

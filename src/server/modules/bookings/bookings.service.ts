@@ -1,8 +1,8 @@
 // Bookings: the estimate, history, one booking (by its owner or a signed link), cancellation with refunds,
 // and reconciliation from payment-provider events. Checkout itself is in checkout.ts.
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { bookings, locations, parkingProviders, userCredits, users } from '../../db/schema';
+import { bookingChanges, bookings, locations, parkingProviders, userCredits, users } from '../../db/schema';
 import type { Context, Services } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
@@ -11,6 +11,9 @@ import { billableDays, priceStay, stayLines } from '@/shared/pricing';
 import { bookingByLink, instantAt, providerWithLocation, publicBooking } from './booking-view';
 import { availableCredit } from './credit';
 import { releaseDays } from './inventory';
+import { refundToCards, syncChargeRefund } from './ledger';
+import { CHANGE_IN_PROGRESS_MESSAGE } from './manage-rules';
+import { loadManaged } from './manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { releaseHold, settlePaidCharge } from './settle';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
@@ -95,8 +98,7 @@ export async function getBookingByLink(db: DB, confirmationNumber: string, token
 // Cancellation
 
 export async function cancelBooking(ctx: Ctx & { user: NonNullable<Ctx['user']> }, input: { id: number; reason: string }) {
-  const { db } = ctx;
-  const [row] = await db
+  const [row] = await ctx.db
     .select({ booking: bookings, provider: parkingProviders, state: locations.state })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
@@ -104,10 +106,21 @@ export async function cancelBooking(ctx: Ctx & { user: NonNullable<Ctx['user']> 
     .where(and(eq(bookings.id, input.id), eq(bookings.userId, ctx.user.id)));
   // Someone else's booking does not exist as far as this caller can tell.
   if (!row || row.booking.status === 'pending') throw new AppError('NOT_FOUND', 'Booking not found');
+  return cancelLoaded(ctx, row, input.reason);
+}
+
+/** Cancelling from the manage page: its owner signed in, or whoever holds the booking's manage link. */
+export async function cancelManaged(ctx: Ctx, input: { confirmationNumber: string; token?: string; reason: string }) {
+  const row = await loadManaged(ctx, input);
+  return cancelLoaded(ctx, row, input.reason);
+}
+
+async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSelect; provider: typeof parkingProviders.$inferSelect; state: string }, reason: string) {
+  const { db } = ctx;
   const { booking: b, provider } = row;
   if (b.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This booking is already cancelled.');
   if (b.status !== 'confirmed') throw new AppError('BAD_REQUEST', 'Only confirmed bookings can be cancelled.');
-  const now = new Date();
+  const now = ctx.clock.now();
   const hoursBefore = (instantAt(b.arrivalDate, row.state).getTime() - now.getTime()) / 3_600_000;
   if (hoursBefore <= 0) throw new AppError('BAD_REQUEST', 'This booking has already started and can no longer be cancelled.');
 
@@ -117,10 +130,14 @@ export async function cancelBooking(ctx: Ctx & { user: NonNullable<Ctx['user']> 
   const updated = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: now, cancellationReason: input.reason || null, refundedAmount: plan.card })
-      .where(and(eq(bookings.id, b.id), eq(bookings.status, 'confirmed')))
+      .set({ status: 'cancelled', cancelledAt: now, cancellationReason: reason || null, refundedAmount: sql`${bookings.refundedAmount} + ${plan.card}` })
+      // The booking as read above: not mid-change, and not changed since (its refund was planned on these dates).
+      .where(and(eq(bookings.id, b.id), eq(bookings.status, 'confirmed'), isNull(bookings.pendingChangeId), eq(bookings.arrivalDate, b.arrivalDate), eq(bookings.departureDate, b.departureDate)))
       .returning();
-    if (!claimed) throw new AppError('BAD_REQUEST', 'This booking is already cancelled.');
+    if (!claimed) {
+      const [nowRow] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, b.id));
+      throw new AppError('BAD_REQUEST', nowRow?.status === 'confirmed' ? CHANGE_IN_PROGRESS_MESSAGE : 'This booking is already cancelled.');
+    }
     // Lot days before the user row, in the order checkout takes them.
     await releaseDays(tx, b.providerId, b.arrivalDate, b.departureDate);
     if (plan.credit > 0) {
@@ -129,10 +146,8 @@ export async function cancelBooking(ctx: Ctx & { user: NonNullable<Ctx['user']> 
         .values({ userId: b.userId, amount: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id });
       await tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${plan.credit}` }).where(eq(users.id, b.userId));
     }
-    if (plan.card > 0 && b.paymentIntentId) {
-      const refund = { paymentIntentId: b.paymentIntentId, amount: Math.round(plan.card * 100), idempotencyKey: `refund-booking-${b.id}` };
-      await enqueueJob(tx, 'payments.refund', refund, { dedupeKey: `refund-booking-${b.id}` });
-    }
+    // Split over the booking's charges (checkout's and any change's), newest first.
+    if (plan.card > 0) await refundToCards(tx, b, plan.card, `refund-booking-${b.id}`);
     await enqueueJob(tx, 'mail.booking-cancelled', { bookingId: b.id, refund: plan.card, credit: plan.credit }, { dedupeKey: `booking-cancelled:${b.id}` });
     return claimed;
   });
@@ -164,5 +179,11 @@ export async function reconcileBookingFailed(services: Pick<Services, 'db'>, boo
 
 /** A refund happened at the provider (from our cancellation or the provider's dashboard): record the total. */
 export async function reconcileRefund(db: DB, paymentIntentId: string, amountRefundedCents: number): Promise<void> {
-  await db.update(bookings).set({ refundedAmount: amountRefundedCents / 100 }).where(eq(bookings.paymentIntentId, paymentIntentId));
+  await syncChargeRefund(db, paymentIntentId, amountRefundedCents);
+  // The booking's refunded total follows its checkout charge while it has no other card money (a booking
+  // whose dates changed keeps its own account of refunds in the ledger).
+  await db
+    .update(bookings)
+    .set({ refundedAmount: amountRefundedCents / 100 })
+    .where(and(eq(bookings.paymentIntentId, paymentIntentId), sql`not exists (select 1 from ${bookingChanges} where ${bookingChanges.bookingId} = ${bookings.id} and ${bookingChanges.kind} = 'dates' and ${bookingChanges.status} = 'applied')`));
 }

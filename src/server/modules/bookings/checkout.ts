@@ -39,7 +39,7 @@ type Owner = Extract<KeyClaim, { kind: 'owner' }>;
 export const HOLD_MS = 10 * 60_000;
 /** Arrivals may be a little in the past (a traveller booking from the shuttle queue). */
 const ARRIVAL_GRACE_MS = 60 * 60_000;
-const GATEWAY_DOWN_MESSAGE = 'We could not reach the payment processor. Please try again: you will not be charged twice.';
+export const GATEWAY_DOWN_MESSAGE = 'We could not reach the payment processor. Please try again: you will not be charged twice.';
 
 const CONFIRMATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I
 
@@ -55,7 +55,7 @@ export function soldOutMessage(providerName: string) {
 }
 
 /** Why a stay could not be taken: days closed to new bookings, or else sold out. */
-async function unavailableMessage(tx: Parameters<typeof closedDays>[0], provider: { id: number; name: string }, arrival: string, departure: string) {
+export async function unavailableMessage(tx: Parameters<typeof closedDays>[0], provider: { id: number; name: string }, arrival: string, departure: string) {
   const closed = await closedDays(tx, provider.id, arrival, departure);
   if (!closed.length) return soldOutMessage(provider.name);
   const shown = closed.slice(0, 3).map(formatDayDate).join('; ') + (closed.length > 3 ? ` and ${closed.length - 3} more` : '');
@@ -63,7 +63,7 @@ async function unavailableMessage(tx: Parameters<typeof closedDays>[0], provider
 }
 
 /** What the card step needs: a typed test card (sandbox) or a payment method, and its customer. */
-interface PayWith {
+export interface PayWith {
   card?: { number: string; expMonth: number; expYear: number; cvc: string; postalCode?: string };
   paymentMethodId?: string;
   customerId?: string;
@@ -79,7 +79,7 @@ export async function createBooking(ctx: Ctx, input: TCreateBooking): Promise<TC
   const arrivalAt = instantAt(toWallClock(input.reservationDetails.arrivalDate)!, found.location.state).getTime();
   if (arrivalAt < now.getTime() - ARRIVAL_GRACE_MS) throw new AppError('BAD_REQUEST', 'Arrival date cannot be in the past');
   if (arrivalAt > now.getTime() + MAX_ADVANCE_DAYS * 86_400_000) throw new AppError('BAD_REQUEST', MAX_ADVANCE_MESSAGE);
-  const payWith = await paymentFor(ctx, input);
+  const payWith = await paymentFor(ctx, input.paymentInfo);
 
   if (!input.idempotencyKey) return withViewToken(ctx, await placeBooking(ctx, found, input, payWith, null));
 
@@ -104,8 +104,8 @@ export async function createBooking(ctx: Ctx, input: TCreateBooking): Promise<TC
   }
 }
 
-async function paymentFor(ctx: Ctx, input: TCreateBooking): Promise<PayWith> {
-  const pay = input.paymentInfo;
+/** The card to charge: a saved card (only its owner's), or a typed test card in sandbox mode. */
+export async function paymentFor(ctx: Ctx, pay: TCreateBooking['paymentInfo']): Promise<PayWith> {
   if (pay.paymentMethodId) {
     const [saved] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.stripePaymentMethodId, pay.paymentMethodId));
     if (saved && saved.userId !== ctx.user?.id) throw new AppError('NOT_FOUND', 'Payment method not found');
@@ -120,7 +120,7 @@ async function paymentFor(ctx: Ctx, input: TCreateBooking): Promise<PayWith> {
 /** Guests see their booking through a signed link of its own (never a session for the account made for them). */
 async function withViewToken(ctx: Ctx, result: TCheckoutResult): Promise<TCheckoutResult> {
   if (ctx.user) return result; // the owner sees it signed in
-  const token = await mintBookingLink(ctx.db, result.booking.id, new Date(ctx.clock.now().getTime() + GUEST_LINK_TTL_MS));
+  const token = await mintBookingLink(ctx.db, result.booking.id, new Date(ctx.clock.now().getTime() + GUEST_LINK_TTL_MS), 'manage');
   return { ...result, viewToken: token };
 }
 

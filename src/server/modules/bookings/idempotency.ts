@@ -19,7 +19,7 @@ const WAIT_MS = 30_000;
 export type StoredOutcome = { ok: true; data: unknown } | { ok: false; code: AppErrorCode; message: string };
 
 export type KeyClaim =
-  | { kind: 'owner'; rowId: number; owner: string; bookingId: number | null }
+  | { kind: 'owner'; rowId: number; owner: string; bookingId: number | null; changeId: number | null }
   | { kind: 'replay'; outcome: StoredOutcome };
 
 export function requestHash(value: unknown): string {
@@ -44,7 +44,7 @@ export async function claimKey(db: DB, scope: string, key: string, hash: string,
       .values({ key, scope, requestHash: hash, status: 'in_progress', owner, updatedAt: now() })
       .onConflictDoNothing()
       .returning({ id: idempotencyKeys.id });
-    if (inserted) return { kind: 'owner', rowId: inserted.id, owner, bookingId: null };
+    if (inserted) return { kind: 'owner', rowId: inserted.id, owner, bookingId: null, changeId: null };
 
     const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     if (!row) continue;
@@ -60,8 +60,8 @@ export async function claimKey(db: DB, scope: string, key: string, hash: string,
         .update(idempotencyKeys)
         .set({ owner, updatedAt: now() })
         .where(and(eq(idempotencyKeys.id, row.id), eq(idempotencyKeys.status, 'in_progress'), row.owner ? eq(idempotencyKeys.owner, row.owner) : isNull(idempotencyKeys.owner)))
-        .returning({ bookingId: idempotencyKeys.bookingId });
-      if (took) return { kind: 'owner', rowId: row.id, owner, bookingId: took.bookingId };
+        .returning({ bookingId: idempotencyKeys.bookingId, changeId: idempotencyKeys.changeId });
+      if (took) return { kind: 'owner', rowId: row.id, owner, bookingId: took.bookingId, changeId: took.changeId };
       continue;
     }
     if (Date.now() > deadline) {
@@ -79,6 +79,21 @@ export async function linkKeyToBooking(tx: Pick<DB, 'update'>, claim: Extract<Ke
     .where(and(eq(idempotencyKeys.id, claim.rowId), eq(idempotencyKeys.owner, claim.owner), eq(idempotencyKeys.status, 'in_progress')))
     .returning({ id: idempotencyKeys.id });
   if (!linked.length) throw new AppError('CONFLICT', 'This booking is already being processed. Please check your booking history in a moment.');
+}
+
+/** In the transaction that makes a change of a booking: the key now names it (see linkKeyToBooking). */
+export async function linkKeyToChange(tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, changeId: number): Promise<void> {
+  const linked = await tx
+    .update(idempotencyKeys)
+    .set({ changeId, updatedAt: new Date() })
+    .where(and(eq(idempotencyKeys.id, claim.rowId), eq(idempotencyKeys.owner, claim.owner), eq(idempotencyKeys.status, 'in_progress')))
+    .returning({ id: idempotencyKeys.id });
+  if (!linked.length) throw new AppError('CONFLICT', 'This change is already being processed. Please reload the booking in a moment.');
+}
+
+/** In the transaction that settles a change (applied, or released): the key replays this from now on. */
+export async function completeKeyForChange(tx: Pick<DB, 'update'>, changeId: number, outcome: StoredOutcome): Promise<void> {
+  await storeOutcome(tx, eq(idempotencyKeys.changeId, changeId), outcome);
 }
 
 async function storeOutcome(tx: Pick<DB, 'update'>, where: SQL | undefined, outcome: StoredOutcome): Promise<void> {

@@ -5,7 +5,7 @@
 // reads lots x days rows.
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import { ENGINE, type DB } from '../../db/client';
-import { bookings, lotDays, parkingProviders } from '../../db/schema';
+import { bookingChanges, bookings, lotDays, parkingProviders } from '../../db/schema';
 import { parseWallClock, toWallClock } from '@/shared/pricing';
 
 const DAY = 86_400_000;
@@ -45,16 +45,32 @@ export async function lockLotCapacity(tx: Pick<DB, 'select'>, providerId: number
  */
 export async function takeDays(tx: Writer, lot: { id: number }, arrival: string, departure: string): Promise<boolean> {
   const [first, last] = stayDays(arrival, departure);
-  const capacity = await lockLotCapacity(tx, lot.id);
+  return takeDayRange(tx, lot.id, first, last);
+}
+
+/** takeDays over days [first, last] (a change of dates takes only the days it adds). */
+export async function takeDayRange(tx: Writer, providerId: number, first: number, last: number): Promise<boolean> {
+  const capacity = await lockLotCapacity(tx, providerId);
   if (capacity === null) return false;
-  const days = Array.from({ length: last - first + 1 }, (_, i) => ({ providerId: lot.id, day: first + i, capacity, taken: 0 }));
+  const days = Array.from({ length: last - first + 1 }, (_, i) => ({ providerId, day: first + i, capacity, taken: 0 }));
   await tx.insert(lotDays).values(days).onConflictDoNothing();
   const counted = await tx
     .update(lotDays)
     .set({ taken: sql`${lotDays.taken} + 1` })
-    .where(and(eq(lotDays.providerId, lot.id), between(lotDays.day, first, last), eq(lotDays.closed, 0), sql`${lotDays.taken} < ${lotDays.capacity}`))
+    .where(and(eq(lotDays.providerId, providerId), between(lotDays.day, first, last), eq(lotDays.closed, 0), sql`${lotDays.taken} < ${lotDays.capacity}`))
     .returning({ day: lotDays.day });
   return counted.length === days.length;
+}
+
+/** The days of `stay` that `other` does not occupy, as [first, last] ranges (none, one, or two around it). */
+export function dayRangesOutside(stay: [number, number], other: [number, number]): [number, number][] {
+  const [a, b] = stay;
+  const [c, d] = other;
+  if (d < a || c > b) return [[a, b]];
+  const out: [number, number][] = [];
+  if (a < c) out.push([a, c - 1]);
+  if (b > d) out.push([d + 1, b]);
+  return out;
 }
 
 /** The days of a stay closed to new bookings, as 'YYYY-MM-DD' (why a stay could not be taken). */
@@ -71,6 +87,11 @@ export async function closedDays(db: Pick<DB, 'select'>, providerId: number, arr
 /** Gives a stay's days back (a released hold, a cancellation), in the caller's transaction. */
 export async function releaseDays(tx: Pick<DB, 'update'>, providerId: number, arrival: string, departure: string): Promise<void> {
   const [first, last] = stayDays(arrival, departure);
+  await releaseDayRange(tx, providerId, first, last);
+}
+
+/** releaseDays over days [first, last]. */
+export async function releaseDayRange(tx: Pick<DB, 'update'>, providerId: number, first: number, last: number): Promise<void> {
   await tx
     .update(lotDays)
     .set({ taken: sql`${lotDays.taken} - 1` })
@@ -133,12 +154,21 @@ async function findDrift(db: Pick<DB, 'select'>): Promise<{ days: number; drift:
     .select({ providerId: bookings.providerId, arrivalDate: bookings.arrivalDate, departureDate: bookings.departureDate })
     .from(bookings)
     .where(inArray(bookings.status, [...OCCUPYING]));
-  for (const s of stays) {
-    const [first, last] = stayDays(s.arrivalDate, s.departureDate);
+  const count = (providerId: number, [first, last]: [number, number]) => {
     for (let day = first; day <= last; day++) {
-      const key = `${s.providerId}:${day}`;
+      const key = `${providerId}:${day}`;
       expected.set(key, (expected.get(key) ?? 0) + 1);
     }
+  };
+  for (const s of stays) count(s.providerId, stayDays(s.arrivalDate, s.departureDate));
+  // A change of dates being paid for holds the days it adds.
+  const held = await db
+    .select({ providerId: bookings.providerId, change: bookingChanges })
+    .from(bookingChanges)
+    .innerJoin(bookings, eq(bookings.id, bookingChanges.bookingId))
+    .where(and(eq(bookingChanges.status, 'pending'), eq(bookingChanges.kind, 'dates')));
+  for (const { providerId, change: c } of held) {
+    for (const range of dayRangesOutside(stayDays(c.toArrival!, c.toDeparture!), stayDays(c.fromArrival!, c.fromDeparture!))) count(providerId, range);
   }
   const counters = await db.select().from(lotDays).orderBy(lotDays.providerId, lotDays.day);
   const drift: InventoryDrift[] = [];

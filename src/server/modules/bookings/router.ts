@@ -1,7 +1,11 @@
-// Bookings over tRPC: estimate, checkout, one booking, history and cancellation.
+// Bookings over tRPC: estimate, checkout, one booking, history and cancellation, and managing a booking from
+// any device (its owner signed in, or its signed link): see it, change its dates or vehicle, cancel it.
 import { ZBookingLinkRef, ZBookingRef, ZCreateBookingInput, ZEstimateInput, ZUpdateBookingStatusInput } from '@/shared/schemas/bookings';
+import { ZCancelManagedInput, ZChangeDatesInput, ZChangeVehicleInput, ZManageRef, ZNewDates, ZRequestManageLink } from '@/shared/schemas/manage';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import * as service from './bookings.service';
+import { changeDates, quoteChange } from './change-dates';
+import { changeVehicle, endLinks, getManaged, requestManageLink } from './manage';
 
 export const bookingsRouter = router({
   estimate: publicProcedure.input(ZEstimateInput).query(({ ctx, input }) => service.estimate(ctx, input)),
@@ -11,4 +15,13 @@ export const bookingsRouter = router({
   /** One booking through its signed link (no session needed): the guest's thank-you page, the e-mail's link. */
   getByLink: publicProcedure.input(ZBookingLinkRef).query(({ ctx, input }) => service.getBookingByLink(ctx.db, input.confirmationNumber, input.token)),
   updateStatus: authedProcedure.input(ZUpdateBookingStatusInput).mutation(({ ctx, input }) => service.cancelBooking(ctx, input)),
+  // Managing: its owner signed in, or a live 'manage' link (anything else is 404).
+  manage: publicProcedure.input(ZManageRef).query(({ ctx, input }) => getManaged(ctx, input)),
+  quoteChange: publicProcedure.input(ZNewDates).query(({ ctx, input }) => quoteChange(ctx, input)),
+  changeDates: publicProcedure.input(ZChangeDatesInput).mutation(({ ctx, input }) => changeDates(ctx, input)),
+  changeVehicle: publicProcedure.input(ZChangeVehicleInput).mutation(({ ctx, input }) => changeVehicle(ctx, input)),
+  cancelManaged: publicProcedure.input(ZCancelManagedInput).mutation(({ ctx, input }) => service.cancelManaged(ctx, input)),
+  endLinks: publicProcedure.input(ZManageRef).mutation(({ ctx, input }) => endLinks(ctx, input)),
+  /** A fresh manage link, mailed only to the booking's e-mail; the same answer whether or not it matched. */
+  requestManageLink: publicProcedure.input(ZRequestManageLink).mutation(({ ctx, input }) => requestManageLink(ctx, input)),
 });

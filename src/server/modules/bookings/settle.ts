@@ -12,6 +12,7 @@ import { checkoutResult, checkoutResultOf, type providerWithLocation, type TChec
 import { deleteUnusedGuestAccount } from './guest-account';
 import { completeKeyForBooking } from './idempotency';
 import { releaseDays } from './inventory';
+import { recordCharge } from './ledger';
 
 /** The lot being booked and its place, read once per checkout. */
 export type Lot = NonNullable<Awaited<ReturnType<typeof providerWithLocation>>>;
@@ -33,6 +34,7 @@ export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bo
       .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending')))
       .returning();
     if (!confirmed) return null;
+    if (intent) await recordCharge(tx, confirmed.id, intent);
     const out = lot ? checkoutResultOf(confirmed, lot.provider, lot.location.state) : await checkoutResult(tx, confirmed.id);
     await completeKeyForBooking(tx, confirmed.id, { ok: true, data: out });
     await enqueueJob(tx, 'mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}` });

@@ -8,6 +8,7 @@ import { paymentEvents } from '../../db/schema';
 import type { Services } from '../../deps';
 import { completeAccessPayment } from './access.service';
 import { reconcileBookingFailed, reconcileBookingPaid, reconcileRefund } from '../bookings/bookings.service';
+import { releaseChange, settlePaidChange } from '../bookings/change-dates';
 
 type WebhookServices = Pick<Services, 'db' | 'env' | 'mailer' | 'payments' | 'jobs'>;
 
@@ -19,11 +20,18 @@ async function handle(services: Pick<Services, 'db' | 'payments' | 'jobs'>, even
     } else if (intent.metadata?.purpose === 'booking' && intent.metadata.bookingId) {
       const read = await services.payments.retrieveIntent(intent.id);
       await reconcileBookingPaid(services, { id: intent.id, amount: intent.amount, bookingId: Number(intent.metadata.bookingId), card: read?.card });
+    } else if (intent.metadata?.purpose === 'booking-change' && intent.metadata.changeId) {
+      // A change of dates whose request never came back: applied now (or its money returned if it was released).
+      const read = await services.payments.retrieveIntent(intent.id);
+      const paid = { id: intent.id, amount: intent.amount, card: read?.card, status: 'succeeded' as const, clientSecret: '', currency: 'usd', metadata: {} };
+      await settlePaidChange(services, Number(intent.metadata.changeId), paid);
     }
   } else if (event.type === 'payment_intent.payment_failed') {
     const intent = event.data.object;
     if (intent.metadata?.purpose === 'booking' && intent.metadata.bookingId) {
       await reconcileBookingFailed(services, Number(intent.metadata.bookingId), intent.last_payment_error?.message ?? undefined);
+    } else if (intent.metadata?.purpose === 'booking-change' && intent.metadata.changeId) {
+      await releaseChange(services, Number(intent.metadata.changeId), { code: 'PAYMENT_REQUIRED', message: intent.last_payment_error?.message ?? 'Your card was declined.' });
     }
   } else if (event.type === 'charge.refunded') {
     const charge = event.data.object;

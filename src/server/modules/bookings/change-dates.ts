@@ -1,0 +1,465 @@
+// Changing a booking's dates, or extending a stay under way. The new stay is priced with pricing.ts at the
+// lot's rates now (day rates included); only the days it adds are taken from inventory; the difference is
+// charged to a card, or refunded by the cancellation policy. With an Idempotency-Key, a repeat replays.
+//   Costs more: a hold transaction (the change row, the booking claimed, the added days taken, the key linked),
+//   the charge outside any transaction, then one apply transaction (the booking's dates and money, the days it
+//   no longer needs, the ledger, the e-mail) or a release. A crash is settled by the retry with the same key,
+//   the payment webhook or the reaper, through the same conditional claims.
+//   Costs the same or less: one transaction does all of it.
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { bookingChanges, bookings, userCredits, users } from '../../db/schema';
+import type { DB } from '../../db/client';
+import type { Context, Services } from '../../deps';
+import { AppError } from '../../errors';
+import { CardError, type PaymentIntent } from '../../integrations/payments';
+import { enqueueJob } from '../../jobs/queue';
+import { refundPlan, refundShare } from '@/shared/cancellation';
+import { formatDayDate } from '@/shared/format';
+import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
+import type { TChangeDatesInput, TNewDates } from '@/shared/schemas/manage';
+import { lotDayRatesForStay } from '../lot-days/day-rates';
+import { instantAt } from './booking-view';
+import { GATEWAY_DOWN_MESSAGE, paymentFor, soldOutMessage, type PayWith } from './checkout';
+import { claimKey, completeKey, completeKeyForChange, errorOutcome, linkKeyToChange, paymentKeyFor, releaseKey, replay, requestHash, type KeyClaim } from './idempotency';
+import { closedDays, dayRangesOutside, freeSpaces, releaseDayRange, stayDays, takeDayRange } from './inventory';
+import { recordCharge, refundToCards } from './ledger';
+import { changeRefusal, loadManaged, manageView, type Managed } from './manage';
+import { dateChangeProblem, PAYMENT_NEEDED_MESSAGE } from './manage-rules';
+import { EXPIRED_HOLD_MESSAGE, orphanRefundKey } from './settle';
+
+type Ctx = Context;
+type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+type Change = typeof bookingChanges.$inferSelect;
+type Owner = Extract<KeyClaim, { kind: 'owner' }>;
+
+/** How long the added days are held while the difference is charged. */
+export const CHANGE_HOLD_MS = 10 * 60_000;
+export const KEPT_LINE_LABEL = 'Not refunded under the cancellation policy';
+const DAY = 86_400_000;
+const cents = (dollars: number) => Math.round(dollars * 100);
+const dayStart = (day: number) => `${new Date(day * DAY).toISOString().slice(0, 10)}T00:00`;
+
+// ---------------------------------------------------------------------------------------------------------
+// The plan: the new price and what moves
+
+export interface ChangePlan {
+  arrival: string;
+  departure: string;
+  days: number;
+  /** How the new parking fee is made up (a kept amount is a line of its own). */
+  lines: { label: string; amount: number }[];
+  parkingFeeBefore: number;
+  parkingFeeAfter: number;
+  /** New stay's price minus the old one (negative: cheaper). */
+  difference: number;
+  charge: number;
+  refundToCard: number;
+  creditBack: number;
+  /** Of a cheaper stay's difference, what the cancellation policy keeps. */
+  kept: number;
+  totalBefore: number;
+  totalAfter: number;
+  creditAppliedAfter: number;
+  added: [number, number][];
+  removed: [number, number][];
+}
+
+async function planChange(db: Pick<DB, 'select'>, m: Pick<Managed, 'booking' | 'provider' | 'state'>, arrival: string, departure: string, now: Date): Promise<ChangePlan> {
+  const { booking: b, provider: p } = m;
+  const days = billableDays(arrival, departure);
+  const stay = { dailyPrice: p.price, weeklyRate: p.weeklyRate, days, dayRates: await lotDayRatesForStay(db, p.id, arrival, departure) };
+  const subtotal = cents(priceStay(stay).subtotal);
+  const lines = stayLines(stay);
+  const diff = subtotal - cents(b.parkingFee);
+  let card = 0;
+  let credit = 0;
+  let kept = 0;
+  if (diff < 0) {
+    // Cheaper: the difference comes back as a cancellation of those days would (share by hours before arrival).
+    const hoursBefore = (instantAt(b.arrivalDate, m.state).getTime() - now.getTime()) / 3_600_000;
+    const back = Math.round(-diff * refundShare(p.cancellationPolicy, hoursBefore));
+    const plan = refundPlan({ parkingFee: back / 100, serviceFee: b.serviceFee, creditApplied: b.creditApplied, totalFee: b.totalFee }, 1);
+    card = cents(plan.card);
+    credit = cents(plan.credit);
+    kept = -diff - card - credit;
+    if (kept > 0) lines.push({ label: KEPT_LINE_LABEL, amount: kept / 100 });
+  }
+  const charge = Math.max(0, diff);
+  const oldDays = stayDays(b.arrivalDate, b.departureDate);
+  const newDays = stayDays(arrival, departure);
+  return {
+    arrival,
+    departure,
+    days,
+    lines,
+    parkingFeeBefore: b.parkingFee,
+    parkingFeeAfter: (subtotal + kept) / 100,
+    difference: diff / 100,
+    charge: charge / 100,
+    refundToCard: card / 100,
+    creditBack: credit / 100,
+    kept: kept / 100,
+    totalBefore: b.totalFee,
+    totalAfter: (cents(b.totalFee) + charge - card) / 100,
+    creditAppliedAfter: (cents(b.creditApplied) - credit) / 100,
+    added: dayRangesOutside(newDays, oldDays),
+    removed: dayRangesOutside(oldDays, newDays),
+  };
+}
+
+/** Checks the rules, then plans; throws the rule's words (400) or, when an added day is full or closed, why (409). */
+async function checkedPlan(ctx: Ctx, m: Managed, input: TNewDates): Promise<ChangePlan> {
+  const arrival = toWallClock(input.arrivalDate)!;
+  const departure = toWallClock(input.departureDate)!;
+  const now = ctx.clock.now();
+  const b = m.booking;
+  const problem = dateChangeProblem(
+    b,
+    { arrival, departure, arrivalAt: instantAt(arrival, m.state), departureAt: instantAt(departure, m.state) },
+    { startsAt: instantAt(b.arrivalDate, m.state), endsAt: instantAt(b.departureDate, m.state), now },
+  );
+  if (problem) throw new AppError('BAD_REQUEST', problem);
+  const plan = await planChange(ctx.db, m, arrival, departure, now);
+  const message = await addedDaysProblem(ctx.db, m, plan.added);
+  if (message) throw new AppError('CONFLICT', message);
+  return plan;
+}
+
+/** Why the added days cannot be had (closed, or full), or null. A read: taking them re-checks under lock. */
+async function addedDaysProblem(db: Pick<DB, 'select'>, m: Pick<Managed, 'provider'>, added: [number, number][]): Promise<string | null> {
+  for (const [first, last] of added) {
+    const from = dayStart(first);
+    const to = dayStart(last + 1);
+    const closed = await closedDays(db, m.provider.id, from, to);
+    if (closed.length) return closedMessage(m.provider.name, closed);
+    const free = await freeSpaces(db, [{ id: m.provider.id, capacity: m.provider.capacity }], from, to);
+    if ((free.get(m.provider.id) ?? 0) <= 0) return soldOutMessage(m.provider.name);
+  }
+  return null;
+}
+
+const closedMessage = (name: string, days: string[]) =>
+  `Sorry, ${name} is not taking bookings on ${days.slice(0, 3).map(formatDayDate).join('; ')}${days.length > 3 ? ` and ${days.length - 3} more` : ''}. Please choose different dates.`;
+
+/** Takes every added day, or explains (in the caller's transaction, which must then fail) why not. */
+async function takeAdded(tx: Tx, m: Pick<Managed, 'provider'>, added: [number, number][]): Promise<void> {
+  for (const [first, last] of added) {
+    if (!(await takeDayRange(tx, m.provider.id, first, last))) {
+      const closed = await closedDays(tx, m.provider.id, dayStart(first), dayStart(last + 1));
+      throw new AppError('CONFLICT', closed.length ? closedMessage(m.provider.name, closed) : soldOutMessage(m.provider.name));
+    }
+  }
+}
+
+const quoteOf = (p: ChangePlan) => {
+  const { added: _a, removed: _r, ...shown } = p;
+  return shown;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Entry points
+
+/** What new dates would cost, and what would move; changes nothing. */
+export async function quoteChange(ctx: Ctx, input: TNewDates) {
+  const m = await loadManaged(ctx, input);
+  return quoteOf(await checkedPlan(ctx, m, input));
+}
+
+/** What a change did (stored against its Idempotency-Key and replayed). */
+export interface TChangeSummary {
+  changeId: number;
+  arrival: string;
+  departure: string;
+  days: number;
+  lines: { label: string; amount: number }[];
+  parkingFeeBefore: number;
+  parkingFeeAfter: number;
+  difference: number;
+  charge: number;
+  refundToCard: number;
+  creditBack: number;
+  kept: number;
+  card: { brand: string; last4: string } | null;
+}
+
+export async function changeDates(ctx: Ctx, input: TChangeDatesInput & { idempotencyKey: string }) {
+  const m = await loadManaged(ctx, input);
+  const scope = `booking-change:${m.booking.id}`;
+  const { cardNumber, cvv: _cvv, ...payment } = input.paymentInfo ?? {};
+  const hash = requestHash({ arrival: toWallClock(input.arrivalDate), departure: toWallClock(input.departureDate), payment: { ...payment, last4: cardNumber?.replace(/\D/g, '').slice(-4) } });
+  const claim = await claimKey(ctx.db, scope, input.idempotencyKey, hash);
+  const respond = async (summary: TChangeSummary) => ({ success: true as const, change: summary, booking: await manageView(ctx, await loadManaged(ctx, input)) });
+  if (claim.kind === 'replay') return respond(replay<TChangeSummary>(claim.outcome));
+  try {
+    const [pending] = claim.changeId ? await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, claim.changeId)) : [];
+    // A repeat that took over from a request that died mid-change: settle that same change.
+    const summary = pending ? await resumeChange(ctx, m, pending, input) : await placeChange(ctx, m, input, claim, paymentKeyFor(scope, input.idempotencyKey));
+    return await respond(summary);
+  } catch (err) {
+    const outcome = errorOutcome(err);
+    if (outcome) await completeKey(ctx.db, claim.rowId, outcome); // no-op when settling stored it already
+    else await releaseKey(ctx.db, claim);
+    throw err;
+  }
+}
+
+async function placeChange(ctx: Ctx, m: Managed, input: TChangeDatesInput, claim: Owner, paymentKey: string): Promise<TChangeSummary> {
+  const plan = await checkedPlan(ctx, m, input);
+  if (plan.charge <= 0) return applyWithoutCharge(ctx, m, plan, claim);
+  if (!input.paymentInfo) throw new AppError('BAD_REQUEST', PAYMENT_NEEDED_MESSAGE);
+  const payWith = await paymentFor(ctx, input.paymentInfo);
+  const change = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(bookingChanges).values({ ...changeValues(ctx, m, plan, 'pending'), paymentKey, holdExpiresAt: new Date(ctx.clock.now().getTime() + CHANGE_HOLD_MS) }).returning();
+    await claimBooking(tx, m, { pendingChangeId: row!.id });
+    await takeAdded(tx, m, plan.added);
+    await linkKeyToChange(tx, claim, row!.id);
+    return row!;
+  });
+  return chargeAndApply(ctx, m, change, payWith);
+}
+
+/** A repeat of a request that died: the change it made is shown, or settled now if it was still pending. */
+async function resumeChange(ctx: Ctx, m: Managed, change: Change, input: TChangeDatesInput): Promise<TChangeSummary> {
+  if (change.status === 'pending') {
+    if (!input.paymentInfo) throw new AppError('BAD_REQUEST', PAYMENT_NEEDED_MESSAGE);
+    return chargeAndApply(ctx, m, change, await paymentFor(ctx, input.paymentInfo));
+  }
+  if (change.status === 'failed') throw new AppError('CONFLICT', EXPIRED_HOLD_MESSAGE);
+  const summary = summaryOf(change);
+  await completeKeyForChange(ctx.db, change.id, { ok: true, data: summary });
+  return summary;
+}
+
+function changeValues(ctx: Ctx, m: Managed, plan: ChangePlan, status: 'pending' | 'applied') {
+  const b = m.booking;
+  return {
+    bookingId: b.id,
+    kind: 'dates' as const,
+    status,
+    changedBy: ctx.user?.id ?? null,
+    fromArrival: b.arrivalDate,
+    fromDeparture: b.departureDate,
+    toArrival: plan.arrival,
+    toDeparture: plan.departure,
+    parkingFeeBefore: plan.parkingFeeBefore,
+    parkingFeeAfter: plan.parkingFeeAfter,
+    priceLines: plan.lines,
+    charged: plan.charge,
+    refunded: plan.refundToCard,
+    creditReturned: plan.creditBack,
+  };
+}
+
+/** The booking as read, unchanged since and not mid-change, is claimed with `set` (or the transaction fails). */
+async function claimBooking(tx: Tx, m: Managed, set: Partial<typeof bookings.$inferInsert>) {
+  const b = m.booking;
+  const [row] = await tx
+    .update(bookings)
+    .set(set)
+    .where(
+      and(
+        eq(bookings.id, b.id),
+        eq(bookings.status, 'confirmed'),
+        isNull(bookings.pendingChangeId),
+        isNull(bookings.checkedOutAt),
+        eq(bookings.arrivalDate, b.arrivalDate),
+        eq(bookings.departureDate, b.departureDate),
+        eq(bookings.totalFee, b.totalFee),
+      ),
+    )
+    .returning();
+  if (!row) {
+    const [now] = await tx.select().from(bookings).where(eq(bookings.id, b.id));
+    throw changeRefusal(now);
+  }
+  return row;
+}
+
+/** Same price or cheaper: one transaction moves the days, the booking, the ledger and the credit. */
+async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim: Owner): Promise<TChangeSummary> {
+  const b = m.booking;
+  const summary = await ctx.db.transaction(async (tx) => {
+    const [change] = await tx.insert(bookingChanges).values(changeValues(ctx, m, plan, 'applied')).returning();
+    // Lot days before the user row, in the order checkout takes them.
+    await claimBooking(tx, m, {
+      arrivalDate: plan.arrival,
+      departureDate: plan.departure,
+      parkingFee: plan.parkingFeeAfter,
+      priceLines: plan.lines,
+      totalFee: plan.totalAfter,
+      creditApplied: plan.creditAppliedAfter,
+    });
+    await takeAdded(tx, m, plan.added);
+    for (const [first, last] of plan.removed) await releaseDayRange(tx, b.providerId, first, last);
+    if (plan.refundToCard > 0) await refundToCards(tx, b, plan.refundToCard, `change-refund-${change!.id}`);
+    if (plan.creditBack > 0) {
+      await tx
+        .insert(userCredits)
+        .values({ userId: b.userId, amount: plan.creditBack, type: 'refund', description: `Credit returned from changing booking ${b.confirmationNumber}`, relatedBookingId: b.id });
+      await tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${plan.creditBack}` }).where(eq(users.id, b.userId));
+    }
+    await linkKeyToChange(tx, claim, change!.id);
+    const done = summaryOf(change!);
+    await completeKeyForChange(tx, change!.id, { ok: true, data: done });
+    await enqueueJob(tx, 'mail.booking-changed', { bookingId: b.id, changeId: change!.id }, { dedupeKey: `booking-changed:${change!.id}` });
+    return done;
+  });
+  ctx.jobs.kick();
+  return summary;
+}
+
+function summaryOf(c: Change): TChangeSummary {
+  const lines = c.priceLines ?? [];
+  const kept = lines.find((l) => l.label === KEPT_LINE_LABEL)?.amount ?? 0;
+  return {
+    changeId: c.id,
+    arrival: c.toArrival!,
+    departure: c.toDeparture!,
+    days: billableDays(c.toArrival!, c.toDeparture!),
+    lines,
+    parkingFeeBefore: c.parkingFeeBefore,
+    parkingFeeAfter: c.parkingFeeAfter,
+    difference: (cents(c.parkingFeeAfter) - cents(kept) - cents(c.parkingFeeBefore)) / 100,
+    charge: c.charged,
+    refundToCard: c.refunded,
+    creditBack: c.creditReturned,
+    kept,
+    card: c.cardLast4 ? { brand: c.cardBrand ?? 'card', last4: c.cardLast4 } : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Costs more: charge outside any transaction, then apply or release
+
+async function chargeAndApply(ctx: Ctx, m: Managed, change: Change, payWith: PayWith): Promise<TChangeSummary> {
+  let intent: PaymentIntent;
+  try {
+    intent = await ctx.payments.charge({
+      amount: cents(change.charged),
+      description: `Change of dates, ${m.provider.name}, ${m.booking.confirmationNumber}`,
+      receiptEmail: m.booking.email,
+      metadata: { purpose: 'booking-change', bookingId: String(m.booking.id), changeId: String(change.id), confirmationNumber: m.booking.confirmationNumber },
+      ...payWith,
+      idempotencyKey: change.paymentKey ?? `booking-change-${change.id}`,
+    });
+  } catch (err) {
+    if (err instanceof CardError) {
+      await releaseChange(ctx, change.id, { code: 'PAYMENT_REQUIRED', message: err.message });
+      throw new AppError('PAYMENT_REQUIRED', err.message);
+    }
+    // The charge may or may not have happened: keep the hold; the retry, the webhook or the reaper settles it.
+    console.warn(`Booking change ${change.id}: the payment gateway did not answer (${(err as Error).message}).`);
+    throw new AppError('BAD_GATEWAY', GATEWAY_DOWN_MESSAGE);
+  }
+  if (intent.status !== 'succeeded') {
+    const message =
+      intent.status === 'requires_action'
+        ? 'Your bank asked for extra verification, which we cannot complete here. You have not been charged; please use another card.'
+        : (intent.lastError ?? 'Your card was declined.');
+    await releaseChange(ctx, change.id, { code: 'PAYMENT_REQUIRED', message });
+    throw new AppError('PAYMENT_REQUIRED', message);
+  }
+  const outcome = await settlePaidChange(ctx, change.id, intent);
+  const [now] = await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, change.id));
+  if (outcome !== 'refunded' && now?.status === 'applied') return summaryOf(now);
+  throw new AppError('CONFLICT', EXPIRED_HOLD_MESSAGE);
+}
+
+/**
+ * A charge for a change succeeded: the change is applied if it is still pending; money taken for a change that
+ * was released meanwhile (the reaper, a check-out at the gate) is refunded. Gateway calls outside transactions.
+ */
+export async function settlePaidChange(services: Pick<Services, 'db' | 'payments' | 'jobs'>, changeId: number, intent: PaymentIntent): Promise<'applied' | 'refunded' | 'unchanged'> {
+  const result = await services.db.transaction(async (tx) => {
+    const [change] = await tx
+      .update(bookingChanges)
+      .set({ status: 'applied', holdExpiresAt: null, paymentIntentId: intent.id, cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null })
+      .where(and(eq(bookingChanges.id, changeId), eq(bookingChanges.status, 'pending')))
+      .returning();
+    if (!change) {
+      const [seen] = await tx.select().from(bookingChanges).where(eq(bookingChanges.id, changeId));
+      return seen?.status === 'applied' && seen.paymentIntentId === intent.id ? 'unchanged' : 'refund';
+    }
+    // The booking cannot move while this change holds it (other changes and cancelling wait for it).
+    const [held] = await tx.select({ totalFee: bookings.totalFee }).from(bookings).where(eq(bookings.id, change.bookingId));
+    const [booking] = await tx
+      .update(bookings)
+      .set({
+        arrivalDate: change.toArrival!,
+        departureDate: change.toDeparture!,
+        parkingFee: change.parkingFeeAfter,
+        priceLines: change.priceLines,
+        totalFee: (cents(held?.totalFee ?? 0) + cents(change.charged)) / 100,
+        pendingChangeId: null,
+      })
+      .where(and(eq(bookings.id, change.bookingId), eq(bookings.pendingChangeId, change.id), eq(bookings.status, 'confirmed'), isNull(bookings.checkedOutAt)))
+      .returning();
+    if (!booking) {
+      // The stay ended at the gate while the bank answered: the change cannot happen; its money goes back.
+      await undoHold(tx, change, { code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE });
+      return 'refund';
+    }
+    for (const [first, last] of dayRangesOutside(stayDays(change.fromArrival!, change.fromDeparture!), stayDays(change.toArrival!, change.toDeparture!))) {
+      await releaseDayRange(tx, booking.providerId, first, last);
+    }
+    await recordCharge(tx, booking.id, intent);
+    await completeKeyForChange(tx, change.id, { ok: true, data: summaryOf(change) });
+    await enqueueJob(tx, 'mail.booking-changed', { bookingId: booking.id, changeId: change.id }, { dedupeKey: `booking-changed:${change.id}` });
+    return 'applied';
+  });
+  if (result === 'refund') {
+    await services.payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: orphanRefundKey(intent.id) });
+    return 'refunded';
+  }
+  if (result === 'applied') services.jobs.kick();
+  return result;
+}
+
+/** A change whose payment did not go through: its added days back, the booking free to change again. */
+export async function releaseChange(services: Pick<Services, 'db'>, changeId: number, refusal: { code: 'PAYMENT_REQUIRED' | 'CONFLICT'; message: string }): Promise<boolean> {
+  return services.db.transaction(async (tx) => {
+    const [change] = await tx.select().from(bookingChanges).where(and(eq(bookingChanges.id, changeId), eq(bookingChanges.status, 'pending')));
+    if (!change) return false;
+    return undoHold(tx, change, refusal);
+  });
+}
+
+/** Fails a held change (still in the status it was read in): its added days back, the booking free again. */
+async function undoHold(tx: Tx, change: Change, refusal: { code: 'PAYMENT_REQUIRED' | 'CONFLICT'; message: string }): Promise<boolean> {
+  const [claimed] = await tx
+    .update(bookingChanges)
+    .set({ status: 'failed', holdExpiresAt: null })
+    .where(and(eq(bookingChanges.id, change.id), eq(bookingChanges.status, change.status)))
+    .returning();
+  if (!claimed) return false;
+  const [booking] = await tx.update(bookings).set({ pendingChangeId: null }).where(eq(bookings.pendingChangeId, change.id)).returning({ providerId: bookings.providerId });
+  const [providerId] = booking ? [booking.providerId] : (await tx.select({ p: bookings.providerId }).from(bookings).where(eq(bookings.id, change.bookingId))).map((r) => r.p);
+  if (providerId !== undefined) {
+    for (const [first, last] of dayRangesOutside(stayDays(change.toArrival!, change.toDeparture!), stayDays(change.fromArrival!, change.fromDeparture!))) {
+      await releaseDayRange(tx, providerId, first, last);
+    }
+  }
+  await completeKeyForChange(tx, change.id, { ok: false, code: refusal.code, message: refusal.message });
+  return true;
+}
+
+/**
+ * Settles changes whose hold expired with no answer (a crash, a closed tab): a successful charge found at the
+ * gateway applies the change, otherwise it is released. Runs every minute beside the booking holds' reaper.
+ */
+export async function settleExpiredChanges(services: Pick<Services, 'db' | 'payments' | 'jobs'>, now = new Date()): Promise<{ applied: number; released: number }> {
+  const stale = await services.db
+    .select()
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.status, 'pending'), lt(bookingChanges.holdExpiresAt, now)))
+    .orderBy(asc(bookingChanges.id));
+  let applied = 0;
+  let released = 0;
+  for (const c of stale) {
+    const intent = c.paymentKey ? await services.payments.findCharge({ idempotencyKey: c.paymentKey, bookingId: c.bookingId, changeId: c.id }) : null;
+    if (intent?.status === 'succeeded') {
+      if ((await settlePaidChange(services, c.id, intent)) === 'applied') applied++;
+    } else if (await releaseChange(services, c.id, { code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE })) released++;
+  }
+  return { applied, released };
+}

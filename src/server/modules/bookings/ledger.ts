@@ -1,0 +1,56 @@
+// A booking's card money: every charge it has (checkout's, each change of dates that cost more) and what was
+// refunded of each. A refund is split over the charges newest first, one refund job per charge with its own
+// idempotency key, written in the caller's transaction: no charge is ever refunded beyond what it took, and a
+// crash after the commit only delays the refund (the job runs it once).
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { bookingPayments } from '../../db/schema';
+import { enqueueJob } from '../../jobs/queue';
+import type { BookingRow } from './booking-view';
+
+type Tx = Pick<DB, 'select' | 'insert' | 'update'>;
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** A successful charge joins the booking's ledger (once per payment intent). */
+export async function recordCharge(tx: Pick<DB, 'insert'>, bookingId: number, intent: { id: string; amount: number }): Promise<void> {
+  await tx.insert(bookingPayments).values({ bookingId, paymentIntentId: intent.id, amount: intent.amount / 100 }).onConflictDoNothing();
+}
+
+/**
+ * Queues refunds of up to `amount` dollars to the booking's cards, newest charge first, and returns what was
+ * queued (less than asked only when the cards took less). `keyBase` names the refund: its part on the
+ * checkout charge carries `keyBase` itself, parts on later charges `keyBase-<intent>`.
+ */
+export async function refundToCards(tx: Tx, booking: Pick<BookingRow, 'id' | 'paymentIntentId' | 'totalFee' | 'refundedAmount'>, amount: number, keyBase: string): Promise<number> {
+  let left = cents(amount);
+  if (left <= 0) return 0;
+  let charges = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id)).orderBy(desc(bookingPayments.id));
+  if (!charges.length && booking.paymentIntentId) {
+    // A booking paid before the ledger existed and never changed since: its one charge is its total.
+    await recordCharge(tx, booking.id, { id: booking.paymentIntentId, amount: cents(booking.totalFee + booking.refundedAmount) });
+    await tx.update(bookingPayments).set({ refunded: booking.refundedAmount }).where(eq(bookingPayments.paymentIntentId, booking.paymentIntentId));
+    charges = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id)).orderBy(desc(bookingPayments.id));
+  }
+  for (const charge of charges) {
+    const part = Math.min(left, cents(charge.amount) - cents(charge.refunded));
+    if (part <= 0) continue;
+    await tx
+      .update(bookingPayments)
+      .set({ refunded: sql`${bookingPayments.refunded} + ${part / 100}` })
+      .where(and(eq(bookingPayments.id, charge.id)));
+    const key = charge.paymentIntentId === booking.paymentIntentId ? keyBase : `${keyBase}-${charge.paymentIntentId}`;
+    await enqueueJob(tx, 'payments.refund', { paymentIntentId: charge.paymentIntentId, amount: part, idempotencyKey: key }, { dedupeKey: key });
+    left -= part;
+    if (left <= 0) break;
+  }
+  return (cents(amount) - left) / 100;
+}
+
+/** A refund seen at the provider (ours, or made in its dashboard): the charge's refunded total, never lowered. */
+export async function syncChargeRefund(db: Pick<DB, 'update'>, paymentIntentId: string, amountRefundedCents: number): Promise<void> {
+  const refunded = amountRefundedCents / 100;
+  await db
+    .update(bookingPayments)
+    .set({ refunded: sql`case when ${bookingPayments.refunded} > ${refunded} then ${bookingPayments.refunded} else ${refunded} end` })
+    .where(eq(bookingPayments.paymentIntentId, paymentIntentId));
+}

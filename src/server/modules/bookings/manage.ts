@@ -1,0 +1,154 @@
+// Managing one booking from any device (/manage/{confirmation}): who may (its signed-in owner, or whoever holds
+// a live 'manage' link from its e-mail), what they see (the pass, the receipt, the changes so far, what they
+// may do now), a new vehicle, cancelling, ending every link, and asking for a fresh link by confirmation number
+// and e-mail. Changes of dates are in change-dates.ts.
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { bookingChanges, bookings, locations, parkingProviders } from '../../db/schema';
+import type { Context } from '../../deps';
+import { AppError } from '../../errors';
+import { enqueueJob } from '../../jobs/queue';
+import { appliedCancellationPolicy, refundPlan, refundShare } from '@/shared/cancellation';
+import type { TChangeVehicleInput, TManageRef, TRequestManageLink } from '@/shared/schemas/manage';
+import { enforceLimits } from '../auth/rate-limit';
+import { lotWallClockOrNull } from '../catalogue/lot-time';
+import { bookingWithLot, instantAt, LINK_INVALID_MESSAGE, linkOpens, revokeBookingLinks, type BookingRow } from './booking-view';
+import { allowedChanges, CANCELLED_MESSAGE, CHANGE_IN_PROGRESS_MESSAGE, FINISHED_MESSAGE } from './manage-rules';
+
+type Ctx = Context;
+export type Managed = Awaited<ReturnType<typeof loadManaged>>;
+
+const vehicleText = (v: { vehicleMake: string; vehicleModel: string; licensePlate: string }) =>
+  [`${v.vehicleMake} ${v.vehicleModel}`.trim(), v.licensePlate].filter(Boolean).join(' · ');
+
+/**
+ * The booking a caller may manage: its owner signed in, or a live link token for it. Anything else (no such
+ * booking, someone else's, a tampered or expired link) is the same 404, so nobody learns what exists.
+ */
+export async function loadManaged(ctx: Pick<Ctx, 'db' | 'user' | 'clock'>, ref: { confirmationNumber: string; token?: string }) {
+  const [row] = await ctx.db
+    .select({ booking: bookings, provider: parkingProviders, state: locations.state })
+    .from(bookings)
+    .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+    .where(eq(bookings.confirmationNumber, ref.confirmationNumber.trim().toUpperCase()));
+  const live = row && row.booking.status !== 'pending' && row.booking.status !== 'failed';
+  const owner = live && ctx.user?.id === row.booking.userId;
+  const linked = live && !owner && ref.token ? await linkOpens(ctx.db, row.booking.id, ref.token, 'manage', ctx.clock.now()) : false;
+  if (!row || !(owner || linked)) throw new AppError('NOT_FOUND', ref.token ? LINK_INVALID_MESSAGE : 'Booking not found');
+  return { ...row, via: owner ? ('owner' as const) : ('link' as const) };
+}
+
+/** Everything the manage page shows: the booking and its lot, the receipt, the changes so far, the actions allowed now. */
+export async function getManaged(ctx: Pick<Ctx, 'db' | 'user' | 'clock'>, ref: TManageRef) {
+  const m = await loadManaged(ctx, ref);
+  return manageView(ctx, m);
+}
+
+export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed, 'booking' | 'provider' | 'state' | 'via'>) {
+  const { booking: b, provider: p, state } = m;
+  const now = ctx.clock.now();
+  const startsAt = instantAt(b.arrivalDate, state);
+  const endsAt = instantAt(b.departureDate, state);
+  const changes = await ctx.db
+    .select()
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.bookingId, b.id), eq(bookingChanges.status, 'applied')))
+    .orderBy(asc(bookingChanges.id));
+  const allowed = allowedChanges(b, { startsAt, endsAt, now });
+  return {
+    ...bookingWithLot(b, p, state),
+    via: m.via,
+    cancellationPolicy: appliedCancellationPolicy(p.cancellationPolicy),
+    checkedInLocal: lotWallClockOrNull(b.checkedInAt, state),
+    checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
+    allowed,
+    /** What cancelling now would give back (when cancelling is allowed). */
+    refundIfCancelledNow: allowed.cancel ? refundPlan(b, refundShare(p.cancellationPolicy, (startsAt.getTime() - now.getTime()) / 3_600_000)) : null,
+    changes: changes.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      at: c.createdAt,
+      fromArrival: c.fromArrival,
+      fromDeparture: c.fromDeparture,
+      toArrival: c.toArrival,
+      toDeparture: c.toDeparture,
+      fromVehicle: c.fromVehicle,
+      toVehicle: c.toVehicle,
+      charged: c.charged,
+      refunded: c.refunded,
+      creditReturned: c.creditReturned,
+      card: c.cardLast4 ? { brand: c.cardBrand, last4: c.cardLast4 } : null,
+    })),
+  };
+}
+export type TManagedBooking = Awaited<ReturnType<typeof manageView>>;
+
+/** A new vehicle or plate, until departure: the lot's gate and pass read the booking, so they show it at once. */
+export async function changeVehicle(ctx: Ctx, input: TChangeVehicleInput & { licensePlate?: string }) {
+  const m = await loadManaged(ctx, input);
+  const b = m.booking;
+  const next = { vehicleMake: input.vehicleMake.trim(), vehicleModel: input.vehicleModel.trim(), licensePlate: (input.licensePlate ?? '').trim().toUpperCase() };
+  const now = ctx.clock.now();
+  if (b.status === 'cancelled') throw new AppError('BAD_REQUEST', CANCELLED_MESSAGE);
+  if (!allowedChanges(b, { startsAt: instantAt(b.arrivalDate, m.state), endsAt: instantAt(b.departureDate, m.state), now }).vehicle) throw new AppError('BAD_REQUEST', FINISHED_MESSAGE);
+  if (vehicleText(next) === vehicleText(b)) return manageView(ctx, m);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set(next)
+      .where(and(eq(bookings.id, b.id), eq(bookings.status, 'confirmed'), isNull(bookings.checkedOutAt)))
+      .returning();
+    if (!row) throw new AppError('BAD_REQUEST', FINISHED_MESSAGE);
+    await tx.insert(bookingChanges).values({
+      bookingId: b.id,
+      kind: 'vehicle',
+      status: 'applied',
+      changedBy: ctx.user?.id ?? null,
+      fromVehicle: vehicleText(b),
+      toVehicle: vehicleText(next),
+      parkingFeeBefore: b.parkingFee,
+      parkingFeeAfter: b.parkingFee,
+    });
+    return row;
+  });
+  return manageView(ctx, { ...m, booking: updated });
+}
+
+/** Ends every link to the booking (a forwarded e-mail, a shared phone): only its owner signed in can open it after. */
+export async function endLinks(ctx: Ctx, ref: TManageRef) {
+  const m = await loadManaged(ctx, ref);
+  await revokeBookingLinks(ctx.db, m.booking.id);
+  return { success: true as const };
+}
+
+/**
+ * A fresh manage link, sent only to the booking's own e-mail. The answer is the same whether or not the
+ * confirmation number and e-mail match, and the link is minted by the mail job (never in a response).
+ */
+export async function requestManageLink(ctx: Ctx, input: TRequestManageLink & { email: string; confirmationNumber: string }) {
+  await enforceLimits(
+    ctx.db,
+    ctx.resHeaders,
+    [
+      [`manage-link:ip:${ctx.ip}`, { max: 10, windowMs: 60 * 60_000 }],
+      [`manage-link:booking:${input.confirmationNumber}`, { max: 3, windowMs: 60 * 60_000 }],
+    ],
+    (m) => `Too many link requests. Please try again in ${m} minute${m === 1 ? '' : 's'}.`,
+  );
+  const [b] = await ctx.db
+    .select({ id: bookings.id, email: bookings.email, status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.confirmationNumber, input.confirmationNumber));
+  if (b && b.email.toLowerCase() === input.email && b.status !== 'pending' && b.status !== 'failed') {
+    await enqueueJob(ctx.db, 'mail.booking-link', { bookingId: b.id });
+    ctx.jobs.kick();
+  }
+  return { success: true as const };
+}
+
+/** Refuses a change of a booking whose row moved on (cancelled, mid-change) since it was read. */
+export function changeRefusal(b: Pick<BookingRow, 'status' | 'pendingChangeId'> | undefined): AppError {
+  if (b?.status === 'cancelled') return new AppError('BAD_REQUEST', CANCELLED_MESSAGE);
+  if (b?.status === 'confirmed') return new AppError('CONFLICT', CHANGE_IN_PROGRESS_MESSAGE);
+  return new AppError('BAD_REQUEST', FINISHED_MESSAGE);
+}

@@ -1,0 +1,65 @@
+// zod inputs of managing a booking (/manage/{confirmation}): which booking (and the signed link, when not
+// signed in as its owner), new dates, a new vehicle, and asking for a fresh link by e-mail. The forms and the
+// procedures share them.
+import { z } from './zod';
+import { parseWallClock } from '../pricing';
+import { DEPARTURE_ORDER_MESSAGE, EMAIL_MESSAGE, MAX_STAY_DAYS, ZBookingPayment, ZBookingReservation } from './bookings';
+
+const confirmationNumber = z
+  .string({ error: 'Confirmation number is required' })
+  .trim()
+  .min(1, 'Confirmation number is required')
+  .max(20, 'Please enter the confirmation number from your e-mail, like PP-7K3M9Q2H')
+  .transform((v) => v.toUpperCase());
+
+export const ZManageRef = z.object({
+  confirmationNumber,
+  /** The signed link's token (the e-mail's link); without it the caller must be the booking's owner. */
+  token: z.string().trim().min(20).max(64).optional(),
+});
+export type TManageRef = z.input<typeof ZManageRef>;
+
+export const ZNewDates = ZManageRef.extend({
+  arrivalDate: z.string({ error: 'Arrival date is required' }).trim().min(1, 'Arrival date is required').max(16),
+  departureDate: z.string({ error: 'Departure date is required' }).trim().min(1, 'Departure date is required').max(16),
+}).superRefine((v, ctx) => {
+  const arrival = parseWallClock(v.arrivalDate);
+  const departure = parseWallClock(v.departureDate);
+  if (arrival === null) return void ctx.addIssue({ code: 'custom', path: ['arrivalDate'], message: 'Arrival date is not a valid date' });
+  if (departure === null) return void ctx.addIssue({ code: 'custom', path: ['departureDate'], message: 'Departure date is not a valid date' });
+  if (departure <= arrival) return void ctx.addIssue({ code: 'custom', path: ['departureDate'], message: DEPARTURE_ORDER_MESSAGE });
+  if (departure - arrival > MAX_STAY_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', path: ['departureDate'], message: `Stays can be booked online for up to ${MAX_STAY_DAYS} days` });
+});
+export type TNewDates = z.input<typeof ZNewDates>;
+
+export const ZChangeDatesInput = ZNewDates.and(
+  z.object({
+    /** How to pay when the new dates cost more: a typed card (sandbox), a saved card or a Stripe payment method. */
+    paymentInfo: ZBookingPayment.optional(),
+    /** The Idempotency-Key header (REST) or the same value from the tRPC client: a repeat changes nothing twice. */
+    idempotencyKey: z.string({ error: 'Idempotency-Key is required' }).trim().min(8, 'Idempotency-Key must be 8 to 100 characters').max(100, 'Idempotency-Key must be 8 to 100 characters'),
+  }),
+);
+export type TChangeDatesInput = z.input<typeof ZChangeDatesInput>;
+
+export const ZChangeVehicleInput = ZManageRef.extend(ZBookingReservation.pick({ vehicleMake: true, vehicleModel: true, licensePlate: true }).shape);
+export type TChangeVehicleInput = z.input<typeof ZChangeVehicleInput>;
+
+export const ZCancelManagedInput = ZManageRef.extend({
+  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters').optional().default(''),
+});
+
+export const ZRequestManageLink = z.object({
+  confirmationNumber,
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, EMAIL_MESSAGE)
+    .transform((v) => v.toLowerCase()),
+});
+export type TRequestManageLink = z.input<typeof ZRequestManageLink>;
+
+/** The answer to a link request, the same whether or not the booking exists (nobody learns whose it is). */
+export const MANAGE_LINK_SENT_MESSAGE = 'If that confirmation number and e-mail match a booking, a link to manage it is on its way to that e-mail address. It works for 7 days.';
