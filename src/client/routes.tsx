@@ -116,6 +116,20 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/thank-you')),
   }),
   route({
+    path: '/manage',
+    page: lazyPage(() => import('./pages/manage')),
+  }),
+  route({
+    path: '/manage/:confirmation',
+    page: lazyPage(() => import('./pages/manage')),
+    // The e-mail's link (?token=) or the owner's session: the booking is in the first paint (a refusal renders the form).
+    load: async (api, { confirmation = '' }, search) => {
+      const token = search.get('token') || undefined;
+      if (token || (await api.auth.me.fetch())) await api.bookings.manage.prefetch({ confirmationNumber: confirmation, token });
+      return null;
+    },
+  }),
+  route({
     path: '/payment-methods',
     page: lazyPage(() => import('./pages/payment-methods')),
     load: async (api) => {

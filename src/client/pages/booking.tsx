@@ -14,7 +14,9 @@ import { BookingSummary, EstimateRows } from '@/client/features/checkout/booking
 import { storeConfirmation } from '@/client/features/checkout/confirmation-store';
 import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
 import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
+import { CardFields } from '@/client/features/checkout/card-fields';
 import { isNotFound, trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { newIdempotencyKey } from '@/client/lib/requests';
 import { track } from '@/client/lib/analytics';
 import { useConfig } from '@/client/lib/use-api';
 import { billableDays, formatPrice, parseWallClock, priceStay, toWallClock } from '@/shared/pricing';
@@ -47,7 +49,6 @@ function initialDate(value: string | null): string {
   return wall.endsWith('T00:00') ? `${wall.slice(0, 10)}T10:00` : wall;
 }
 
-const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/-/g, '');
 
 export default function BookingPage() {
   const params = new URLSearchParams(useSearch());
@@ -109,7 +110,7 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [savedCard, setSavedCard] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const idempotencyKey = useRef(newKey());
+  const idempotencyKey = useRef(newIdempotencyKey());
   const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
   const onStripeReady = useCallback((fn: CreatePaymentMethod | null) => (createPaymentMethod.current = fn), []);
   const [preparing, setPreparing] = useState(false);
@@ -202,7 +203,7 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
       // A refusal (declined card, sold out, a form problem) makes the next try a new attempt; when the server or
       // the network failed, the same key goes again so a retry can never book or charge twice.
       const status = (err as { data?: { httpStatus?: number } }).data?.httpStatus;
-      if (status !== undefined && status < 500) idempotencyKey.current = newKey();
+      if (status !== undefined && status < 500) idempotencyKey.current = newIdempotencyKey();
       if (status === 402) {
         // The bank's answer stays at the card until the card changes, where the traveller looks.
         const field = savedCard || stripeMode ? 'payment' : 'cardNumber';
@@ -271,20 +272,14 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
                     <StripeCard publishableKey={config.stripePublishableKey!} amount={total} onReady={onStripeReady} />
                   </Suspense>
                 ) : (
-                  <div className="space-y-4">
-                    <div className="flex items-start gap-2 rounded-md border border-warning/30 bg-warning/10 p-3 text-sm">
-                      <FlaskConical className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
-                      <p>
-                        <strong>Test mode.</strong> No real card is charged. Use 4242 4242 4242 4242 with any future date and CVV; 4000 0000 0000 0002 is declined.
-                      </p>
-                    </div>
-                    <Field label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" required {...bind('cardNumber')} />
-                    <div className="grid grid-cols-3 gap-3">
-                      <Field label="Expiration" autoComplete="cc-exp" placeholder="MM/YY" required {...bind('expirationDate')} />
-                      <Field label="CVV" inputMode="numeric" autoComplete="cc-csc" placeholder="3 or 4 digits" required maxLength={4} {...bind('cvv')} />
-                      <Field label="Billing ZIP" inputMode="numeric" autoComplete="postal-code" placeholder="5 digits" required maxLength={10} {...bind('billingZip')} />
-                    </div>
-                  </div>
+                  <CardFields
+                    values={{ cardNumber: form.cardNumber, expirationDate: form.expirationDate, cvv: form.cvv, billingZip: form.billingZip }}
+                    errors={errors}
+                    onChange={(card) => {
+                      setForm((f) => ({ ...f, ...card }));
+                      setErrors((e) => ({ ...e, cardNumber: '', expirationDate: '', cvv: '', billingZip: '' }));
+                    }}
+                  />
                 ))}
             </fieldset>
             <div className="space-y-1.5">

@@ -54,7 +54,7 @@ export default function ThankYouPage() {
           <Skeleton className="h-64 w-full" />
         </div>
       ) : booking ? (
-        <Confirmed booking={booking} />
+        <Confirmed booking={booking} token={token} />
       ) : (
         <NoBooking />
       )}
@@ -62,7 +62,7 @@ export default function ThankYouPage() {
   );
 }
 
-function Confirmed({ booking: b }: { booking: Shown }) {
+function Confirmed({ booking: b, token }: { booking: Shown; token: string | null }) {
   const config = useConfig();
   const signedIn = Boolean(useSession().user);
   const cancelled = b.status === 'cancelled';
@@ -110,14 +110,19 @@ function Confirmed({ booking: b }: { booking: Shown }) {
             <li>{b.shuttleInfo ? `Ride the shuttle to the terminal: ${b.shuttleInfo}` : 'Follow the lot staff’s directions to the terminal.'}</li>
             <li>
               {signedIn
-                ? 'Need to change plans? Open Booking History from your account menu to view or cancel the booking.'
-                : 'Need to change plans? Open the link in your confirmation e-mail, or choose a password with the other e-mail we sent to see and manage all your bookings.'}
+                ? 'Need to change plans? Choose Manage booking below (or open Booking History) to change your dates or vehicle, extend, or cancel.'
+                : 'Need to change plans? Open the link in your confirmation e-mail on any device to change your dates or vehicle, extend, or cancel.'}
             </li>
           </ol>
         </CardContent>
       </Card>
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center print:hidden">
+        {!cancelled && (
+          <Button asChild variant="outline">
+            <Link href={`/manage/${encodeURIComponent(b.confirmationNumber)}${token ? `?token=${encodeURIComponent(token)}` : ''}`}>Manage booking</Link>
+          </Button>
+        )}
         <Button type="button" variant="outline" onClick={() => window.print()}>
           <Printer className="size-4" aria-hidden="true" /> Print
         </Button>

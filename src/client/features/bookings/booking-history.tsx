@@ -3,6 +3,7 @@
 import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { CalendarClock, Car, DoorOpen, MapPin } from 'lucide-react';
 import { Suspense, useState } from 'react';
+import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
@@ -106,9 +107,13 @@ function BookingCard({ booking: b }: { booking: Booking }) {
             <span className="ml-2 text-sm font-normal text-muted-foreground">{b.refundedAmount > 0 ? `${formatPrice(b.refundedAmount)} refunded` : 'No refund'}</span>
           )}
         </p>
-        {upcoming && (
-          <div className="flex gap-2">
-            <CancelBooking booking={b} />
+        <div className="flex flex-wrap gap-2">
+          {upcoming && <CancelBooking booking={b} />}
+          {/* Change dates, extend, vehicle, receipt and pass: the booking's own page. */}
+          <Button asChild size="sm" variant={upcoming ? 'default' : 'outline'}>
+            <Link href={`/manage/${b.confirmationNumber}`}>{upcoming ? 'Manage' : 'View booking'}</Link>
+          </Button>
+          {upcoming && (
             <Dialog>
               <DialogTrigger asChild>
                 <Button size="sm" variant="outline">
@@ -121,8 +126,8 @@ function BookingCard({ booking: b }: { booking: Booking }) {
                 </Suspense>
               </DialogContent>
             </Dialog>
-          </div>
-        )}
+          )}
+        </div>
       </div>
     </Card>
   );

@@ -23,6 +23,7 @@ export function SiteFooter() {
           links={[
             { href: '/locations', label: 'All locations' },
             { href: '/how-it-works', label: 'How it Works' },
+            { href: '/manage', label: 'Manage a booking' },
             { href: '/blog', label: 'Blog' },
           ]}
         />

@@ -1,0 +1,169 @@
+// What the traveller can do with the booking now: change dates or extend, change the vehicle, cancel, and end
+// every link to it. Each action is offered only while the server says it is allowed.
+import { Car, LinkIcon, XCircle } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
+import { Label } from '@/client/components/ui/label';
+import { Textarea } from '@/client/components/ui/textarea';
+import { toast } from '@/client/components/ui/toast';
+import { Field, fieldErrors, focusFirstInvalid } from '@/client/features/auth/form-field';
+import { trpc } from '@/client/lib/trpc';
+import { formatPrice } from '@/shared/pricing';
+import { ZChangeVehicleInput } from '@/shared/schemas/manage';
+import { ChangeDatesDialog } from './change-dates-dialog';
+import type { TManaged } from './managed-booking';
+
+export function BookingActions({ booking: b, token }: { booking: TManaged; token?: string }) {
+  const { allowed } = b;
+  const any = (allowed.dates || allowed.extend || allowed.vehicle || allowed.cancel) && !allowed.changing;
+  return (
+    <Card className="space-y-3 p-6">
+      <h2 className="font-semibold">Manage booking</h2>
+      {any ? (
+        <div className="space-y-2">
+          {(allowed.dates || allowed.extend) && <ChangeDatesDialog booking={b} token={token} extendOnly={allowed.extend} />}
+          {allowed.vehicle && <VehicleDialog booking={b} token={token} />}
+          {allowed.cancel && <CancelDialog booking={b} token={token} />}
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          {b.status === 'cancelled' ? 'This booking is cancelled.' : allowed.changing ? 'A change is being processed.' : 'This stay is over: nothing more to change.'}
+        </p>
+      )}
+      <EndLinks booking={b} token={token} />
+    </Card>
+  );
+}
+
+function VehicleDialog({ booking: b, token }: { booking: TManaged; token?: string }) {
+  const [open, setOpen] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const utils = trpc.useUtils();
+  const save = trpc.bookings.changeVehicle.useMutation();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const parsed = ZChangeVehicleInput.safeParse({ ...data, confirmationNumber: b.confirmationNumber, token });
+    setErrors(fieldErrors(parsed) ?? {});
+    if (!parsed.success) return focusFirstInvalid(form);
+    try {
+      const next = await save.mutateAsync(parsed.data);
+      utils.bookings.manage.setData({ confirmationNumber: b.confirmationNumber, token }, next);
+      void utils.bookings.history.invalidate();
+      setOpen(false);
+      toast({ title: 'Vehicle Updated', description: 'The lot will see your new vehicle and plate at the gate.', variant: 'success' });
+    } catch (err) {
+      toast({ title: 'Update Failed', description: (err as Error).message || 'Please try again.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button className="w-full justify-start" variant="outline">
+          <Car className="size-4" aria-hidden="true" /> Change vehicle
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Change vehicle</DialogTitle>
+        <DialogDescription>Driving a different car? The lot checks the plate at the gate, so keep it current.</DialogDescription>
+        <form onSubmit={submit} noValidate aria-label="Vehicle" className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="Make" name="vehicleMake" defaultValue={b.vehicleMake} error={errors.vehicleMake} />
+            <Field label="Model" name="vehicleModel" defaultValue={b.vehicleModel} error={errors.vehicleModel} />
+            <Field label="License plate" name="licensePlate" defaultValue={b.licensePlate} maxLength={12} error={errors.licensePlate} />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Keep current
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save vehicle'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CancelDialog({ booking: b, token }: { booking: TManaged; token?: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const utils = trpc.useUtils();
+  const cancel = trpc.bookings.cancelManaged.useMutation();
+  const refund = b.refundIfCancelledNow;
+
+  async function confirm() {
+    try {
+      const result = await cancel.mutateAsync({ confirmationNumber: b.confirmationNumber, token, reason });
+      await Promise.all([utils.bookings.manage.invalidate(), utils.bookings.history.invalidate(), utils.search.providers.invalidate()]);
+      setOpen(false);
+      toast({
+        title: 'Booking Cancelled',
+        description: result.refundAmount > 0 ? `${formatPrice(result.refundAmount)} is on its way back to your card.` : `Reservation ${b.confirmationNumber} is cancelled.`,
+        variant: 'success',
+      });
+    } catch (err) {
+      toast({ title: 'Cancellation Failed', description: (err as Error).message || 'Please try again.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button className="w-full justify-start text-destructive hover:bg-destructive/10 hover:text-destructive" variant="outline">
+          <XCircle className="size-4" aria-hidden="true" /> Cancel booking
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{`Cancel booking ${b.confirmationNumber}?`}</DialogTitle>
+        <DialogDescription>
+          {refund && refund.card > 0
+            ? `You will get ${formatPrice(refund.card)} back to your card${refund.credit > 0 ? ` and ${formatPrice(refund.credit)} as credit` : ''}. The ${formatPrice(b.serviceFee)} service fee is not refundable.`
+            : `This cancellation is not refundable. ${b.cancellationPolicy}`}
+        </DialogDescription>
+        <div className="space-y-1.5">
+          <Label htmlFor="manage-cancel-reason">Reason (optional)</Label>
+          <Textarea id="manage-cancel-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder="Flight changed, plans moved…" />
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Keep Booking
+          </Button>
+          <Button variant="destructive" loading={cancel.isPending} onClick={() => void confirm()}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Booking'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Ends every e-mailed link (a forwarded e-mail, a shared device); the owner can still sign in to manage it. */
+function EndLinks({ booking: b, token }: { booking: TManaged; token?: string }) {
+  const [, navigate] = useLocation();
+  const end = trpc.bookings.endLinks.useMutation();
+  const utils = trpc.useUtils();
+  async function run() {
+    if (!window.confirm('End every link to this booking? Links in your e-mails stop working; you can ask for a fresh one any time.')) return;
+    try {
+      await end.mutateAsync({ confirmationNumber: b.confirmationNumber, token });
+      toast({ title: 'Links Ended', description: 'Every link to this booking has stopped working.', variant: 'success' });
+      if (token) navigate(`/manage/${b.confirmationNumber}`, { replace: true });
+      else void utils.bookings.manage.invalidate();
+    } catch (err) {
+      toast({ title: 'Something went wrong', description: (err as Error).message, variant: 'destructive' });
+    }
+  }
+  return (
+    <button type="button" onClick={() => void run()} className="inline-flex items-center gap-1.5 pt-1 text-xs font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+      <LinkIcon className="size-3.5" aria-hidden="true" /> End all links to this booking
+    </button>
+  );
+}

@@ -1,0 +1,205 @@
+// Change dates (before arrival) or extend (during the stay): pick dates, see the server's new price and the
+// difference, pay it with a saved or entered card, or confirm a refund. One Idempotency-Key per attempt, kept
+// for a retry after a server or network failure, so a change is never charged twice.
+import { CalendarRange } from 'lucide-react';
+import { Suspense, useCallback, useRef, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { toast } from '@/client/components/ui/toast';
+import { Field } from '@/client/features/auth/form-field';
+import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
+import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
+import { preloadable } from '@/client/lib/lazy';
+import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useConfig } from '@/client/lib/use-api';
+import { httpStatusOf, newIdempotencyKey } from '@/client/lib/requests';
+import { formatPrice, parseWallClock, toWallClock } from '@/shared/pricing';
+import { ZBookingPayment } from '@/shared/schemas/bookings';
+import type { TManaged } from './managed-booking';
+import { CardFields, EMPTY_CARD, type CardValues } from '@/client/features/checkout/card-fields';
+
+const StripeCard = preloadable('stripe-card-change', () => import('@/client/features/checkout/stripe-card'));
+
+export function ChangeDatesDialog({ booking: b, token, extendOnly }: { booking: TManaged; token?: string; extendOnly: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button className="w-full justify-start" variant="outline">
+          <CalendarRange className="size-4" aria-hidden="true" />
+          {extendOnly ? 'Extend your stay' : 'Change dates'}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+        <DialogTitle>{extendOnly ? 'Extend your stay' : 'Change your dates'}</DialogTitle>
+        <DialogDescription>
+          {extendOnly
+            ? 'Your stay has started: pick a later departure. You pay the difference for the new total.'
+            : 'Pick new dates. We re-price the whole stay at today’s rates and show you the difference before anything changes.'}
+        </DialogDescription>
+        {open && <ChangeDatesForm booking={b} token={token} extendOnly={extendOnly} onDone={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: TManaged; token?: string; extendOnly: boolean; onDone: () => void }) {
+  const config = useConfig();
+  const utils = trpc.useUtils();
+  const [arrival, setArrival] = useState(b.arrivalDate);
+  const [departure, setDeparture] = useState(b.departureDate);
+  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
+  const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
+  const [savedCard, setSavedCard] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const key = useRef(newIdempotencyKey());
+  const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
+  const onStripeReady = useCallback((fn: CreatePaymentMethod | null) => (createPaymentMethod.current = fn), []);
+  const stripeMode = Boolean(config.stripePublishableKey);
+
+  const a = toWallClock(arrival);
+  const d = toWallClock(departure);
+  const valid = Boolean(a && d && parseWallClock(d)! > parseWallClock(a)!);
+  const changed = a !== b.arrivalDate || d !== b.departureDate;
+  const input = { confirmationNumber: b.confirmationNumber, token, arrivalDate: a ?? '', departureDate: d ?? '' };
+  const quote = trpc.bookings.quoteChange.useQuery(input, { enabled: valid && changed, retry: false, placeholderData: (prev) => prev });
+  const change = trpc.bookings.changeDates.useMutation();
+  const q = valid && changed && !quote.isPlaceholderData ? quote.data : undefined;
+  const problem = !valid ? 'Departure date must be after arrival date' : valid && changed && quote.error && !quote.isFetching ? quote.error.message : null;
+  const owner = b.via === 'owner';
+
+  async function confirm() {
+    if (!q || change.isPending || preparing) return;
+    let paymentInfo: CardValues | { paymentMethodId: string } | undefined;
+    if (q.charge > 0) {
+      let paymentMethodId = savedCard ?? undefined;
+      if (!paymentMethodId && stripeMode) {
+        setPreparing(true);
+        try {
+          if (!createPaymentMethod.current) throw new Error('The card form is still loading. Please try again.');
+          paymentMethodId = await createPaymentMethod.current();
+        } catch (err) {
+          return void setCardErrors({ payment: (err as Error).message });
+        } finally {
+          setPreparing(false);
+        }
+      }
+      paymentInfo = paymentMethodId ? { paymentMethodId } : card;
+      const parsed = ZBookingPayment.safeParse(paymentInfo);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        return void setCardErrors({ [String(issue.path[0] ?? 'cardNumber')]: issue.message });
+      }
+    }
+    setCardErrors({});
+    try {
+      const result = await change.mutateAsync({ ...input, paymentInfo, idempotencyKey: key.current });
+      utils.bookings.manage.setData({ confirmationNumber: b.confirmationNumber, token }, result.booking);
+      await Promise.all([utils.bookings.history.invalidate(), utils.search.providers.invalidate()]);
+      const c = result.change;
+      toast({
+        title: 'Booking Changed',
+        description:
+          c.charge > 0
+            ? `${formatPrice(c.charge)} charged. Your new pass is on its way by e-mail.`
+            : c.refundToCard > 0
+              ? `${formatPrice(c.refundToCard)} is on its way back to your card. Your new pass is on its way by e-mail.`
+              : 'Your new dates are saved and your new pass is on its way by e-mail.',
+        variant: 'success',
+      });
+      onDone();
+    } catch (err) {
+      const status = httpStatusOf(err);
+      // A refusal makes the next try a new attempt; a server or network failure retries with the same key.
+      if (status !== undefined && status < 500) key.current = newIdempotencyKey();
+      if (status === 402) setCardErrors({ [savedCard || stripeMode ? 'payment' : 'cardNumber']: (err as Error).message });
+      toast({ title: 'Change Failed', description: (err as Error).message || 'Please try again.', variant: 'destructive' });
+    }
+  }
+
+  const busy = change.isPending || preparing;
+  return (
+    <div className="space-y-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Check-in (arrival)" type="datetime-local" value={arrival} disabled={extendOnly} onChange={(e) => setArrival(e.target.value)} />
+        <Field label="Check-out (departure)" type="datetime-local" value={departure} min={arrival || undefined} onChange={(e) => setDeparture(e.target.value)} />
+      </div>
+
+      <div aria-live="polite" className="min-h-24">
+        {problem ? (
+          <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+            {problem}
+          </p>
+        ) : !changed ? (
+          <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">These are your current dates. Pick new ones to see the price.</p>
+        ) : !q ? (
+          <Skeleton className="h-24 w-full" />
+        ) : (
+          <Quote quote={q} />
+        )}
+      </div>
+
+      {q && q.charge > 0 && (
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-sm font-semibold">{`Pay ${formatPrice(q.charge)} with`}</legend>
+          {owner && <SavedCardPicker selected={savedCard} onSelect={setSavedCard} />}
+          {cardErrors.payment && (
+            <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+              {cardErrors.payment}
+            </p>
+          )}
+          {!savedCard &&
+            (stripeMode ? (
+              <Suspense fallback={<Skeleton className="h-36 w-full" />}>
+                <StripeCard publishableKey={config.stripePublishableKey!} amount={q.charge} onReady={onStripeReady} />
+              </Suspense>
+            ) : (
+              <CardFields values={card} errors={cardErrors} onChange={(v) => {
+                  setCard(v);
+                  setCardErrors({});
+                }} />
+            ))}
+        </fieldset>
+      )}
+
+      <Button type="button" className="w-full" disabled={!q} loading={busy} onClick={() => void confirm()}>
+        {busy ? 'Saving...' : !q ? 'Change dates' : q.charge > 0 ? `Pay ${formatPrice(q.charge)} and change dates` : q.refundToCard > 0 ? `Change dates and refund ${formatPrice(q.refundToCard)}` : 'Change dates'}
+      </Button>
+    </div>
+  );
+}
+
+type TQuote = RouterOutputs['bookings']['quoteChange'];
+
+function Quote({ quote: q }: { quote: TQuote }) {
+  return (
+    <div className="space-y-3 rounded-lg border border-border p-4 text-sm">
+      <dl className="space-y-1.5">
+        {q.lines.map((l, i) => (
+          <div key={i} className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">{l.label}</dt>
+            <dd className="tabular-nums">{formatPrice(l.amount)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-border pt-1.5">
+          <dt>New parking total</dt>
+          <dd className="text-right font-medium tabular-nums">
+            {formatPrice(q.parkingFeeAfter)}
+            <span className="block text-xs font-normal text-muted-foreground">{`was ${formatPrice(q.parkingFeeBefore)}`}</span>
+          </dd>
+        </div>
+      </dl>
+      <p className="text-base font-semibold" data-testid="change-difference">
+        {q.charge > 0
+          ? `You pay ${formatPrice(q.charge)} more`
+          : q.refundToCard > 0 || q.creditBack > 0
+            ? `We refund ${formatPrice(q.refundToCard + q.creditBack)}${q.creditBack > 0 ? ` (${formatPrice(q.creditBack)} as credit)` : ''}`
+            : q.kept > 0
+              ? 'No refund for the shorter stay'
+              : 'No change in price'}
+      </p>
+      {q.kept > 0 && <p className="text-muted-foreground">{`${formatPrice(q.kept)} is not refundable under the lot's cancellation policy (changes less than 24 hours before arrival).`}</p>}
+    </div>
+  );
+}
