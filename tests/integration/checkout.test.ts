@@ -180,9 +180,10 @@ describe('paying for a booking', () => {
     expect(setPassword.text).toContain('expires in 3 days');
     const setLink = /\/reset-password\?token=[a-z0-9]+&purpose=set/.exec(setPassword.text)![0];
     expect(await (await t.request(setLink)).text()).toContain('expires 3 days after it was sent');
-    // The e-mail's link opens the booking in any browser.
-    const mailed = /\/thank-you\?confirmation=(PP-[A-Z0-9]+)&amp;token=([a-z0-9]+)/.exec(mails.find((m) => m.subject.includes('Booking confirmed'))!.html)!;
+    // The e-mail's link opens the booking in any browser (and manages it: see manage.test.ts).
+    const mailed = /\/manage\/(PP-[A-Z0-9]+)\?token=([a-z0-9]+)/.exec(mails.find((m) => m.subject.includes('Booking confirmed'))!.html)!;
     expect((await call(t.request, link(mailed[1]!, mailed[2]!))).json.confirmationNumber).toBe(res.json.confirmationNumber);
+    expect((await call(t.request, `/api/bookings/${mailed[1]}/manage?token=${mailed[2]}`)).json.confirmationNumber).toBe(res.json.confirmationNumber);
   });
 
   it('a guest booking with the e-mail of an existing account attaches to it but never opens it', async () => {

@@ -34,7 +34,7 @@ export function ParkingPass({ booking, brand }: { booking: PassBooking; brand: s
       address: booking.address,
       start: new Date(booking.startsAt),
       end: new Date(booking.endsAt),
-      url: `${window.location.origin}/thank-you?confirmation=${encodeURIComponent(booking.confirmationNumber)}`,
+      url: `${window.location.origin}/manage/${encodeURIComponent(booking.confirmationNumber)}`,
       brand,
       phone: booking.providerPhone,
     });

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/databases';
 import { closeDatabase, openDatabase, type DB } from '../../db/client';
 import { bookings, locations, lotDays, parkingProviders, users } from '../../db/schema';
-import { closedDays, freeSpaces, recountInventory, releaseDays, stayDays, takeDays } from './inventory';
+import { closedDays, dayRangesOutside, freeSpaces, recountInventory, releaseDays, stayDays, takeDays } from './inventory';
 
 let db: DB;
 let lot: { id: number; capacity: number };
@@ -117,5 +117,23 @@ describe('lot days', () => {
     const found = await recountInventory(db, { repair: true });
     expect(found.drift.length).toBeGreaterThan(0);
     expect((await recountInventory(db)).drift).toEqual([]);
+  });
+});
+
+describe('dayRangesOutside (the days a change of dates adds or gives back)', () => {
+  it('is nothing when the new stay lies inside the old one, and the ends when it reaches past them', () => {
+    expect(dayRangesOutside([10, 12], [10, 12])).toEqual([]);
+    expect(dayRangesOutside([11, 12], [10, 14])).toEqual([]);
+    expect(dayRangesOutside([10, 14], [10, 12])).toEqual([[13, 14]]);
+    expect(dayRangesOutside([8, 12], [10, 12])).toEqual([[8, 9]]);
+    expect(dayRangesOutside([8, 15], [10, 12])).toEqual([
+      [8, 9],
+      [13, 15],
+    ]);
+  });
+
+  it('is the whole stay when the two do not overlap', () => {
+    expect(dayRangesOutside([20, 22], [10, 12])).toEqual([[20, 22]]);
+    expect(dayRangesOutside([10, 12], [13, 15])).toEqual([[10, 12]]);
   });
 });
