@@ -174,6 +174,27 @@ describe('changing dates', () => {
     expect(mail.text).toMatch(new RegExp(`/manage/${b.confirmation}\\?token=`));
   });
 
+  it('two changes at once (different keys): one wins, the other changes and charges nothing', async () => {
+    const lot = await freshLot();
+    const b = await guestBooking(lot.id);
+    const before = charges.length;
+    const [x, y] = await Promise.all([
+      change(b.confirmation, { token: b.token, arrivalDate: at(20), departureDate: at(25), paymentInfo: CARD }, 'race-key-one-01'),
+      change(b.confirmation, { token: b.token, arrivalDate: at(20), departureDate: at(26), paymentInfo: CARD }, 'race-key-two-01'),
+    ]);
+    // Whichever claims the booking first wins; the other is refused (or, had it started after the first
+    // finished, would be a change of the new dates). Either way each success charged once, nothing else.
+    const ok = [x, y].filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const r of [x, y]) expect([200, 409]).toContain(r.status);
+    expect(charges.slice(before).map((c) => c.amount).sort()).toEqual(ok.map((r) => r.json.change.charge * 100).sort());
+    const row = await bookingRow(b.id);
+    expect(row.pendingChangeId).toBeNull();
+    expect(ok.map((r) => r.json.change.departure)).toContain(row.departureDate);
+    const { recountInventory } = await import('@/server/modules/bookings/inventory');
+    expect((await recountInventory(t.db)).drift.filter((d) => d.providerId === lot.id)).toEqual([]);
+  });
+
   it('a cheaper stay more than 24 hours ahead refunds the difference to the card and frees the days', async () => {
     const lot = await freshLot();
     const b = await guestBooking(lot.id);
