@@ -19,6 +19,8 @@ describe('GET /api/search', () => {
     expect(res.status).toBe(200);
     expect(res.json.success).toBe(true);
     expect(res.json.providers.length).toBeGreaterThanOrEqual(4);
+    // The terminal's coordinates: the results map centres on them.
+    expect(res.json.location).toMatchObject({ latitude: expect.any(Number), longitude: expect.any(Number) });
   });
 
   it('answers an unknown location with 200 and an empty list', async () => {

@@ -7,6 +7,7 @@ import { Badge } from '@/client/components/ui/badge';
 import { LocationChat } from '@/client/features/chat/location-chat';
 import { ResultsControls } from '@/client/features/search/results-controls';
 import { ResultsList, ResultsSkeleton } from '@/client/features/search/results-list';
+import { ResultsMapProvider, ResultsMapSlot } from '@/client/features/search/results-map-state';
 import { SearchForm } from '@/client/features/search/search-form';
 import { searchInputFromParams } from '@/client/features/search/search-params';
 import { isNotFound, trpc } from '@/client/lib/trpc';
@@ -20,7 +21,7 @@ export default function LocationPage() {
   const location = trpc.catalogue.getLocation.useQuery({ slug }, { retry: false, retryOnMount: false });
 
   if (isNotFound(location.error)) return <NotFoundPage />;
-  if (!location.data) return <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6"><ResultsSkeleton /></div>;
+  if (!location.data) return <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6"><ResultsSkeleton /></div>;
   const loc = location.data;
 
   const update = (changes: Record<string, string | null>) => {
@@ -32,7 +33,7 @@ export default function LocationPage() {
   const Icon = loc.kind === 'airport' ? Plane : Anchor;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <Link href="/locations" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden="true" /> All locations
       </Link>
@@ -106,7 +107,8 @@ function Results({ code, label, params, onDates, children }: {
   const result = trpc.search.providers.useQuery(input, { placeholderData: (prev) => prev });
   const filtered = Boolean(input.amenities);
   if (!result.data) return <ResultsSkeleton />;
-  const { arrivalDate, departureDate, providers } = result.data;
+  const { arrivalDate, departureDate, providers, location } = result.data;
+  const mapData = location && providers.length ? { center: location, kind: location.kind, code, label, providers, arrivalDate, departureDate } : null;
   return (
     <div className="space-y-6">
       <SearchForm
@@ -116,9 +118,21 @@ function Results({ code, label, params, onDates, children }: {
         pending={result.isFetching}
         onSearch={(v) => onDates(v.arrivalDate, v.departureDate)}
       />
-      {children}
-      <ResultsList locationLabel={label} locationCode={code} providers={providers} arrivalDate={arrivalDate} departureDate={departureDate} filtered={filtered} />
-      <LocationChat location={code} name={label} arrivalDate={arrivalDate.slice(0, 10)} departureDate={departureDate.slice(0, 10)} />
+      <ResultsMapProvider data={mapData}>
+        {/* From lg on the map stays in view beside the list while it scrolls. */}
+        <div className={mapData ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px]' : undefined}>
+          <div className="min-w-0 space-y-6">
+            {children}
+            <ResultsList locationLabel={label} locationCode={code} providers={providers} arrivalDate={arrivalDate} departureDate={departureDate} filtered={filtered} />
+            <LocationChat location={code} name={label} arrivalDate={arrivalDate.slice(0, 10)} departureDate={departureDate.slice(0, 10)} />
+          </div>
+          {mapData && (
+            <div className="lg:sticky lg:top-20 lg:self-start">
+              <ResultsMapSlot placement="aside" className="h-[min(34rem,calc(100dvh-6rem))]" />
+            </div>
+          )}
+        </div>
+      </ResultsMapProvider>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { ResultsSkeleton } from './results-skeleton';
 import { SearchForm, type SearchValues } from './search-form';
 import { searchInputFromParams } from './search-params';
 import { preloadable } from '@/client/lib/lazy';
+import { ResultsMapProvider, ResultsMapSlot } from './results-map-state';
 
 // The results (lot cards, gating, the access dialog's hooks) load with the first search.
 const ResultsList = preloadable('results-list', () => import('./results-list').then((m) => ({ default: m.ResultsList })));
@@ -65,41 +66,47 @@ export function HomeSearch() {
   // assistant, or reached with back/forward), and the results are for the same place and dates.
   const shown = formValuesFromParams(params);
   const data = result.isPlaceholderData ? undefined : result.data;
+  const found = data?.location;
+  const mapData = found && data.providers.length ? { center: found, kind: found.kind, code: found.code, label: found.name, providers: data.providers, arrivalDate: data.arrivalDate, departureDate: data.departureDate } : null;
   return (
     // Typing a search starts fetching the results' code, so it is there when the answer is.
     <div className="space-y-6" onFocusCapture={() => void ResultsList.preload()}>
       <SearchForm key={params.toString()} initial={shown} pending={result.isFetching} onSearch={(v) => run({ ...v, sort: params.get('sort') ?? undefined, amenities: params.get('amenities')?.split(',') })} />
-      <div className="grid gap-6 lg:grid-cols-[1fr_300px]">
-        <div className="min-w-0 space-y-4">
-          {input && <ResultsControls params={params} update={update} />}
-          {!input ? (
-            <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
-              Enter an airport code, a cruise port or a city to compare parking by total price.
-            </p>
-          ) : result.isError ? (
-            <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-destructive">
-              {result.error.message}
-            </p>
-          ) : !data ? (
-            <ResultsSkeleton />
-          ) : (
-            <Suspense fallback={<ResultsSkeleton />}>
-              <ResultsList
-                locationLabel={data.location?.name ?? input.location}
-                locationCode={data.location?.code}
-                providers={data.providers}
-                arrivalDate={data.arrivalDate}
-                departureDate={data.departureDate}
-                filtered={Boolean(input.amenities)}
-              />
-            </Suspense>
-          )}
+      <ResultsMapProvider data={mapData}>
+        <div className="grid gap-6 lg:grid-cols-[1fr_300px]">
+          <div className="min-w-0 space-y-4">
+            {input && <ResultsControls params={params} update={update} />}
+            {!input ? (
+              <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
+                Enter an airport code, a cruise port or a city to compare parking by total price.
+              </p>
+            ) : result.isError ? (
+              <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-destructive">
+                {result.error.message}
+              </p>
+            ) : !data ? (
+              <ResultsSkeleton />
+            ) : (
+              <Suspense fallback={<ResultsSkeleton />}>
+                <ResultsList
+                  locationLabel={data.location?.name ?? input.location}
+                  locationCode={data.location?.code}
+                  providers={data.providers}
+                  arrivalDate={data.arrivalDate}
+                  departureDate={data.departureDate}
+                  filtered={Boolean(input.amenities)}
+                />
+              </Suspense>
+            )}
+          </div>
+          <aside className="space-y-6">
+            {/* Beside the list from lg on: the lots around the terminal, above the side panels. */}
+            <ResultsMapSlot placement="aside" className="h-[22rem]" reserve={Boolean(input && !data && !result.isError)} />
+            <RecentSearches onPick={run} />
+            <ParkingAssistant onSearch={run} lastSearchLocation={input?.location} />
+          </aside>
         </div>
-        <aside className="space-y-6">
-          <RecentSearches onPick={run} />
-          <ParkingAssistant onSearch={run} lastSearchLocation={input?.location} />
-        </aside>
-      </div>
+      </ResultsMapProvider>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { PHOTO_SIZES, photoSources } from '@/client/lib/photos';
+import { cn } from '@/client/lib/utils';
 import type { RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_RATING, DEFAULT_REVIEW_COUNT } from '@/shared/constants';
 import { formatPrice, linesArithmetic } from '@/shared/pricing';
@@ -32,7 +33,7 @@ export function lotImageAlt(src: string, name: string): string {
 }
 const MAX_AMENITIES = 4;
 
-export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, locked = false, onUnlock }: {
+export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, locked = false, onUnlock, active = false }: {
   provider: ProviderResult;
   arrivalDate: string;
   departureDate: string;
@@ -40,6 +41,8 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
   /** Details are gated: show the locked preview (2 features) and the unlock action. */
   locked?: boolean;
   onUnlock?: () => void;
+  /** The lot is hovered, focused or picked on the results map. */
+  active?: boolean;
 }) {
   const [image, setImage] = useState(provider.imageUrls[0] ?? FALLBACK_IMAGE);
   const extra = provider.amenities.length - MAX_AMENITIES;
@@ -52,7 +55,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
 
   // Phones get a compact card (a thumbnail beside the name), so two or more lots fit on one screen.
   return (
-    <Card className="flex overflow-hidden">
+    <Card data-active={active || undefined} className={cn('flex overflow-hidden transition-shadow', active && 'border-primary ring-2 ring-primary/60')}>
       {picture('hidden w-60 shrink-0 bg-muted object-cover sm:block')}
       <div className="flex min-w-0 flex-1 flex-col gap-2.5 p-3.5 sm:gap-3 sm:p-5">
         <div className="flex items-start gap-3">

@@ -11,6 +11,7 @@ import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
 import { track } from '@/client/lib/analytics';
 import { ProviderCard, type ProviderResult } from './provider-card';
+import { MapViewToggle, ResultsMapSlot, useResultsMap } from './results-map-state';
 export { ResultsSkeleton } from './results-skeleton';
 
 export function ResultsList({ locationLabel, locationCode, providers, arrivalDate, departureDate, filtered = false }: {
@@ -27,6 +28,10 @@ export function ResultsList({ locationLabel, locationCode, providers, arrivalDat
   const live = providers.some((p) => p.pricingSource === 'scraping');
   const { locked } = useDetailsLocked(locationCode);
   const { openAccess } = useAccessDialog();
+  // The lots map, when the page has one: cards and pins highlight each other.
+  const map = useResultsMap();
+  const setMapLocked = map?.setLocked;
+  useEffect(() => setMapLocked?.(locked), [setMapLocked, locked]);
   const unlock = (then?: () => void) => locationCode && openAccess({ locationCode, locationName: locationLabel, onUnlocked: then });
   // Each list shown for a place and dates is one search for the gating count.
   useEffect(() => {
@@ -61,20 +66,33 @@ export function ResultsList({ locationLabel, locationCode, providers, arrivalDat
           )}
         </Card>
       ) : (
-        <ul className="space-y-4">
-          {providers.map((p) => (
-            <li key={p.id}>
-              <ProviderCard
-                provider={p}
-                arrivalDate={arrivalDate}
-                departureDate={departureDate}
-                locked={locked}
-                onUnlock={() => unlock()}
-                onSelect={(provider) => (locked ? unlock(() => select(provider)) : select(provider))}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <MapViewToggle />
+          <ResultsMapSlot placement="inline" className="h-[26rem]" />
+          <ul className={map?.view === 'map' ? 'space-y-4 max-lg:hidden' : 'space-y-4'}>
+            {providers.map((p) => (
+              <li
+                key={p.id}
+                data-lot-card={p.id}
+                // A mouse only: a finger's emulated hover would stick to whichever card ends up under it.
+                onPointerEnter={(e) => e.pointerType === 'mouse' && map?.hover(p.id)}
+                onPointerLeave={(e) => e.pointerType === 'mouse' && map?.hover(null)}
+                onFocus={() => map?.hover(p.id)}
+                onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && map?.hover(null)}
+              >
+                <ProviderCard
+                  active={map?.activeId === p.id}
+                  provider={p}
+                  arrivalDate={arrivalDate}
+                  departureDate={departureDate}
+                  locked={locked}
+                  onUnlock={() => unlock()}
+                  onSelect={(provider) => (locked ? unlock(() => select(provider)) : select(provider))}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
