@@ -107,7 +107,7 @@ test('a guest books without being signed in, sees the booking by its own link, a
   await expect
     .poll(async () => {
       const mail = (await outbox()).find((m) => m.to === email && m.subject.includes(confirmation));
-      link = /https?:\/\/[^\s]+\/thank-you\?confirmation=PP-[A-Z0-9]+&token=[a-z0-9]+/.exec(mail?.text ?? '')?.[0] ?? '';
+      link = new RegExp(`https?://[^\\s]+/manage/${confirmation}\\?token=[a-z0-9]+`).exec(mail?.text ?? '')?.[0] ?? '';
       return link;
     })
     .not.toBe('');
@@ -116,11 +116,12 @@ test('a guest books without being signed in, sees the booking by its own link, a
     const other = await fresh.newPage();
     const url = new URL(link);
     await other.goto(link);
-    await expect(other.getByRole('heading', { level: 1, name: 'Booking Confirmed' })).toBeVisible();
-    await expect(other.getByText(confirmation).first()).toBeVisible();
+    await expect(other.getByText(`Booking ${confirmation}`)).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Change dates' })).toBeVisible();
     // A tampered link shows nothing of the booking.
-    await other.goto(`${url.origin}${url.pathname}?confirmation=${confirmation}&token=${url.searchParams.get('token')!.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))}`);
-    await expect(other.getByRole('heading', { name: "We couldn't show this booking" })).toBeVisible();
+    await other.goto(`${url.origin}${url.pathname}?token=${url.searchParams.get('token')!.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))}`);
+    await expect(other.getByRole('heading', { name: "We couldn't open this booking" })).toBeVisible();
+    await expect(other.getByText(`Booking ${confirmation}`)).toHaveCount(0);
   } finally {
     await fresh.close();
   }

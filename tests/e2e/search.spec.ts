@@ -86,3 +86,21 @@ test('an unknown place says so', async ({ page }) => {
   await page.goto('/?location=Nowhereville');
   await expect(page.getByText('No parking providers found for "Nowhereville". Please try a different location.')).toBeVisible();
 });
+
+test('the home results sort and filter like the location pages, and the address keeps both', async ({ page }) => {
+  await page.goto('/?location=MCO');
+  await expect(page.getByRole('heading', { name: /^Parking Options for Orlando International Airport/ })).toBeVisible();
+  await page.getByLabel('Sort by').selectOption('distance');
+  await expect(page).toHaveURL(/sort=distance/);
+  await page.getByRole('button', { name: 'Shuttle', exact: true }).click();
+  await expect(page).toHaveURL(/amenities=shuttle/);
+  // The cards are the server's answer for that sort and filter, in its order (nearest first).
+  const expected = (await (await page.request.get('/api/search?location=MCO&sort=distance&amenities=shuttle')).json()).providers.map((p: { name: string }) => p.name);
+  expect(expected.length).toBeGreaterThan(1);
+  await expect(page.getByRole('heading', { name: `Parking Options for Orlando International Airport (${expected.length} found)` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3 }).filter({ hasText: new RegExp(`^(${expected.map((n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`) })).toHaveText(expected);
+  // A link to this address (a reload, a shared URL) shows the same choices.
+  await page.reload();
+  await expect(page.getByLabel('Sort by')).toHaveValue('distance');
+  await expect(page.getByRole('button', { name: 'Shuttle', exact: true })).toHaveAttribute('aria-pressed', 'true');
+});

@@ -275,10 +275,7 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
                   <CardFields
                     values={{ cardNumber: form.cardNumber, expirationDate: form.expirationDate, cvv: form.cvv, billingZip: form.billingZip }}
                     errors={errors}
-                    onChange={(card) => {
-                      setForm((f) => ({ ...f, ...card }));
-                      setErrors((e) => ({ ...e, cardNumber: '', expirationDate: '', cvv: '', billingZip: '' }));
-                    }}
+                    onChange={(card, field) => set(field)(card[field])}
                   />
                 ))}
             </fieldset>

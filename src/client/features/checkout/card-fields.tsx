@@ -12,12 +12,13 @@ export interface CardValues {
 
 export const EMPTY_CARD: CardValues = { cardNumber: '', expirationDate: '', cvv: '', billingZip: '' };
 
-export function CardFields({ values, errors, onChange }: { values: CardValues; errors: Record<string, string | undefined>; onChange: (next: CardValues) => void }) {
+/** `onChange` names the field that changed, so a form clears only that field's error. */
+export function CardFields({ values, errors, onChange }: { values: CardValues; errors: Record<string, string | undefined>; onChange: (next: CardValues, field: keyof CardValues) => void }) {
   const bind = (field: keyof CardValues) => ({
     name: field,
     value: values[field],
     error: errors[field] || undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...values, [field]: e.target.value }),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...values, [field]: e.target.value }, field),
   });
   return (
     <div className="space-y-4">

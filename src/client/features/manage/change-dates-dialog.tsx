@@ -155,9 +155,9 @@ function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: T
                 <StripeCard publishableKey={config.stripePublishableKey!} amount={q.charge} onReady={onStripeReady} />
               </Suspense>
             ) : (
-              <CardFields values={card} errors={cardErrors} onChange={(v) => {
+              <CardFields values={card} errors={cardErrors} onChange={(v, field) => {
                   setCard(v);
-                  setCardErrors({});
+                  setCardErrors((e) => ({ ...e, [field]: '', payment: '' }));
                 }} />
             ))}
         </fieldset>
