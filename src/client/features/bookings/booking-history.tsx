@@ -2,21 +2,19 @@
 // and View Details for confirmed bookings that are still ahead.
 import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { CalendarClock, Car, DoorOpen, MapPin } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
-import { Label } from '@/client/components/ui/label';
-import { Textarea } from '@/client/components/ui/textarea';
-import { toast } from '@/client/components/ui/toast';
+import { Dialog, DialogContent, DialogTrigger } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { formatPrice } from '@/shared/pricing';
 import { formatStay } from '@/shared/format';
 import { cn } from '@/client/lib/utils';
 import { preloadable } from '@/client/lib/lazy';
+import { CancelBookingDialog } from './cancel-dialog';
 
 type Booking = RouterOutputs['bookings']['history'][number];
 
@@ -134,54 +132,24 @@ function BookingCard({ booking: b }: { booking: Booking }) {
 }
 
 function CancelBooking({ booking: b }: { booking: Booking }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
   const utils = trpc.useUtils();
   const cancel = trpc.bookings.updateStatus.useMutation();
-  const refund = b.refundIfCancelledNow;
-
-  async function confirm() {
-    try {
-      const result = await cancel.mutateAsync({ id: b.id, status: 'cancelled', reason });
-      await Promise.all([utils.bookings.history.invalidate(), utils.search.providers.invalidate(), utils.auth.me.invalidate()]);
-      setOpen(false);
-      toast({
-        title: 'Booking Cancelled',
-        description: result.refundAmount > 0 ? `${formatPrice(result.refundAmount)} is on its way back to your card.` : `Reservation ${b.confirmationNumber} is cancelled.`,
-        variant: 'success',
-      });
-    } catch (err) {
-      toast({ title: 'Cancellation Failed', description: (err as Error).message || 'Please try again.', variant: 'destructive' });
-    }
-  }
-
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <CancelBookingDialog
+      booking={b}
+      refund={b.refundIfCancelledNow}
+      policy={appliedCancellationPolicy(b.cancellationPolicy)}
+      pending={cancel.isPending}
+      trigger={
         <Button size="sm" variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive">
           Cancel Booking
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>{`Cancel booking ${b.confirmationNumber}?`}</DialogTitle>
-        <DialogDescription>
-          {refund.card > 0
-            ? `You will get ${formatPrice(refund.card)} back to your card${refund.credit > 0 ? ` and ${formatPrice(refund.credit)} as credit` : ''}. The ${formatPrice(b.serviceFee)} service fee is not refundable.`
-            : `This cancellation is not refundable: ${appliedCancellationPolicy(b.cancellationPolicy).replace(/^F/, 'f')}`}
-        </DialogDescription>
-        <div className="space-y-1.5">
-          <Label htmlFor={`reason-${b.id}`}>Reason (optional)</Label>
-          <Textarea id={`reason-${b.id}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder="Flight changed, plans moved…" />
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Keep Booking
-          </Button>
-          <Button variant="destructive" loading={cancel.isPending} onClick={() => void confirm()}>
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Booking'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      onCancel={async (reason) => {
+        const result = await cancel.mutateAsync({ id: b.id, status: 'cancelled', reason });
+        await Promise.all([utils.bookings.history.invalidate(), utils.search.providers.invalidate(), utils.auth.me.invalidate()]);
+        return result;
+      }}
+    />
   );
 }

@@ -6,13 +6,11 @@ import { useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
-import { Label } from '@/client/components/ui/label';
-import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/toast';
 import { Field, fieldErrors, focusFirstInvalid } from '@/client/features/auth/form-field';
 import { trpc } from '@/client/lib/trpc';
-import { formatPrice } from '@/shared/pricing';
 import { ZChangeVehicleInput } from '@/shared/schemas/manage';
+import { CancelBookingDialog } from '@/client/features/bookings/cancel-dialog';
 import { ChangeDatesDialog } from './change-dates-dialog';
 import type { TManaged } from './managed-booking';
 
@@ -93,55 +91,25 @@ function VehicleDialog({ booking: b, token }: { booking: TManaged; token?: strin
 }
 
 function CancelDialog({ booking: b, token }: { booking: TManaged; token?: string }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
   const utils = trpc.useUtils();
   const cancel = trpc.bookings.cancelManaged.useMutation();
-  const refund = b.refundIfCancelledNow;
-
-  async function confirm() {
-    try {
-      const result = await cancel.mutateAsync({ confirmationNumber: b.confirmationNumber, token, reason });
-      await Promise.all([utils.bookings.manage.invalidate(), utils.bookings.history.invalidate(), utils.search.providers.invalidate()]);
-      setOpen(false);
-      toast({
-        title: 'Booking Cancelled',
-        description: result.refundAmount > 0 ? `${formatPrice(result.refundAmount)} is on its way back to your card.` : `Reservation ${b.confirmationNumber} is cancelled.`,
-        variant: 'success',
-      });
-    } catch (err) {
-      toast({ title: 'Cancellation Failed', description: (err as Error).message || 'Please try again.', variant: 'destructive' });
-    }
-  }
-
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <CancelBookingDialog
+      booking={b}
+      refund={b.refundIfCancelledNow}
+      policy={b.cancellationPolicy}
+      pending={cancel.isPending}
+      trigger={
         <Button className="w-full justify-start text-destructive hover:bg-destructive/10 hover:text-destructive" variant="outline">
           <XCircle className="size-4" aria-hidden="true" /> Cancel booking
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>{`Cancel booking ${b.confirmationNumber}?`}</DialogTitle>
-        <DialogDescription>
-          {refund && refund.card > 0
-            ? `You will get ${formatPrice(refund.card)} back to your card${refund.credit > 0 ? ` and ${formatPrice(refund.credit)} as credit` : ''}. The ${formatPrice(b.serviceFee)} service fee is not refundable.`
-            : `This cancellation is not refundable. ${b.cancellationPolicy}`}
-        </DialogDescription>
-        <div className="space-y-1.5">
-          <Label htmlFor="manage-cancel-reason">Reason (optional)</Label>
-          <Textarea id="manage-cancel-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder="Flight changed, plans moved…" />
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Keep Booking
-          </Button>
-          <Button variant="destructive" loading={cancel.isPending} onClick={() => void confirm()}>
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Booking'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      onCancel={async (reason) => {
+        const result = await cancel.mutateAsync({ confirmationNumber: b.confirmationNumber, token, reason });
+        await Promise.all([utils.bookings.manage.invalidate(), utils.bookings.history.invalidate(), utils.search.providers.invalidate()]);
+        return result;
+      }}
+    />
   );
 }
 

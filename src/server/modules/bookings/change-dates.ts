@@ -11,7 +11,7 @@ import { bookingChanges, bookings, userCredits, users } from '../../db/schema';
 import type { DB } from '../../db/client';
 import type { Context, Services } from '../../deps';
 import { AppError } from '../../errors';
-import { CardError, type PaymentIntent } from '../../integrations/payments';
+import type { PaymentIntent } from '../../integrations/payments';
 import { enqueueJob } from '../../jobs/queue';
 import { refundPlan, refundShare } from '@/shared/cancellation';
 import { formatDayDate } from '@/shared/format';
@@ -19,7 +19,7 @@ import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricin
 import type { TChangeDatesInput, TNewDates } from '@/shared/schemas/manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { instantAt } from './booking-view';
-import { GATEWAY_DOWN_MESSAGE, paymentFor, soldOutMessage, type PayWith } from './checkout';
+import { chargeHeld, paymentFor, soldOutMessage, type PayWith } from './checkout';
 import { claimKey, completeKey, completeKeyForChange, errorOutcome, linkKeyToChange, paymentKeyFor, releaseKey, replay, requestHash, type KeyClaim } from './idempotency';
 import { closedDays, dayRangesOutside, freeSpaces, releaseDayRange, stayDays, takeDayRange } from './inventory';
 import { recordCharge, refundToCards } from './ledger';
@@ -165,22 +165,11 @@ export async function quoteChange(ctx: Ctx, input: TNewDates) {
   return quoteOf(await checkedPlan(ctx, m, input));
 }
 
-/** What a change did (stored against its Idempotency-Key and replayed). */
-export interface TChangeSummary {
+/** What a change did (stored against its Idempotency-Key and replayed): the plan's stay and money, and the card. */
+export type TChangeSummary = Omit<ChangePlan, 'totalBefore' | 'totalAfter' | 'creditAppliedAfter' | 'added' | 'removed'> & {
   changeId: number;
-  arrival: string;
-  departure: string;
-  days: number;
-  lines: { label: string; amount: number }[];
-  parkingFeeBefore: number;
-  parkingFeeAfter: number;
-  difference: number;
-  charge: number;
-  refundToCard: number;
-  creditBack: number;
-  kept: number;
   card: { brand: string; last4: string } | null;
-}
+};
 
 export async function changeDates(ctx: Ctx, input: TChangeDatesInput & { idempotencyKey: string }) {
   const m = await loadManaged(ctx, input);
@@ -332,33 +321,19 @@ function summaryOf(c: Change): TChangeSummary {
 // Costs more: charge outside any transaction, then apply or release
 
 async function chargeAndApply(ctx: Ctx, m: Managed, change: Change, payWith: PayWith): Promise<TChangeSummary> {
-  let intent: PaymentIntent;
-  try {
-    intent = await ctx.payments.charge({
+  const intent = await chargeHeld(
+    ctx,
+    {
       amount: cents(change.charged),
       description: `Change of dates, ${m.provider.name}, ${m.booking.confirmationNumber}`,
       receiptEmail: m.booking.email,
       metadata: { purpose: 'booking-change', bookingId: String(m.booking.id), changeId: String(change.id), confirmationNumber: m.booking.confirmationNumber },
       ...payWith,
       idempotencyKey: change.paymentKey ?? `booking-change-${change.id}`,
-    });
-  } catch (err) {
-    if (err instanceof CardError) {
-      await releaseChange(ctx, change.id, { code: 'PAYMENT_REQUIRED', message: err.message });
-      throw new AppError('PAYMENT_REQUIRED', err.message);
-    }
-    // The charge may or may not have happened: keep the hold; the retry, the webhook or the reaper settles it.
-    console.warn(`Booking change ${change.id}: the payment gateway did not answer (${(err as Error).message}).`);
-    throw new AppError('BAD_GATEWAY', GATEWAY_DOWN_MESSAGE);
-  }
-  if (intent.status !== 'succeeded') {
-    const message =
-      intent.status === 'requires_action'
-        ? 'Your bank asked for extra verification, which we cannot complete here. You have not been charged; please use another card.'
-        : (intent.lastError ?? 'Your card was declined.');
-    await releaseChange(ctx, change.id, { code: 'PAYMENT_REQUIRED', message });
-    throw new AppError('PAYMENT_REQUIRED', message);
-  }
+    },
+    (refusal) => releaseChange(ctx, change.id, refusal),
+    `Booking change ${change.id}`,
+  );
   const outcome = await settlePaidChange(ctx, change.id, intent);
   const [now] = await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, change.id));
   if (outcome !== 'refunded' && now?.status === 'applied') return summaryOf(now);

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { bookings, informationAccess, paymentMethods, userCredits, userPreferences, users } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
-import { CardError, type PaymentIntent } from '../../integrations/payments';
+import { CardError, type ChargeInput, type PaymentIntent } from '../../integrations/payments';
 import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import { MAX_ADVANCE_DAYS, MAX_ADVANCE_MESSAGE, type TCreateBooking } from '@/shared/schemas/bookings';
 import { availableCredit, spendCredit } from './credit';
@@ -39,7 +39,7 @@ type Owner = Extract<KeyClaim, { kind: 'owner' }>;
 export const HOLD_MS = 10 * 60_000;
 /** Arrivals may be a little in the past (a traveller booking from the shuttle queue). */
 const ARRIVAL_GRACE_MS = 60 * 60_000;
-export const GATEWAY_DOWN_MESSAGE = 'We could not reach the payment processor. Please try again: you will not be charged twice.';
+const GATEWAY_DOWN_MESSAGE = 'We could not reach the payment processor. Please try again: you will not be charged twice.';
 
 const CONFIRMATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I
 
@@ -228,38 +228,58 @@ async function resumeBooking(ctx: Ctx, lot: Lot, booking: BookingRow, payWith: P
 // ---------------------------------------------------------------------------------------------------------
 // 2. Charge, outside any transaction (the hold keeps the space meanwhile), then settle (settle.ts)
 
+/**
+ * Charges for a hold (a booking's, or a change of dates'), outside any transaction. A decline, or a bank that
+ * wants verification we cannot do, releases the hold with `release` and is 402 with the bank's words; no
+ * answer keeps the hold (the charge may have happened): the retry with the same key, the webhook or the reaper
+ * settles it (502).
+ */
+export async function chargeHeld(
+  ctx: Pick<Ctx, 'payments'>,
+  charge: ChargeInput,
+  release: (refusal: { code: 'PAYMENT_REQUIRED'; message: string }) => Promise<unknown>,
+  what: string,
+): Promise<PaymentIntent> {
+  let intent: PaymentIntent;
+  try {
+    intent = await ctx.payments.charge(charge);
+  } catch (err) {
+    if (err instanceof CardError) {
+      await release({ code: 'PAYMENT_REQUIRED', message: err.message });
+      throw new AppError('PAYMENT_REQUIRED', err.message);
+    }
+    console.warn(`${what}: the payment gateway did not answer (${(err as Error).message}).`);
+    throw new AppError('BAD_GATEWAY', GATEWAY_DOWN_MESSAGE);
+  }
+  if (intent.status !== 'succeeded') {
+    const message =
+      intent.status === 'requires_action'
+        ? 'Your bank asked for extra verification, which we cannot complete here. You have not been charged; please use another card.'
+        : (intent.lastError ?? 'Your card was declined.');
+    await release({ code: 'PAYMENT_REQUIRED', message });
+    throw new AppError('PAYMENT_REQUIRED', message);
+  }
+  return intent;
+}
+
 async function settleWithCard(ctx: Ctx, lot: Lot, booking: BookingRow, payWith: PayWith): Promise<TCheckoutResult> {
   const { provider } = lot;
-  let intent: PaymentIntent | null = null;
-  if (booking.totalFee > 0) {
-    try {
-      intent = await ctx.payments.charge({
-        amount: Math.round(booking.totalFee * 100),
-        description: `Parking at ${provider.name}, ${booking.confirmationNumber}`,
-        receiptEmail: booking.email,
-        metadata: { purpose: 'booking', bookingId: String(booking.id), confirmationNumber: booking.confirmationNumber },
-        ...payWith,
-        idempotencyKey: booking.paymentKey ?? `booking-${booking.id}`,
-      });
-    } catch (err) {
-      if (err instanceof CardError) {
-        await releaseHold(ctx, booking.id, { code: 'PAYMENT_REQUIRED', message: err.message });
-        throw new AppError('PAYMENT_REQUIRED', err.message);
-      }
-      // The charge may or may not have happened: keep the hold; a retry with the same key (the same charge
-      // key at the gateway), the webhook or the reaper settles it.
-      console.warn(`Booking ${booking.id}: the payment gateway did not answer (${(err as Error).message}).`);
-      throw new AppError('BAD_GATEWAY', GATEWAY_DOWN_MESSAGE);
-    }
-    if (intent.status !== 'succeeded') {
-      const message =
-        intent.status === 'requires_action'
-          ? 'Your bank asked for extra verification, which we cannot complete here. You have not been charged; please use another card.'
-          : (intent.lastError ?? 'Your card was declined.');
-      await releaseHold(ctx, booking.id, { code: 'PAYMENT_REQUIRED', message });
-      throw new AppError('PAYMENT_REQUIRED', message);
-    }
-  }
+  const intent =
+    booking.totalFee > 0
+      ? await chargeHeld(
+          ctx,
+          {
+            amount: Math.round(booking.totalFee * 100),
+            description: `Parking at ${provider.name}, ${booking.confirmationNumber}`,
+            receiptEmail: booking.email,
+            metadata: { purpose: 'booking', bookingId: String(booking.id), confirmationNumber: booking.confirmationNumber },
+            ...payWith,
+            idempotencyKey: booking.paymentKey ?? `booking-${booking.id}`,
+          },
+          (refusal) => releaseHold(ctx, booking.id, refusal),
+          `Booking ${booking.id}`,
+        )
+      : null;
 
   const result = await confirmBooking(ctx, booking.id, intent, lot);
   if (result) return result;
