@@ -46,16 +46,46 @@ export interface RefundPlan {
   credit: number;
 }
 
+/** What a booking's refunds are computed from (its money as it stands). */
+export interface RefundBasis {
+  parkingFee: number;
+  serviceFee?: number;
+  creditApplied: number;
+  totalFee: number;
+  /** Cents of the parking fee that no later refund may return (kept by the policy when the traveller acted). */
+  nonRefundableCents?: number;
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
 /**
- * What a cancellation returns. Paid = card charge + credit applied = parking fee + service fee. The fee is
- * kept; of the parking fee (times the policy's share), the card gets back up to what it paid and any rest
- * goes back to credit.
+ * Cents of the parking fee that may come back when `releasedCents` of it is given up now (all of it on a
+ * cancellation, the difference on a cheaper change): the policy's share, and never the part kept earlier.
  */
-export function refundPlan(b: { parkingFee: number; serviceFee?: number; creditApplied: number; totalFee: number }, share: number): RefundPlan {
-  if (share <= 0) return { card: 0, credit: 0 };
-  const cents = (v: number) => Math.round(v * 100);
-  const due = Math.round(cents(b.parkingFee) * share);
+export function refundableCents(b: RefundBasis, share: number, releasedCents = cents(b.parkingFee)): number {
+  if (share <= 0 || releasedCents <= 0) return 0;
+  return Math.max(0, Math.min(Math.round(releasedCents * share), cents(b.parkingFee) - (b.nonRefundableCents ?? 0)));
+}
+
+/**
+ * What giving up `releasedCents` of the parking fee returns (a cancellation: all of it). The service fee is
+ * kept; of the refundable part, the card gets back up to what it paid and any rest goes back to credit.
+ */
+export function refundPlan(b: RefundBasis, share: number, releasedCents = cents(b.parkingFee)): RefundPlan {
+  const due = refundableCents(b, share, releasedCents);
+  if (due <= 0) return { card: 0, credit: 0 };
   const card = Math.min(cents(b.totalFee), due);
   const credit = Math.max(0, Math.min(due - card, cents(b.creditApplied) - cents(b.serviceFee ?? SERVICE_FEE)));
   return { card: card / 100, credit: credit / 100 };
+}
+
+/**
+ * The non-refundable cents of a booking after a change of dates made now: what already was, and what the
+ * policy would have kept had the traveller cancelled instead of moving (so a free move out of the window,
+ * then a cancellation, returns no more than cancelling at once would have). Never more than the new fee.
+ */
+export function nonRefundableAfterChange(b: RefundBasis, shareNow: number, parkingFeeAfterCents: number): number {
+  const before = cents(b.parkingFee);
+  const keptIfCancelledNow = before - Math.round(before * Math.max(0, Math.min(1, shareNow)));
+  return Math.max(0, Math.min(parkingFeeAfterCents, Math.max(b.nonRefundableCents ?? 0, keptIfCancelledNow)));
 }

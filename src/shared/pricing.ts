@@ -202,6 +202,11 @@ export function linesArithmetic(lines: readonly StayLine[]): string {
 }
 
 /** '$91.94' */
+/** What the card paid for a booking, net of what went back to it (the receipt's last line). */
+export function netPaid(b: { totalFee: number; refundedAmount: number }): number {
+  return toDollars(Math.max(0, toCents(b.totalFee) - toCents(b.refundedAmount)));
+}
+
 export function formatPrice(dollars: number): string {
   return formatUsd(dollars);
 }

@@ -287,7 +287,7 @@ describe('a change whose payment answer was lost', () => {
     expect(lost.status).toBe(502);
     expect((await bookingRow(b.id)).pendingChangeId).not.toBeNull();
     // Meanwhile nothing else may change or cancel the booking.
-    expect((await call(t.request, `/api/bookings/${b.confirmation}/cancel`, { token: b.token })).status).toBe(400);
+    expect((await call(t.request, `/api/bookings/${b.confirmation}/cancel`, { token: b.token })).status).toBe(409);
     const retry = await change(b.confirmation, body, 'lost-answer-key1');
     expect(retry.status).toBe(200);
     const mine = charges.filter((c) => c.metadata.changeId === String(retry.json.change.changeId));

@@ -20,10 +20,16 @@ export function Receipt({ booking: b }: { booking: TManaged }) {
           {b.creditApplied > 0 && <Row label="Credit applied" value={`−${formatPrice(b.creditApplied)}`} />}
           <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-bold">
             <dt>Total paid</dt>
-            <dd>{formatPrice(b.totalFee)}</dd>
+            <dd className="tabular-nums">{formatPrice(b.totalFee)}</dd>
           </div>
           {b.cardLast4 && <Row label="Paid with" value={cardLabel(b.cardBrand, b.cardLast4)} muted />}
-          {b.refundedAmount > 0 && <Row label="Refunded on cancellation" value={formatPrice(b.refundedAmount)} muted />}
+          {b.refundedAmount > 0 && <Row label={b.status === 'cancelled' ? 'Refunded on cancellation' : 'Refunded'} value={`−${formatPrice(b.refundedAmount)}`} />}
+          {(b.refundedAmount > 0 || b.status === 'cancelled') && (
+            <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-bold">
+              <dt>Net paid</dt>
+              <dd className="tabular-nums">{formatPrice(b.netPaid)}</dd>
+            </div>
+          )}
         </dl>
         <p className="text-muted-foreground">{b.cancellationPolicy}</p>
         {b.changes.length > 0 && (
@@ -35,11 +41,7 @@ export function Receipt({ booking: b }: { booking: TManaged }) {
               {b.changes.map((c) => (
                 <li key={c.id} className="rounded-md border border-border p-3">
                   <p className="text-xs text-muted-foreground">{new Date(c.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</p>
-                  <p className="mt-1 font-medium">
-                    {c.kind === 'dates'
-                      ? `Dates: ${formatStay(c.fromArrival!)} – ${formatStay(c.fromDeparture!)} → ${formatStay(c.toArrival!)} – ${formatStay(c.toDeparture!)}`
-                      : `Vehicle: ${c.fromVehicle} → ${c.toVehicle}`}
-                  </p>
+                  <p className="mt-1 font-medium">{changeTitle(c)}</p>
                   {(c.charged > 0 || c.refunded > 0 || c.creditReturned > 0) && (
                     <p className="mt-1 text-muted-foreground">
                       {[
@@ -59,6 +61,12 @@ export function Receipt({ booking: b }: { booking: TManaged }) {
       </CardContent>
     </Card>
   );
+}
+
+function changeTitle(c: TManaged['changes'][number]): string {
+  if (c.kind === 'dates') return `Dates: ${formatStay(c.fromArrival!)} – ${formatStay(c.fromDeparture!)} → ${formatStay(c.toArrival!)} – ${formatStay(c.toDeparture!)}`;
+  if (c.kind === 'vehicle') return `Vehicle: ${c.fromVehicle} → ${c.toVehicle}`;
+  return c.refunded > 0 || c.creditReturned > 0 ? 'Cancelled' : 'Cancelled: not refundable under the policy';
 }
 
 function Row({ label, value, muted = false }: { label: string; value: string; muted?: boolean }) {

@@ -44,6 +44,11 @@ export const bookings = k.table(
     cardBrand: k.text('card_brand'),
     cardLast4: k.text('card_last4'),
     refundedAmount: k.real('refunded_amount').notNull().default(0),
+    /**
+     * Cents of parkingFee that no later refund returns: what the policy kept when the traveller changed the
+     * dates (src/shared/cancellation.ts nonRefundableAfterChange), so moving never launders the policy.
+     */
+    nonRefundableCents: k.integer('non_refundable_cents').notNull().default(0),
     cancellationReason: k.text('cancellation_reason'),
     cancelledAt: timestamp('cancelled_at'),
     /** At the gate: when the car came in and went out, and the staff member (user id) who recorded it. */
@@ -170,7 +175,7 @@ export const bookingLinks = k.table(
 );
 
 /**
- * The ledger of a booking's changes: each change of dates or vehicle, who made it, the stay and price before
+ * The ledger of a booking's changes: each change of dates or vehicle and its cancellation, who made it, the stay and price before
  * and after, and the money that moved (charged to a card, refunded to cards, returned as credit). A change of
  * dates that costs more is 'pending' while its charge is made (its added days are held meanwhile), then
  * 'applied' or 'failed'.
@@ -182,7 +187,7 @@ export const bookingChanges = k.table(
     bookingId: k.integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    kind: k.text('kind', { enum: ['dates', 'vehicle'] }).notNull(),
+    kind: k.text('kind', { enum: ['dates', 'vehicle', 'cancel'] }).notNull(),
     status: k.text('status', { enum: ['pending', 'applied', 'failed'] }).notNull(),
     /** The signed-in user who made it; null through a signed link. */
     changedBy: k.integer('changed_by'),
@@ -199,6 +204,10 @@ export const bookingChanges = k.table(
     charged: k.real('charged').notNull().default(0),
     refunded: k.real('refunded').notNull().default(0),
     creditReturned: k.real('credit_returned').notNull().default(0),
+    /** Of a cheaper change's difference, the cents the cancellation policy kept (stored, never re-derived). */
+    keptCents: k.integer('kept_cents').notNull().default(0),
+    /** The booking's non-refundable cents once this change applies (fixed when the traveller asked for it). */
+    nonRefundableCentsAfter: k.integer('non_refundable_cents_after'),
     paymentIntentId: k.text('payment_intent_id'),
     /** The gateway's idempotency key for this change's charge. */
     paymentKey: k.text('payment_key'),

@@ -104,7 +104,7 @@ export async function sendBookingCancelled(services: MailServices, payload: { bo
   await services.mailer.send({ to: b.email, kind: 'booking-cancelled', ...mail });
 }
 
-/** Job 'mail.booking-changed': the new pass, calendar file and link, with what changed and the money that moved. */
+/** Job 'mail.booking-changed': the new pass, calendar file and link, with what changed (dates or vehicle) and the money that moved. */
 export async function sendBookingChanged(services: MailServices, payload: { bookingId: number; changeId: number }) {
   const [c] = await services.db.select().from(bookingChanges).where(eq(bookingChanges.id, payload.changeId));
   if (!c || c.status !== 'applied') return;
@@ -113,7 +113,11 @@ export async function sendBookingChanged(services: MailServices, payload: { book
     c.refunded > 0 ? `We refunded ${formatPrice(c.refunded)} to your card.` : '',
     c.creditReturned > 0 ? `${formatPrice(c.creditReturned)} went back to your credit balance.` : '',
   ].filter(Boolean);
-  const summary = `Your dates changed from ${formatStay(c.fromArrival!)} – ${formatStay(c.fromDeparture!)} to ${formatStay(c.toArrival!)} – ${formatStay(c.toDeparture!)}. ${money.join(' ')}`.trim();
+  const what =
+    c.kind === 'vehicle'
+      ? `Your vehicle changed from ${c.fromVehicle || 'none'} to ${c.toVehicle}: the pass below shows it at the gate.`
+      : `Your dates changed from ${formatStay(c.fromArrival!)} – ${formatStay(c.fromDeparture!)} to ${formatStay(c.toArrival!)} – ${formatStay(c.toDeparture!)}.`;
+  const summary = `${what} ${money.join(' ')}`.trim();
   await sendBookingConfirmation(services, payload, summary);
 }
 

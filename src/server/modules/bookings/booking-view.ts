@@ -1,10 +1,10 @@
 // How a booking is shown: the public fields (never payment ids), the checkout result, and signed links that
 // let whoever holds them see one booking without signing in (the guest's thank-you page, the e-mail's link).
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookingLinks, bookings, locations, parkingProviders } from '../../db/schema';
 import { AppError } from '../../errors';
-import { billableDays } from '@/shared/pricing';
+import { billableDays, netPaid } from '@/shared/pricing';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { generateToken, hashToken } from '../auth/session';
 import { catalogueSnapshot } from '../catalogue/snapshot';
@@ -49,6 +49,8 @@ export function publicBooking(b: BookingRow) {
     cardBrand: b.cardBrand,
     cardLast4: b.cardLast4,
     refundedAmount: b.refundedAmount,
+    /** Card money kept after refunds. */
+    netPaid: netPaid(b),
     createdAt: b.createdAt,
   };
 }
@@ -148,6 +150,16 @@ export async function bookingByLink(db: Reader, confirmationNumber: string, toke
     throw new AppError('NOT_FOUND', LINK_INVALID_MESSAGE);
   }
   return bookingWithLot(row.booking, row.provider, row.state);
+}
+
+/** True once the traveller ended the booking's links: nothing (a replayed checkout included) mints one for a browser again. */
+export async function linksEnded(db: Reader, bookingId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookingLinks.id })
+    .from(bookingLinks)
+    .where(and(eq(bookingLinks.bookingId, bookingId), isNotNull(bookingLinks.revokedAt)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Ends every link to a booking (e.g. when the traveller asks, or the booking changes hands). */

@@ -12,7 +12,7 @@ import { bookingByLink, instantAt, providerWithLocation, publicBooking } from '.
 import { availableCredit } from './credit';
 import { releaseDays } from './inventory';
 import { refundToCards, syncChargeRefund } from './ledger';
-import { CHANGE_IN_PROGRESS_MESSAGE } from './manage-rules';
+import { ALREADY_CANCELLED_MESSAGE, assertAllowed, bookingActions, stayClock } from './booking-rules';
 import { loadManaged } from './manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { releaseHold, settlePaidCharge } from './settle';
@@ -54,11 +54,13 @@ export async function bookingHistory(db: DB, userId: number) {
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
     .where(and(eq(bookings.userId, userId), ne(bookings.status, 'pending')))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  const now = Date.now();
+  const now = new Date();
   return rows.map(({ booking: b, provider: p, state }) => {
-    const startsAt = instantAt(b.arrivalDate, state);
-    const hoursBefore = (startsAt.getTime() - now) / 3_600_000;
-    const plan = refundPlan(b, refundShare(p.cancellationPolicy, hoursBefore));
+    const clock = stayClock({ booking: b, provider: p, state }, now);
+    const hoursBefore = (clock.startsAt.getTime() - now.getTime()) / 3_600_000;
+    const cancelRefusal = bookingActions(b, clock).cancel;
+    const cancellable = !cancelRefusal;
+    const plan = cancellable ? refundPlan(b, refundShare(p.cancellationPolicy, hoursBefore)) : { card: 0, credit: 0 };
     return {
       ...publicBooking(b),
       providerName: p.name,
@@ -69,9 +71,12 @@ export async function bookingHistory(db: DB, userId: number) {
       shuttleInfo: p.shuttleInfo,
       cancellationPolicy: p.cancellationPolicy,
       /** When the stay starts, as an instant (the dates are lot-local wall-clock times). */
-      startsAt,
-      endsAt: instantAt(b.departureDate, state),
-      cancellable: b.status === 'confirmed' && hoursBefore > 0,
+      startsAt: clock.startsAt,
+      endsAt: clock.endsAt,
+      /** The booking rule says it may be cancelled now (never once the car is checked in). */
+      cancellable,
+      /** Why not, in the rule's words (null when it may be cancelled). */
+      cancelRefusal: cancelRefusal?.message ?? null,
       /** What cancelling now would return. */
       refundIfCancelledNow: plan,
       /** At the gate: when the car came in and went out, and the same as lot-local wall-clock times ('YYYY-MM-DDTHH:mm'). */
@@ -118,25 +123,36 @@ export async function cancelManaged(ctx: Ctx, input: { confirmationNumber: strin
 async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSelect; provider: typeof parkingProviders.$inferSelect; state: string }, reason: string) {
   const { db } = ctx;
   const { booking: b, provider } = row;
-  if (b.status === 'cancelled') throw new AppError('BAD_REQUEST', 'This booking is already cancelled.');
-  if (b.status !== 'confirmed') throw new AppError('BAD_REQUEST', 'Only confirmed bookings can be cancelled.');
   const now = ctx.clock.now();
-  const hoursBefore = (instantAt(b.arrivalDate, row.state).getTime() - now.getTime()) / 3_600_000;
-  if (hoursBefore <= 0) throw new AppError('BAD_REQUEST', 'This booking has already started and can no longer be cancelled.');
+  const clock = stayClock(row, now);
+  assertAllowed(bookingActions(b, clock).cancel);
+  const hoursBefore = (clock.startsAt.getTime() - now.getTime()) / 3_600_000;
 
-  // One transaction: the claim (so two clicks cannot refund twice), the credit returned, and the refund and
-  // e-mail as jobs, so neither a crash nor a slow gateway can leave a cancellation half done.
+  // One transaction: the claim (so two clicks cannot refund twice), the credit returned, the ledger's line,
+  // and the refund and e-mail as jobs, so neither a crash nor a slow gateway can leave a cancellation half done.
   const plan = refundPlan(b, refundShare(provider.cancellationPolicy, hoursBefore));
   const updated = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(bookings)
       .set({ status: 'cancelled', cancelledAt: now, cancellationReason: reason || null, refundedAmount: sql`${bookings.refundedAmount} + ${plan.card}` })
-      // The booking as read above: not mid-change, and not changed since (its refund was planned on these dates).
-      .where(and(eq(bookings.id, b.id), eq(bookings.status, 'confirmed'), isNull(bookings.pendingChangeId), eq(bookings.arrivalDate, b.arrivalDate), eq(bookings.departureDate, b.departureDate)))
+      // The booking as read above: not checked in (the gate's claim races this one), not mid-change, and not
+      // changed since (its refund was planned on these dates and this money).
+      .where(
+        and(
+          eq(bookings.id, b.id),
+          eq(bookings.status, 'confirmed'),
+          isNull(bookings.pendingChangeId),
+          isNull(bookings.checkedInAt),
+          eq(bookings.arrivalDate, b.arrivalDate),
+          eq(bookings.departureDate, b.departureDate),
+          eq(bookings.totalFee, b.totalFee),
+        ),
+      )
       .returning();
     if (!claimed) {
-      const [nowRow] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, b.id));
-      throw new AppError('BAD_REQUEST', nowRow?.status === 'confirmed' ? CHANGE_IN_PROGRESS_MESSAGE : 'This booking is already cancelled.');
+      const [seen] = await tx.select().from(bookings).where(eq(bookings.id, b.id));
+      assertAllowed(seen ? bookingActions(seen, clock).cancel : { code: 'BAD_REQUEST', message: ALREADY_CANCELLED_MESSAGE });
+      throw new AppError('CONFLICT', 'This booking changed meanwhile. Please reload it and try again.');
     }
     // Lot days before the user row, in the order checkout takes them.
     await releaseDays(tx, b.providerId, b.arrivalDate, b.departureDate);
@@ -146,6 +162,18 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
         .values({ userId: b.userId, amount: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id });
       await tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${plan.credit}` }).where(eq(users.id, b.userId));
     }
+    await tx.insert(bookingChanges).values({
+      bookingId: b.id,
+      kind: 'cancel',
+      status: 'applied',
+      changedBy: ctx.user?.id ?? null,
+      fromArrival: b.arrivalDate,
+      fromDeparture: b.departureDate,
+      parkingFeeBefore: b.parkingFee,
+      parkingFeeAfter: b.parkingFee,
+      refunded: plan.card,
+      creditReturned: plan.credit,
+    });
     // Split over the booking's charges (checkout's and any change's), newest first.
     if (plan.card > 0) await refundToCards(tx, b, plan.card, `refund-booking-${b.id}`);
     await enqueueJob(tx, 'mail.booking-cancelled', { bookingId: b.id, refund: plan.card, credit: plan.credit }, { dedupeKey: `booking-cancelled:${b.id}` });

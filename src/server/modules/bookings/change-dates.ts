@@ -13,7 +13,7 @@ import type { Context, Services } from '../../deps';
 import { AppError } from '../../errors';
 import type { PaymentIntent } from '../../integrations/payments';
 import { enqueueJob } from '../../jobs/queue';
-import { refundPlan, refundShare } from '@/shared/cancellation';
+import { nonRefundableAfterChange, refundPlan, refundShare } from '@/shared/cancellation';
 import { formatDayDate } from '@/shared/format';
 import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import type { TChangeDatesInput, TNewDates } from '@/shared/schemas/manage';
@@ -24,7 +24,7 @@ import { claimKey, completeKey, completeKeyForChange, errorOutcome, linkKeyToCha
 import { closedDays, dayRangesOutside, freeSpaces, releaseDayRange, stayDays, takeDayRange } from './inventory';
 import { recordCharge, refundToCards } from './ledger';
 import { changeRefusal, loadManaged, manageView, type Managed } from './manage';
-import { dateChangeProblem, PAYMENT_NEEDED_MESSAGE } from './manage-rules';
+import { dateChangeProblem, PAYMENT_NEEDED_MESSAGE, stayClock } from './booking-rules';
 import { EXPIRED_HOLD_MESSAGE, orphanRefundKey } from './settle';
 
 type Ctx = Context;
@@ -57,6 +57,9 @@ export interface ChangePlan {
   creditBack: number;
   /** Of a cheaper stay's difference, what the cancellation policy keeps. */
   kept: number;
+  keptCents: number;
+  /** The booking's non-refundable cents once changed (bookings.nonRefundableCents). */
+  nonRefundableCentsAfter: number;
   totalBefore: number;
   totalAfter: number;
   creditAppliedAfter: number;
@@ -71,14 +74,14 @@ async function planChange(db: Pick<DB, 'select'>, m: Pick<Managed, 'booking' | '
   const subtotal = cents(priceStay(stay).subtotal);
   const lines = stayLines(stay);
   const diff = subtotal - cents(b.parkingFee);
+  // What the policy would return if the booking were cancelled now: a cheaper stay's difference comes back
+  // at that share, and what it would keep stays non-refundable after the move.
+  const share = refundShare(p.cancellationPolicy, (instantAt(b.arrivalDate, m.state).getTime() - now.getTime()) / 3_600_000);
   let card = 0;
   let credit = 0;
   let kept = 0;
   if (diff < 0) {
-    // Cheaper: the difference comes back as a cancellation of those days would (share by hours before arrival).
-    const hoursBefore = (instantAt(b.arrivalDate, m.state).getTime() - now.getTime()) / 3_600_000;
-    const back = Math.round(-diff * refundShare(p.cancellationPolicy, hoursBefore));
-    const plan = refundPlan({ parkingFee: back / 100, serviceFee: b.serviceFee, creditApplied: b.creditApplied, totalFee: b.totalFee }, 1);
+    const plan = refundPlan(b, share, -diff);
     card = cents(plan.card);
     credit = cents(plan.credit);
     kept = -diff - card - credit;
@@ -99,6 +102,8 @@ async function planChange(db: Pick<DB, 'select'>, m: Pick<Managed, 'booking' | '
     refundToCard: card / 100,
     creditBack: credit / 100,
     kept: kept / 100,
+    keptCents: kept,
+    nonRefundableCentsAfter: nonRefundableAfterChange(b, share, subtotal + kept),
     totalBefore: b.totalFee,
     totalAfter: (cents(b.totalFee) + charge - card) / 100,
     creditAppliedAfter: (cents(b.creditApplied) - credit) / 100,
@@ -113,12 +118,8 @@ async function checkedPlan(ctx: Ctx, m: Managed, input: TNewDates): Promise<Chan
   const departure = toWallClock(input.departureDate)!;
   const now = ctx.clock.now();
   const b = m.booking;
-  const problem = dateChangeProblem(
-    b,
-    { arrival, departure, arrivalAt: instantAt(arrival, m.state), departureAt: instantAt(departure, m.state) },
-    { startsAt: instantAt(b.arrivalDate, m.state), endsAt: instantAt(b.departureDate, m.state), now },
-  );
-  if (problem) throw new AppError('BAD_REQUEST', problem);
+  const problem = dateChangeProblem(b, { arrival, departure, arrivalAt: instantAt(arrival, m.state), departureAt: instantAt(departure, m.state) }, stayClock(m, now));
+  if (problem) throw new AppError(problem.code, problem.message);
   const plan = await planChange(ctx.db, m, arrival, departure, now);
   const message = await addedDaysProblem(ctx.db, m, plan.added);
   if (message) throw new AppError('CONFLICT', message);
@@ -152,7 +153,7 @@ async function takeAdded(tx: Tx, m: Pick<Managed, 'provider'>, added: [number, n
 }
 
 const quoteOf = (p: ChangePlan) => {
-  const { added: _a, removed: _r, ...shown } = p;
+  const { added: _a, removed: _r, keptCents: _k, nonRefundableCentsAfter: _n, ...shown } = p;
   return shown;
 };
 
@@ -166,7 +167,7 @@ export async function quoteChange(ctx: Ctx, input: TNewDates) {
 }
 
 /** What a change did (stored against its Idempotency-Key and replayed): the plan's stay and money, and the card. */
-export type TChangeSummary = Omit<ChangePlan, 'totalBefore' | 'totalAfter' | 'creditAppliedAfter' | 'added' | 'removed'> & {
+export type TChangeSummary = Omit<ChangePlan, 'totalBefore' | 'totalAfter' | 'creditAppliedAfter' | 'added' | 'removed' | 'keptCents' | 'nonRefundableCentsAfter'> & {
   changeId: number;
   card: { brand: string; last4: string } | null;
 };
@@ -236,6 +237,8 @@ function changeValues(ctx: Ctx, m: Managed, plan: ChangePlan, status: 'pending' 
     charged: plan.charge,
     refunded: plan.refundToCard,
     creditReturned: plan.creditBack,
+    keptCents: plan.keptCents,
+    nonRefundableCentsAfter: plan.nonRefundableCentsAfter,
   };
 }
 
@@ -277,6 +280,7 @@ async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim:
       priceLines: plan.lines,
       totalFee: plan.totalAfter,
       creditApplied: plan.creditAppliedAfter,
+      nonRefundableCents: plan.nonRefundableCentsAfter,
     });
     await takeAdded(tx, m, plan.added);
     for (const [first, last] of plan.removed) await releaseDayRange(tx, b.providerId, first, last);
@@ -299,7 +303,7 @@ async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim:
 
 function summaryOf(c: Change): TChangeSummary {
   const lines = c.priceLines ?? [];
-  const kept = lines.find((l) => l.label === KEPT_LINE_LABEL)?.amount ?? 0;
+  const kept = c.keptCents / 100;
   return {
     changeId: c.id,
     arrival: c.toArrival!,
@@ -356,7 +360,7 @@ export async function settlePaidChange(services: Pick<Services, 'db' | 'payments
       return seen?.status === 'applied' && seen.paymentIntentId === intent.id ? 'unchanged' : 'refund';
     }
     // The booking cannot move while this change holds it (other changes and cancelling wait for it).
-    const [held] = await tx.select({ totalFee: bookings.totalFee }).from(bookings).where(eq(bookings.id, change.bookingId));
+    const [held] = await tx.select({ totalFee: bookings.totalFee, nonRefundableCents: bookings.nonRefundableCents }).from(bookings).where(eq(bookings.id, change.bookingId));
     const [booking] = await tx
       .update(bookings)
       .set({
@@ -365,6 +369,7 @@ export async function settlePaidChange(services: Pick<Services, 'db' | 'payments
         parkingFee: change.parkingFeeAfter,
         priceLines: change.priceLines,
         totalFee: (cents(held?.totalFee ?? 0) + cents(change.charged)) / 100,
+        nonRefundableCents: change.nonRefundableCentsAfter ?? held?.nonRefundableCents ?? 0,
         pendingChangeId: null,
       })
       .where(and(eq(bookings.id, change.bookingId), eq(bookings.pendingChangeId, change.id), eq(bookings.status, 'confirmed'), isNull(bookings.checkedOutAt)))

@@ -11,7 +11,7 @@ import { CardError, type ChargeInput, type PaymentIntent } from '../../integrati
 import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import { MAX_ADVANCE_DAYS, MAX_ADVANCE_MESSAGE, type TCreateBooking } from '@/shared/schemas/bookings';
 import { availableCredit, spendCredit } from './credit';
-import { checkoutResult, GUEST_LINK_TTL_MS, instantAt, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
+import { checkoutResult, GUEST_LINK_TTL_MS, instantAt, linksEnded, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
 import { findOrCreateGuestAccount } from './guest-account';
 import {
   claimKey,
@@ -117,9 +117,13 @@ export async function paymentFor(ctx: Ctx, pay: TCreateBooking['paymentInfo']): 
   return { card: { number: pay.cardNumber!.replace(/\D/g, ''), expMonth: mm!, expYear: 2000 + yy!, cvc: pay.cvv!.trim(), postalCode: pay.billingZip } };
 }
 
-/** Guests see their booking through a signed link of its own (never a session for the account made for them). */
+/**
+ * Guests see their booking through a signed link of its own (never a session for the account made for them).
+ * A replay after "End all links" gets none: ending links must not be undone by repeating the checkout request.
+ */
 async function withViewToken(ctx: Ctx, result: TCheckoutResult): Promise<TCheckoutResult> {
   if (ctx.user) return result; // the owner sees it signed in
+  if (await linksEnded(ctx.db, result.booking.id)) return { ...result, viewToken: null };
   const token = await mintBookingLink(ctx.db, result.booking.id, new Date(ctx.clock.now().getTime() + GUEST_LINK_TTL_MS), 'manage');
   return { ...result, viewToken: token };
 }

@@ -12,7 +12,7 @@ import type { TChangeVehicleInput, TManageRef, TRequestManageLink } from '@/shar
 import { enforceLimits } from '../auth/rate-limit';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
 import { bookingWithLot, instantAt, LINK_INVALID_MESSAGE, linkOpens, revokeBookingLinks, type BookingRow } from './booking-view';
-import { allowedChanges, CANCELLED_MESSAGE, CHANGE_IN_PROGRESS_MESSAGE, FINISHED_MESSAGE } from './manage-rules';
+import { allowedChanges, assertAllowed, bookingActions, CANCELLED_MESSAGE, CHANGE_IN_PROGRESS_MESSAGE, FINISHED_MESSAGE, stayClock } from './booking-rules';
 
 type Ctx = Context;
 export type Managed = Awaited<ReturnType<typeof loadManaged>>;
@@ -47,14 +47,13 @@ export async function getManaged(ctx: Pick<Ctx, 'db' | 'user' | 'clock'>, ref: T
 export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed, 'booking' | 'provider' | 'state' | 'via'>) {
   const { booking: b, provider: p, state } = m;
   const now = ctx.clock.now();
-  const startsAt = instantAt(b.arrivalDate, state);
-  const endsAt = instantAt(b.departureDate, state);
+  const clock = stayClock(m, now);
   const changes = await ctx.db
     .select()
     .from(bookingChanges)
     .where(and(eq(bookingChanges.bookingId, b.id), eq(bookingChanges.status, 'applied')))
     .orderBy(asc(bookingChanges.id));
-  const allowed = allowedChanges(b, { startsAt, endsAt, now });
+  const allowed = allowedChanges(b, clock);
   return {
     ...bookingWithLot(b, p, state),
     via: m.via,
@@ -63,7 +62,7 @@ export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed
     checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
     allowed,
     /** What cancelling now would give back (when cancelling is allowed). */
-    refundIfCancelledNow: allowed.cancel ? refundPlan(b, refundShare(p.cancellationPolicy, (startsAt.getTime() - now.getTime()) / 3_600_000)) : null,
+    refundIfCancelledNow: allowed.cancel ? refundPlan(b, refundShare(p.cancellationPolicy, (clock.startsAt.getTime() - now.getTime()) / 3_600_000)) : null,
     changes: changes.map((c) => ({
       id: c.id,
       kind: c.kind,
@@ -88,9 +87,7 @@ export async function changeVehicle(ctx: Ctx, input: TChangeVehicleInput & { lic
   const m = await loadManaged(ctx, input);
   const b = m.booking;
   const next = { vehicleMake: input.vehicleMake.trim(), vehicleModel: input.vehicleModel.trim(), licensePlate: (input.licensePlate ?? '').trim().toUpperCase() };
-  const now = ctx.clock.now();
-  if (b.status === 'cancelled') throw new AppError('BAD_REQUEST', CANCELLED_MESSAGE);
-  if (!allowedChanges(b, { startsAt: instantAt(b.arrivalDate, m.state), endsAt: instantAt(b.departureDate, m.state), now }).vehicle) throw new AppError('BAD_REQUEST', FINISHED_MESSAGE);
+  assertAllowed(bookingActions(b, stayClock(m, ctx.clock.now())).vehicle);
   if (vehicleText(next) === vehicleText(b)) return manageView(ctx, m);
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -99,7 +96,7 @@ export async function changeVehicle(ctx: Ctx, input: TChangeVehicleInput & { lic
       .where(and(eq(bookings.id, b.id), eq(bookings.status, 'confirmed'), isNull(bookings.checkedOutAt)))
       .returning();
     if (!row) throw new AppError('BAD_REQUEST', FINISHED_MESSAGE);
-    await tx.insert(bookingChanges).values({
+    const [change] = await tx.insert(bookingChanges).values({
       bookingId: b.id,
       kind: 'vehicle',
       status: 'applied',
@@ -108,9 +105,11 @@ export async function changeVehicle(ctx: Ctx, input: TChangeVehicleInput & { lic
       toVehicle: vehicleText(next),
       parkingFeeBefore: b.parkingFee,
       parkingFeeAfter: b.parkingFee,
-    });
+    }).returning({ id: bookingChanges.id });
+    await enqueueJob(tx, 'mail.booking-changed', { bookingId: b.id, changeId: change!.id }, { dedupeKey: `booking-changed:${change!.id}` });
     return row;
   });
+  ctx.jobs.kick();
   return manageView(ctx, { ...m, booking: updated });
 }
 

@@ -44,7 +44,7 @@ function bookingData(b: Booking) {
 
 function policyFor(b: Booking): string {
   if (b.status === 'cancelled') return b.refundedAmount > 0 ? `It was cancelled and ${formatPrice(b.refundedAmount)} was refunded to your card.` : 'It was cancelled without a refund.';
-  if (!b.cancellable) return 'The stay has started, so it can no longer be cancelled online; call us if something went wrong.';
+  if (!b.cancellable) return `${b.cancelRefusal ?? 'This booking can no longer be cancelled online.'} Call us if something went wrong.`;
   const r = b.refundIfCancelledNow;
   const refund =
     r.card > 0

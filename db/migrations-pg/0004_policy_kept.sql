@@ -1,0 +1,5 @@
+ALTER TABLE "booking_changes" ADD COLUMN "kept_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "booking_changes" ADD COLUMN "non_refundable_cents_after" integer;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "non_refundable_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+UPDATE "booking_changes" SET "kept_cents" = COALESCE((SELECT ROUND((l->>'amount')::numeric * 100)::integer FROM jsonb_array_elements("booking_changes"."price_lines") l WHERE l->>'label' = 'Not refunded under the cancellation policy' LIMIT 1), 0) WHERE "price_lines" IS NOT NULL AND jsonb_typeof("price_lines") = 'array' AND "kind" = 'dates';--> statement-breakpoint
+UPDATE "bookings" SET "non_refundable_cents" = LEAST(ROUND("parking_fee"::numeric * 100)::integer, (SELECT COALESCE(SUM(c."kept_cents"), 0) FROM "booking_changes" c WHERE c."booking_id" = "bookings"."id" AND c."status" = 'applied')) WHERE EXISTS (SELECT 1 FROM "booking_changes" c WHERE c."booking_id" = "bookings"."id" AND c."kept_cents" > 0 AND c."status" = 'applied');

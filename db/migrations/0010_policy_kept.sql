@@ -1,0 +1,5 @@
+ALTER TABLE `booking_changes` ADD `kept_cents` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `booking_changes` ADD `non_refundable_cents_after` integer;--> statement-breakpoint
+ALTER TABLE `bookings` ADD `non_refundable_cents` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+UPDATE `booking_changes` SET `kept_cents` = COALESCE((SELECT CAST(ROUND(json_extract(l.value, '$.amount') * 100) AS INTEGER) FROM json_each(`booking_changes`.`price_lines`) l WHERE json_extract(l.value, '$.label') = 'Not refunded under the cancellation policy' LIMIT 1), 0) WHERE `price_lines` IS NOT NULL AND `kind` = 'dates';--> statement-breakpoint
+UPDATE `bookings` SET `non_refundable_cents` = MIN(CAST(ROUND(`parking_fee` * 100) AS INTEGER), (SELECT COALESCE(SUM(c.`kept_cents`), 0) FROM `booking_changes` c WHERE c.`booking_id` = `bookings`.`id` AND c.`status` = 'applied')) WHERE EXISTS (SELECT 1 FROM `booking_changes` c WHERE c.`booking_id` = `bookings`.`id` AND c.`kept_cents` > 0 AND c.`status` = 'applied');
