@@ -59,9 +59,12 @@ export async function startPostgres({ fast = true, port } = {}) {
     '-c synchronous_commit=off',
     ...(fast ? ['-c fsync=off', '-c full_page_writes=off'] : []),
   ].join(' ');
-  run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  start();
   const url = `postgres://parkpilot@127.0.0.1:${port}/postgres`;
   let stopped = false;
+  /** Kills the server as a crash would (immediate shutdown), keeping its data; `start()` brings it back. */
+  const kill = () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
   const stop = () => {
     if (stopped) return;
     stopped = true;
@@ -72,7 +75,7 @@ export async function startPostgres({ fast = true, port } = {}) {
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { url, port, dir, stop, urlFor: (name) => url.replace(/\/postgres$/, `/${name}`) };
+  return { url, port, dir, stop, kill, start, urlFor: (name) => url.replace(/\/postgres$/, `/${name}`) };
 }
 
 /** Creates a database with C collation on the cluster at `url` and returns its URL. */

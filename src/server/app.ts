@@ -9,7 +9,8 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type Stripe from 'stripe';
 import { secureHeaders } from 'hono/secure-headers';
 import { render } from '@/client/entry-server';
-import { pingDatabase, type DB } from './db/client';
+import type { DB } from './db/client';
+import { mountHealthRoutes, type Lifecycle } from './health';
 import { AppError } from './errors';
 import type { TEnv } from './env';
 import { compression } from './compression';
@@ -55,9 +56,7 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
 }
 
-export interface Lifecycle {
-  draining: boolean;
-}
+export type { Lifecycle } from './health';
 
 /** The longest path we look at; anything longer names nothing (404 without work). */
 const MAX_PATH_LENGTH = 2048;
@@ -210,20 +209,8 @@ export function createApp(deps: AppDeps) {
     };
   };
 
-  // Liveness: the process answers. Readiness: it can serve (the database answers, not draining). /healthz
-  // stays as the cheapest route (the bench's yardstick) and checks nothing.
   const lifecycle = deps.lifecycle ?? { draining: false };
-  app.get('/healthz', (c) => c.json({ ok: true }));
-  app.get('/livez', (c) => c.json({ ok: true }));
-  app.get('/readyz', async (c) => {
-    if (lifecycle.draining) return c.json({ ok: false, reason: 'draining' }, 503);
-    try {
-      await pingDatabase(db);
-      return c.json({ ok: true });
-    } catch {
-      return c.json({ ok: false, reason: 'database' }, 503);
-    }
-  });
+  mountHealthRoutes(app, { db, blobs: deps.blobs, lifecycle });
 
   app.all('/api/trpc/*', (c) =>
     fetchRequestHandler({

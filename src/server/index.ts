@@ -22,6 +22,12 @@ import { maskEmails } from './request-log';
 const env = loadEnv();
 const db = openConfiguredDatabase(env);
 await prepareDatabase(db);
+// The deploy step before the servers start (compose.yaml's `migrate`): migrate, seed an empty database, exit.
+if (process.argv.includes('--migrate-only')) {
+  await closeDatabase(db);
+  console.log(`Migrated ${describeDatabase(env)}`);
+  process.exit(0);
+}
 
 const admin = await ensureAdmin(db, env);
 if (admin === 'created') console.log(`Created the administrator account ${maskEmails(env.ADMIN_EMAIL!)}.`);

@@ -276,6 +276,29 @@ export async function withAdvisoryLock<T>(db: DB, key: number, fn: () => Promise
   }
 }
 
+/**
+ * How many committed migrations this database has not applied (readiness: a server whose schema is behind its
+ * code must not take traffic). drizzle's migrator applies every journal entry newer than the last applied one.
+ */
+export async function pendingMigrations(db: DB): Promise<number> {
+  const journal = journalOf(ENGINE);
+  const table = ENGINE === 'postgres' ? sql`drizzle.__drizzle_migrations` : sql`__drizzle_migrations`;
+  const { rows } = await db.execute<{ last: string | number | null }>(sql`select max(created_at) as last from ${table}`);
+  const last = Number(rows[0]?.last ?? 0);
+  return journal.filter((when) => when > last).length;
+}
+
+const journals = new Map<Engine, number[]>();
+function journalOf(engine: Engine): number[] {
+  let when = journals.get(engine);
+  if (!when) {
+    const file = path.join(migrationsFolder(engine), 'meta/_journal.json');
+    when = (JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: { when: number }[] }).entries.map((e) => e.when);
+    journals.set(engine, when);
+  }
+  return when;
+}
+
 /** A trivial round trip (readiness). */
 export async function pingDatabase(db: DB): Promise<void> {
   await db.execute(sql`select 1`);

@@ -32,5 +32,12 @@ export function createLocalBlobStore(dir: string): BlobStore {
         throw err;
       }
     },
+    async delete(key) {
+      await fs.rm(fileOf(key), { force: true });
+    },
+    async ping() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fs.constants.W_OK);
+    },
   };
 }

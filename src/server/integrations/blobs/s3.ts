@@ -46,5 +46,13 @@ export function createS3BlobStore(config: S3Config): BlobStore {
         throw err;
       }
     },
+    async delete(key) {
+      const { s3, sdk } = await connect();
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
+    async ping() {
+      const { s3, sdk } = await connect();
+      await s3.send(new sdk.HeadBucketCommand({ Bucket: config.bucket }));
+    },
   };
 }

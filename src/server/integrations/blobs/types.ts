@@ -10,4 +10,8 @@ export interface BlobStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** The blob, or null when there is none under that key. */
   get(key: string): Promise<StoredBlob | null>;
+  /** Removes the blob (no error when it is already gone). */
+  delete(key: string): Promise<void>;
+  /** Throws when the store cannot be reached or written (readiness). */
+  ping(): Promise<void>;
 }
