@@ -103,8 +103,15 @@ export function createApp(deps: AppDeps) {
   const template = templatePath && fs.existsSync(templatePath) ? fs.readFileSync(templatePath, 'utf8') : FALLBACK_TEMPLATE;
 
   const app = new Hono();
+  const lifecycle = deps.lifecycle ?? { draining: false };
 
   if (env.LOG_REQUESTS) app.use(requestLog());
+  // While draining, every answer asks the client to close its connection: the next request opens a new one,
+  // which the load balancer sends to a server that stays.
+  app.use(async (c, next) => {
+    await next();
+    if (lifecycle.draining) c.header('Connection', 'close');
+  });
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -209,7 +216,6 @@ export function createApp(deps: AppDeps) {
     };
   };
 
-  const lifecycle = deps.lifecycle ?? { draining: false };
   mountHealthRoutes(app, { db, blobs: deps.blobs, lifecycle });
 
   app.all('/api/trpc/*', (c) =>

@@ -65,16 +65,38 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   console.log(`${env.BRAND_NAME} listening on ${env.APP_URL} (port ${info.port}), data in ${describeDatabase(env)}`);
 });
 
-// SIGTERM: /readyz answers 503 at once so the load balancer stops sending; after DRAIN_DELAY_MS the listener
-// closes, requests in flight finish, periodic work and the job in hand finish and release their locks, and
-// the database closes. A second signal, or 10 s more, closes the remaining connections.
+// SIGTERM: /readyz answers 503 at once so the load balancer stops sending, and responses ask clients to close
+// their connections. After DRAIN_DELAY_MS the server keeps accepting until no new connection has arrived for
+// ACCEPT_QUIET_MS (or ACCEPT_DRAIN_MAX_MS passed): closing the listener while connections wait in the kernel's
+// accept queue would reset them, and a burst fills that queue faster than a load balancer notices a 503. Then
+// the listener closes, requests in flight finish, periodic work and the job in hand finish and release their
+// locks, and the database closes. A second signal, or 10 s more, closes the remaining connections.
+const ACCEPT_QUIET_MS = 300;
+const ACCEPT_DRAIN_MAX_MS = 10_000;
+let lastConnectionAt = Date.now();
+server.on('connection', () => {
+  lastConnectionAt = Date.now();
+});
+
+function whenAcceptQueueQuiet(): Promise<void> {
+  const until = Date.now() + ACCEPT_DRAIN_MAX_MS;
+  return new Promise((resolve) => {
+    const poll = () => (Date.now() - lastConnectionAt >= ACCEPT_QUIET_MS || Date.now() >= until ? resolve() : setTimeout(poll, 50));
+    poll();
+  });
+}
+
 let closing = false;
 function shutdown(signal: string) {
-  if (closing) return;
+  if (closing) {
+    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    return;
+  }
   closing = true;
   lifecycle.draining = true;
   console.log(`${signal} received: draining (readiness 503), closing in ${env.DRAIN_DELAY_MS} ms…`);
-  setTimeout(() => {
+  setTimeout(async () => {
+    await whenAcceptQueueQuiet();
     const force = setTimeout(() => {
       console.error('Shutdown timed out; closing connections.');
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
