@@ -5,8 +5,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, contentVersions, locations, lotPhotos, parkingProviders, users } from '@/server/db/schema';
-import { uploadPhoto } from '@/server/modules/lot-photos/lot-photos.service';
+import { auditLog, contentVersions, jobs, locations, lotPhotos, parkingProviders, users } from '@/server/db/schema';
+import { REMOVED_PHOTO_GRACE_MS, uploadPhoto } from '@/server/modules/lot-photos/lot-photos.service';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app';
 
@@ -235,7 +235,7 @@ describe('alt text, order and removal', () => {
     expect(page).toContain('alt="Gated entrance &amp; shuttle stop"');
   });
 
-  it('removes a photo: the row goes, the order closes up, image_urls follows; the files stay', async () => {
+  it('removes a photo: the row goes, the order closes up, image_urls follows; the files go a day later', async () => {
     const [p1, p2, p3] = await list(lot.id);
     const before = await version();
     const res = await call(t.request, `${photosPath(lot.id)}/${p2.id}`, undefined, { method: 'DELETE', cookie: admin });
@@ -245,8 +245,17 @@ describe('alt text, order and removal', () => {
     expect(await version()).toBeGreaterThan(before);
     expect((await audits(p2.id)).at(-1)).toMatchObject({ action: 'delete', actorEmail: 'photos-admin@example.com', changes: { lotId: lot.id, position: 2 } });
     expect((await call(t.request, `${photosPath(lot.id)}/${p2.id}`, undefined, { method: 'DELETE', cookie: admin })).status).toBe(404);
-    // Pages cached before the removal may still name the file.
+    // Pages cached before the removal may still name the file: it stays for the grace period...
+    await t.drain();
     expect((await t.request(p2.url)).status).toBe(200);
+    const [job] = await t.db.select().from(jobs).where(eq(jobs.dedupeKey, `blobs.delete:${p2.url.replace(/^\/uploads\//, '').replace('-800.webp', '')}`));
+    expect(job).toMatchObject({ kind: 'blobs.delete', status: 'queued' });
+    expect(job!.runAt.getTime() - Date.now()).toBeGreaterThan(REMOVED_PHOTO_GRACE_MS - 60_000);
+    // ...then the job deletes every rendition of it.
+    await t.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+    await t.drain();
+    for (const width of [400, 800, 1200]) expect((await t.request(p2.url.replace('-800.webp', `-${width}.webp`))).status).toBe(404);
+    expect((await t.request(p1.url)).status).toBe(200);
   });
 
   it('goes back to the illustration when the last photo is removed', async () => {

@@ -18,6 +18,9 @@ export function jobHandlers(services: Omit<Services, 'jobs'>): Record<string, Jo
     'mail.verify-email': (p) => sendVerificationMail(services, p as P<{ userId: number }>),
     'mail.set-password': (p) => sendSetPasswordMail(services, p as P<{ userId: number; reason?: 'access' | 'booking' }>),
     'mail.password-reset': (p) => sendPasswordResetMail(services, p as P<{ userId: number }>),
+    'blobs.delete': async (p) => {
+      for (const key of (p as P<{ keys: string[] }>).keys) await services.blobs.delete(key);
+    },
     'payments.refund': async (p) => {
       await services.payments.refund(p as P<{ paymentIntentId: string; amount: number; idempotencyKey: string }>);
     },

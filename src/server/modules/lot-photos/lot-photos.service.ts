@@ -2,8 +2,8 @@
 // that first locks the lot's row (so two administrators working on one lot's photos take turns), then changes
 // the photos, records an audit entry per photo, rewrites the lot's `image_urls` (the 800-px URLs in order,
 // which every page already shows) and bumps the content version (search, SEO pages and caches see it at once).
-// Image processing and blob writes happen before the transaction; removed photos' blob files are kept (the
-// blob store has no delete, and a page cached before the removal may still name them).
+// Image processing and blob writes happen before the transaction; a removed photo's blob files are deleted by
+// a job a day later (a page cached before the removal may still name them until then).
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { lotPhotos, parkingProviders } from '../../db/schema';
@@ -11,6 +11,7 @@ import type { BlobStore } from '../../integrations/blobs/types';
 import { bumpContentVersion } from '../../content-version';
 import { AppError } from '../../errors';
 import { isPlaceholderUrl } from '../../placeholder';
+import { enqueueJob } from '../../jobs/queue';
 import { diffFields, recordAudit, type Actor } from '../catalogue-admin/audit';
 import { LOT_PHOTO_DEFAULT_WIDTH, LOT_PHOTO_MESSAGES, lotPhotoUrl, MAX_PHOTOS_PER_LOT, type TMoveLotPhotoInput } from '@/shared/schemas/lot-photos';
 import { storePhoto } from './images';
@@ -149,7 +150,16 @@ async function recordOrder(tx: Tx, actor: Actor, lotId: number, action: string, 
   }
 }
 
-/** Removes a photo (its row; the stored files stay) and closes the gap in the order. */
+/**
+ * How long a removed photo's files stay in the blob store: pages cached before the removal (the page cache,
+ * browsers, a CDN) may still name them for a while.
+ */
+export const REMOVED_PHOTO_GRACE_MS = 24 * 3_600_000;
+
+/** The blob keys of a stored photo's renditions. */
+export const photoBlobKeys = (p: { key: string; widths: readonly number[] }) => p.widths.map((w) => `${p.key}-${w}.webp`);
+
+/** Removes a photo (its row now; its stored files by a job after REMOVED_PHOTO_GRACE_MS) and closes the gap in the order. */
 export async function removePhoto(db: DB, actor: Actor, input: { lotId: number; photoId: number }) {
   const photos = await changePhotos(db, input.lotId, async (tx, current) => {
     const [gone] = await tx
@@ -164,6 +174,7 @@ export async function removePhoto(db: DB, actor: Actor, input: { lotId: number; 
       action: 'delete',
       changes: { lotId: input.lotId, key: gone.key, position: gone.position, alt: gone.alt },
     });
+    await enqueueJob(tx, 'blobs.delete', { keys: photoBlobKeys(gone) }, { runAt: new Date(Date.now() + REMOVED_PHOTO_GRACE_MS), dedupeKey: `blobs.delete:${gone.key}` });
     return true;
   });
   return { photos };
