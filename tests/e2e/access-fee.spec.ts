@@ -18,7 +18,8 @@ async function payWith(page: Page, number: string) {
   await expect(dialog.getByText('Test mode.')).toBeVisible();
   await dialog.getByLabel('Card number').fill(number);
   await dialog.getByLabel('Expiry').fill('12/34');
-  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByLabel('CVC', { exact: true }).fill('123');
+  await dialog.getByLabel('ZIP', { exact: true }).fill('32801');
   await dialog.getByRole('button', { name: 'Pay $0.99' }).click();
 }
 
@@ -57,7 +58,9 @@ test('a signed-in traveller is declined, pays, and continues to the lot they pic
 
   await payWith(page, '4000 0000 0000 0002');
   await expect(page.getByText('Payment Failed')).toBeVisible();
-  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  // The bank's answer stays at the card number, not only in the toast.
+  await expect(dialog.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Your card was declined.')).toBeVisible();
 
   await dialog.getByLabel('Card number').fill('4242424242424242');
   await dialog.getByRole('button', { name: 'Pay $0.99' }).click();

@@ -19,9 +19,9 @@ async function fillCheckout(page: Page, card: string) {
   await page.getByLabel('Model').fill('Camry');
   await page.getByLabel('License plate').fill('PARK42');
   await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiration').fill('12/34');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Billing ZIP').fill('32801');
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVC', { exact: true }).fill('123');
+  await page.getByLabel('ZIP', { exact: true }).fill('32801');
 }
 
 test('search, details, checkout with 4242, thank-you pass, history and cancellation', async ({ page, outbox }) => {
@@ -46,12 +46,17 @@ test('search, details, checkout with 4242, thank-you pass, history and cancellat
   await expect(summary.getByText(/^Parking, 3 days × \$[\d.]+$/)).toBeVisible();
   const total = (await summary.getByText(/^\$[\d,.]+$/).last().textContent())!;
 
-  // First error wins, with the spec's message.
+  // Every wrong field is marked at once, each with its own message, and the first one has the focus.
   await page.getByRole('button', { name: /Complete Booking/ }).click();
-  await expect(page.getByText('Phone is required').first()).toBeVisible();
+  const form = page.getByRole('form', { name: 'Booking details' });
+  for (const message of ['Phone is required', 'Vehicle make is required', 'Vehicle model is required', 'Card number is required', 'Expiry is required', 'CVC is required', 'ZIP is required', 'Please accept the Terms of Service and Privacy Policy']) {
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByLabel('Phone')).toBeFocused();
   await fillCheckout(page, '4242 4242 4242 4242');
+  await expect(form.getByText('Card number is required')).toHaveCount(0);
   await page.getByRole('button', { name: /Complete Booking/ }).click();
-  await expect(page.getByText('Please accept the Terms of Service and Privacy Policy').first()).toBeVisible();
+  await expect(form.getByText('Please accept the Terms of Service and Privacy Policy')).toBeVisible();
   await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   await page.getByRole('button', { name: `Complete Booking · ${total}` }).click();
 

@@ -40,9 +40,9 @@ test('the e-mailed link opens the booking in a fresh browser, and a date change 
   const fiveDays = priceStay({ dailyPrice: lot.price, weeklyRate: lot.weeklyRate, days: 5 }).subtotal;
   expect(Number(amount)).toBeCloseTo(fiveDays - booking.parkingFee, 2);
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByLabel('Expiration').fill('12/34');
-  await dialog.getByLabel('CVV').fill('123');
-  await dialog.getByLabel('Billing ZIP').fill('32801');
+  await dialog.getByLabel('Expiry').fill('12/34');
+  await dialog.getByLabel('CVC', { exact: true }).fill('123');
+  await dialog.getByLabel('ZIP', { exact: true }).fill('32801');
   await dialog.getByRole('button', { name: `Pay $${amount} and change dates` }).click();
 
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Booking Changed')).toBeVisible();

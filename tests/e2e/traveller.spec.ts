@@ -182,16 +182,16 @@ test('errors stay where the traveller looks: contact checks on leaving a field, 
   await page.getByLabel('Make').fill('Toyota');
   await page.getByLabel('Model').fill('Camry');
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await page.getByLabel('Expiration').fill('12/34');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Billing ZIP').fill('33101');
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVC', { exact: true }).fill('123');
+  await page.getByLabel('ZIP', { exact: true }).fill('33101');
   await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   await page.getByRole('button', { name: /Complete Booking/ }).click();
   const cardNumber = page.getByLabel('Card number');
   await expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Your card was declined.').first()).toBeVisible();
   // Other fields do not clear it; a new card number does.
-  await page.getByLabel('CVV').fill('456');
+  await page.getByLabel('CVC', { exact: true }).fill('456');
   await page.waitForTimeout(5500); // the toast is gone, the field's message stays
   await expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
   await cardNumber.fill('4242 4242 4242 4242');

@@ -77,7 +77,7 @@ describe('POST /api/bookings/automated validation', () => {
     [{ customer: { phone: '' } }, 'Phone is required'],
     [{ reservation: { vehicleMake: '' } }, 'Vehicle make is required'],
     [{ payment: { cardNumber: '' } }, 'Card number is required'],
-    [{ payment: { billingZip: '' } }, 'Billing zip is required'],
+    [{ payment: { billingZip: '' } }, 'ZIP is required'],
     [{ reservation: { departureDate: arrive } }, 'Departure date must be after arrival date'],
     [{ customer: { email: 'not-an-email' } }, 'Please enter a valid email address'],
     // First error wins: a missing field beats a bad e-mail.

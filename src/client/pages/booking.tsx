@@ -1,27 +1,32 @@
 // Checkout (/booking): 'Complete Your Reservation' with the 'Booking Details' form and the 'Booking Summary'.
-// The form runs the server's own schema (first error wins), the estimate is live, and submitting books and
-// pays in one call with an Idempotency-Key so a double click cannot book twice.
-import { ArrowLeft, FlaskConical, Lock, SearchX } from 'lucide-react';
+// The form runs the server's own schema and marks every wrong field at once; the live estimate says at the date
+// fields why these dates cannot be booked (past, closed, sold out) as soon as they are chosen. A reload keeps
+// what was typed (never the card). Submitting books and pays in one call with an Idempotency-Key, so a double
+// click cannot book twice; a refusal stays where it belongs (the card, the dates) until it is fixed.
+import { ArrowLeft, Lock, SearchX } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/toast';
-import { Field } from '@/client/features/auth/form-field';
 import { useSession } from '@/client/features/auth/use-session';
 import { BookingSummary, EstimateRows } from '@/client/features/checkout/booking-summary';
+import { CardFields, EMPTY_CARD } from '@/client/features/checkout/card-fields';
+import { initialStay, useCheckoutDraft } from '@/client/features/checkout/checkout-draft';
+import { ContactFields, FormProblem, StayFields, TermsField, VehicleFields, type Bind } from '@/client/features/checkout/checkout-fields';
 import { storeConfirmation } from '@/client/features/checkout/confirmation-store';
-import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
 import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
-import { CardFields } from '@/client/features/checkout/card-fields';
-import { isNotFound, trpc, type RouterOutputs } from '@/client/lib/trpc';
-import { newIdempotencyKey } from '@/client/lib/requests';
+import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
 import { track } from '@/client/lib/analytics';
+import { preloadable } from '@/client/lib/lazy';
+import { httpStatusOf, newIdempotencyKey } from '@/client/lib/requests';
+import { isNotFound, trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { billableDays, formatPrice, parseWallClock, priceStay, toWallClock } from '@/shared/pricing';
-import { contactFieldProblem, firstBookingFormError, toBookingRequest, type TBookingForm } from '@/shared/schemas/bookings';
-import { preloadable } from '@/client/lib/lazy';
+import { bookingFormErrors, contactFieldProblem, stayDateProblems, toBookingRequest, type TBookingForm } from '@/shared/schemas/bookings';
+import { zoneName } from '@/shared/stay-times';
+import { zoneForState } from '@/shared/time-zones';
 
 const StripeCard = preloadable('stripe-card-booking', () => import('@/client/features/checkout/stripe-card'));
 
@@ -35,23 +40,13 @@ const EMPTY: TBookingForm = {
   vehicleMake: '',
   vehicleModel: '',
   licensePlate: '',
-  cardNumber: '',
-  expirationDate: '',
-  cvv: '',
-  billingZip: '',
+  ...EMPTY_CARD,
   acceptTerms: false,
 };
 
-/** A date from the URL as a datetime-local value; a bare date (or midnight, as search links carry) becomes 10:00. */
-function initialDate(value: string | null): string {
-  const wall = value ? toWallClock(value) : null;
-  if (!wall) return '';
-  return wall.endsWith('T00:00') ? `${wall.slice(0, 10)}T10:00` : wall;
-}
-
-
 export default function BookingPage() {
-  const params = new URLSearchParams(useSearch());
+  const search = useSearch();
+  const params = new URLSearchParams(search);
   const providerId = params.get('providerId') ?? '';
   const providerName = params.get('providerName');
   const provider = trpc.catalogue.getProvider.useQuery({ slug: providerId }, { enabled: Boolean(providerName && providerId), retry: false, retryOnMount: false });
@@ -65,13 +60,16 @@ export default function BookingPage() {
       <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Complete Your Reservation</h1>
       <p className="mt-2 text-muted-foreground">{`${providerName}${params.get('location') ? ` · ${params.get('location')}` : ''}`}</p>
       <Checkout
+        url={search}
         providerId={providerId}
         providerName={providerName}
         location={params.get('location') ?? provider.data?.location ?? ''}
         fallbackPrice={Number(params.get('price')) || 0}
         provider={provider.data}
-        initialArrival={initialDate(params.get('arrivalDate'))}
-        initialDeparture={initialDate(params.get('departureDate'))}
+        // The lot's zone decides what "now" means for the stay; an unreadable lot falls back to Eastern.
+        zone={provider.data ? zoneForState(provider.data.terminal.state) : provider.isError ? zoneForState('') : null}
+        urlArrival={params.get('arrivalDate')}
+        urlDeparture={params.get('departureDate')}
       />
     </div>
   );
@@ -91,22 +89,25 @@ function ProviderNotFound() {
 }
 
 type ProviderData = RouterOutputs['catalogue']['getProvider'];
+type DateField = 'arrivalDate' | 'departureDate';
 
-function Checkout({ providerId, providerName, location, fallbackPrice, provider, initialArrival, initialDeparture }: {
+function Checkout({ url, providerId, providerName, location, fallbackPrice, provider, zone, urlArrival, urlDeparture }: {
+  url: string;
   providerId: string;
   providerName: string;
   location: string;
   fallbackPrice: number;
   provider: ProviderData | undefined;
-  initialArrival: string;
-  initialDeparture: string;
+  zone: string | null;
+  urlArrival: string | null;
+  urlDeparture: string | null;
 }) {
   const { user } = useSession();
   const config = useConfig();
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const preferences = trpc.profile.preferences.useQuery(undefined, { enabled: Boolean(user) });
-  const [form, setForm] = useState<TBookingForm>({ ...EMPTY, arrivalDate: initialArrival, departureDate: initialDeparture });
+  const [form, setForm] = useState<TBookingForm>(() => ({ ...EMPTY, ...initialStay(urlArrival, urlDeparture) }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [savedCard, setSavedCard] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -116,6 +117,9 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
   const [preparing, setPreparing] = useState(false);
   const create = trpc.bookings.create.useMutation();
   const stripeMode = Boolean(config.stripePublishableKey);
+  const draft = useCheckoutDraft({ url, form, setForm, zone, urlArrival, urlDeparture });
+  /** The date field last changed: a problem with the stay as a whole (a closed or full day) is shown there. */
+  const lastDate = useRef<DateField>('arrivalDate');
 
   // Prefill from the account (name: first word is the first name) and saved vehicle preferences, once.
   const prefilled = useRef({ user: false, prefs: false });
@@ -137,24 +141,41 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
   const datesValid = Boolean(arrival && departure && parseWallClock(departure)! > parseWallClock(arrival)!);
   const estimate = trpc.bookings.estimate.useQuery(
     { providerId: Number(providerId), arrivalDate: arrival ?? '', departureDate: departure ?? '' },
-    { enabled: datesValid && /^\d+$/.test(providerId), placeholderData: (prev) => prev, retry: false },
+    { enabled: draft.ready && datesValid && /^\d+$/.test(providerId), placeholderData: (prev) => prev, retry: false },
   );
   useEffect(() => {
     if (estimate.error) console.warn('Estimate failed:', estimate.error.message);
   }, [estimate.error]);
+  const current = estimate.isPlaceholderData ? undefined : estimate.data;
   const shown = datesValid ? (estimate.data ?? null) : null;
   const dailyPrice = provider?.price ?? fallbackPrice;
   // Until the server's estimate arrives, the same arithmetic from pricing.ts (never computed here by hand).
   const total = shown?.total ?? (datesValid ? priceStay({ dailyPrice, weeklyRate: provider?.weeklyRate, days: billableDays(arrival!, departure!) }).total : 0);
 
+  // The dates' problem, live: their own (order, length) at once, then the lot's answer for them (past at the
+  // lot, closed or sold-out days), at the field it concerns.
+  const [own] = stayDateProblems(form.arrivalDate, form.departureDate);
+  const lot = datesValid ? current?.problem : undefined;
+  const dateProblem = own ?? (lot ? { field: lot.field === 'stay' ? lastDate.current : lot.field, message: lot.message } : null);
+  // A new problem takes the traveller there, before anything else is typed.
+  const announced = useRef('');
+  useEffect(() => {
+    const key = dateProblem ? `${dateProblem.field}|${dateProblem.message}` : '';
+    if (key === announced.current) return;
+    announced.current = key;
+    const input = dateProblem && formRef.current?.querySelector<HTMLElement>(`[name="${dateProblem.field}"]`);
+    if (input && document.activeElement !== input) input.focus();
+  });
+
   const set = (field: keyof TBookingForm) => (value: string | boolean) => {
     setForm((f) => ({ ...f, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: '' }));
+    if (field === 'arrivalDate' || field === 'departureDate') lastDate.current = field;
+    if (errors[field] || errors.form) setErrors((e) => ({ ...e, [field]: '', form: '' }));
   };
-  const bind = (field: Exclude<keyof TBookingForm, 'acceptTerms'>) => ({
+  const bind: Bind = (field) => ({
     name: field,
     value: form[field],
-    error: errors[field] || undefined,
+    error: errors[field] || (dateProblem?.field === field ? dateProblem.message : undefined) || undefined,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field)(e.target.value),
     // E-mail and phone are checked as soon as the traveller leaves them, not only on submit.
     ...(field === 'email' || field === 'phone'
@@ -166,12 +187,14 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
     event.preventDefault();
     if (create.isPending || preparing) return;
     const usesPaymentMethod = Boolean(savedCard) || stripeMode;
-    // In Stripe mode the card fields live in Stripe's iframe: validate the rest with a placeholder id.
-    const problem = firstBookingFormError(form, providerId || undefined, usesPaymentMethod ? (savedCard ?? 'pm_pending') : undefined);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      toast({ title: 'Form Error', description: problem.message, variant: 'destructive' });
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus());
+    // Every problem at once (in Stripe mode the card fields live in Stripe's iframe: a placeholder id stands in).
+    const found = bookingFormErrors(form, providerId || undefined, usesPaymentMethod ? (savedCard ?? 'pm_pending') : undefined);
+    if (dateProblem) found[dateProblem.field] ??= dateProblem.message;
+    if (Object.keys(found).length) {
+      setErrors(found);
+      const count = Object.keys(found).length;
+      toast({ title: 'Form Error', description: count > 1 ? `Please fix the ${count} highlighted fields.` : Object.values(found)[0], variant: 'destructive' });
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     setErrors({});
@@ -184,6 +207,7 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
         paymentMethodId = await createPaymentMethod.current();
       } catch (err) {
         setPreparing(false);
+        setErrors({ payment: (err as Error).message });
         toast({ title: 'Booking Failed', description: (err as Error).message, variant: 'destructive' });
         return;
       }
@@ -191,6 +215,7 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
     }
     try {
       const result = await create.mutateAsync({ ...toBookingRequest(form, Number(providerId), paymentMethodId), idempotencyKey: idempotencyKey.current });
+      draft.clear();
       track('booking_completed', { location, provider: providerName });
       track('purchase_complete', { value: result.booking.totalFee, currency: 'USD' });
       storeConfirmation(result, billableDays(result.booking.arrivalDate, result.booking.departureDate));
@@ -200,17 +225,29 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
       const link = result.viewToken ? `&token=${encodeURIComponent(result.viewToken)}` : '';
       navigate(`/thank-you?confirmation=${encodeURIComponent(result.confirmationNumber)}${link}`);
     } catch (err) {
-      // A refusal (declined card, sold out, a form problem) makes the next try a new attempt; when the server or
-      // the network failed, the same key goes again so a retry can never book or charge twice.
-      const status = (err as { data?: { httpStatus?: number } }).data?.httpStatus;
-      if (status !== undefined && status < 500) idempotencyKey.current = newIdempotencyKey();
-      if (status === 402) {
-        // The bank's answer stays at the card until the card changes, where the traveller looks.
-        const field = savedCard || stripeMode ? 'payment' : 'cardNumber';
-        setErrors({ [field]: (err as Error).message || 'Your card was declined.' });
-        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(field === 'payment' ? '#payment-error' : '[name="cardNumber"]')?.focus());
-      }
-      toast({ title: 'Booking Failed', description: (err as Error).message || 'Unable to process your booking. Please try again.', variant: 'destructive' });
+      await refused(err as Error);
+    }
+  }
+
+  /** Where a refusal shows: the bank's at the card, the dates' at the date field, anything else above the button. */
+  async function refused(err: Error) {
+    // A refusal (declined card, sold out, a form problem) makes the next try a new attempt; when the server or
+    // the network failed, the same key goes again so a retry can never book or charge twice.
+    const status = httpStatusOf(err);
+    if (status !== undefined && status < 500) idempotencyKey.current = newIdempotencyKey();
+    toast({ title: 'Booking Failed', description: err.message || 'Unable to process your booking. Please try again.', variant: 'destructive' });
+    if (status === 402) {
+      const field = savedCard || stripeMode ? 'payment' : 'cardNumber';
+      setErrors({ [field]: err.message || 'Your card was declined.' });
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(field === 'payment' ? '#payment-error' : '[name="cardNumber"]')?.focus());
+      return;
+    }
+    // The dates may have become the problem meanwhile (a day sold out): the estimate asks again and, if so,
+    // shows it at the date field.
+    const fresh = status === 400 || status === 409 ? (await estimate.refetch()).data?.problem : undefined;
+    if (!fresh) {
+      setErrors({ form: err.message || 'Unable to process your booking. Please try again.' });
+      requestAnimationFrame(() => document.getElementById('form-problem')?.focus());
     }
   }
 
@@ -224,30 +261,9 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
         </CardHeader>
         <CardContent>
           <form ref={formRef} onSubmit={submit} noValidate className="space-y-8" aria-label="Booking details">
-            <fieldset className="space-y-4">
-              <legend className="mb-3 text-base font-semibold">Contact</legend>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="First name" autoComplete="given-name" required {...bind('firstName')} />
-                <Field label="Last name" autoComplete="family-name" required {...bind('lastName')} />
-                <Field label="Email" type="email" autoComplete="email" required {...bind('email')} />
-                <Field label="Phone" type="tel" autoComplete="tel" required {...bind('phone')} />
-              </div>
-            </fieldset>
-            <fieldset className="space-y-4">
-              <legend className="mb-3 text-base font-semibold">Your stay</legend>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Check-in (arrival)" type="datetime-local" required {...bind('arrivalDate')} />
-                <Field label="Check-out (departure)" type="datetime-local" required {...bind('departureDate')} min={form.arrivalDate || undefined} />
-              </div>
-            </fieldset>
-            <fieldset className="space-y-4">
-              <legend className="mb-3 text-base font-semibold">Vehicle</legend>
-              <div className="grid gap-4 sm:grid-cols-3">
-                <Field label="Make" placeholder="e.g. Toyota" required {...bind('vehicleMake')} />
-                <Field label="Model" placeholder="e.g. Camry" required {...bind('vehicleModel')} />
-                <Field label="License plate" placeholder="e.g. 7ABC123" required maxLength={12} {...bind('licensePlate')} />
-              </div>
-            </fieldset>
+            <ContactFields bind={bind} />
+            <StayFields bind={bind} minDeparture={form.arrivalDate} zoneName={zone ? zoneName(zone) : undefined} />
+            <VehicleFields bind={bind} />
             <fieldset className="space-y-4">
               <legend className="mb-3 flex items-center gap-2 text-base font-semibold">
                 <Lock className="size-4 text-muted-foreground" aria-hidden="true" /> Payment
@@ -261,11 +277,7 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
                   }}
                 />
               )}
-              {errors.payment && (
-                <p id="payment-error" role="alert" tabIndex={-1} className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
-                  {errors.payment}
-                </p>
-              )}
+              <FormProblem id="payment-error" message={errors.payment} />
               {!savedCard &&
                 (stripeMode ? (
                   <Suspense fallback={<Skeleton className="h-36 w-full" />}>
@@ -279,39 +291,12 @@ function Checkout({ providerId, providerName, location, fallbackPrice, provider,
                   />
                 ))}
             </fieldset>
-            <div className="space-y-1.5">
-              <label className="flex items-start gap-3 text-sm">
-                <input
-                  type="checkbox"
-                  name="acceptTerms"
-                  checked={form.acceptTerms}
-                  onChange={(e) => set('acceptTerms')(e.target.checked)}
-                  aria-invalid={errors.acceptTerms ? true : undefined}
-                  aria-describedby={errors.acceptTerms ? 'terms-error' : undefined}
-                  className="mt-0.5 size-4 shrink-0 accent-primary"
-                />
-                <span>
-                  I agree to the{' '}
-                  <Link href="/terms-of-service" className="font-medium text-primary underline-offset-4 hover:underline">
-                    Terms of Service
-                  </Link>{' '}
-                  and{' '}
-                  <Link href="/privacy-policy" className="font-medium text-primary underline-offset-4 hover:underline">
-                    Privacy Policy
-                  </Link>
-                  , including the cancellation policy of this lot.
-                </span>
-              </label>
-              {errors.acceptTerms && (
-                <p id="terms-error" className="text-sm text-destructive">
-                  {errors.acceptTerms}
-                </p>
-              )}
-            </div>
+            <TermsField checked={form.acceptTerms} error={errors.acceptTerms || undefined} onChange={(checked) => set('acceptTerms')(checked)} />
             {/* Phones: the money is read right above the button that spends it (the side summary sits below). */}
             <section aria-label="Price summary" className="rounded-lg border border-border bg-muted/40 p-4 lg:hidden">
               <EstimateRows estimate={shown} loading={datesValid && estimate.isPending} dailyPrice={dailyPrice} />
             </section>
+            <FormProblem id="form-problem" message={errors.form} />
             <Button type="submit" size="lg" className="w-full" loading={busy}>
               {busy ? 'Processing Booking...' : total > 0 ? `Complete Booking · ${formatPrice(total)}` : 'Complete Booking'}
             </Button>

@@ -8,6 +8,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { useSession } from '@/client/features/auth/use-session';
 import { ManagedBooking } from '@/client/features/manage/managed-booking';
 import { RequestLinkForm } from '@/client/features/manage/request-link-form';
+import { httpStatusOf } from '@/client/lib/requests';
 import { isNotFound, trpc } from '@/client/lib/trpc';
 
 export default function ManagePage() {
@@ -20,7 +21,10 @@ export default function ManagePage() {
   if (!confirmation) return <FindBooking />;
   if ((!token && sessionPending) || (booking.fetchStatus === 'fetching' && !booking.data)) return <ManageSkeleton />;
   if (booking.data) return <ManagedBooking booking={booking.data} token={token} />;
-  const refused = isNotFound(booking.error) || !(token || user);
+  // A link that does not open (damaged, cut, expired, ended) is answered 404, and an absurd one 400: either way
+  // the traveller reads the same human words and can ask for a fresh link, never a validation message.
+  const status = httpStatusOf(booking.error);
+  const refused = isNotFound(booking.error) || status === 400 || !(token || user);
   return <FindBooking confirmation={confirmation} problem={refused ? (token ? 'link' : 'access') : 'error'} message={booking.error?.message} />;
 }
 

@@ -1,6 +1,6 @@
 // /payment-methods: saved cards (brand, last four, expiry, billing name and e-mail, Default badge), Add
 // Payment Method, Set Default and remove. Card numbers go to the card provider (or the sandbox), never here.
-import { ChevronRight, CreditCard, FlaskConical, Lock, Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { ChevronRight, CreditCard, Lock, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { cardBrandName, cardLabel } from '@/shared/format';
@@ -11,12 +11,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/toast';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
-import { Field, fieldErrors, focusFirstInvalid } from '@/client/features/auth/form-field';
+import { Field, focusFirstInvalid } from '@/client/features/auth/form-field';
+import { CardFields, checkCard, EMPTY_CARD, type CardValues } from '@/client/features/checkout/card-fields';
 import { useSession } from '@/client/features/auth/use-session';
 import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
-import { ZBillingDetails, ZSandboxPaymentMethodInput } from '@/shared/schemas/payment-methods';
+import { ZBillingDetails } from '@/shared/schemas/payment-methods';
 import { preloadable } from '@/client/lib/lazy';
 
 const StripeCard = preloadable('stripe-card-methods', () => import('@/client/features/checkout/stripe-card'));
@@ -209,6 +210,7 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   const createSandbox = trpc.paymentMethods.createSandbox.useMutation();
   const add = trpc.paymentMethods.add.useMutation();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const formRef = useRef<HTMLFormElement>(null);
   const stripeCreate = useRef<CreatePaymentMethod | null>(null);
   const onStripeReady = useCallback((fn: CreatePaymentMethod | null) => (stripeCreate.current = fn), []);
@@ -221,9 +223,10 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
     const billing = { name: data.name, email: data.email, address: { line1: data.line1, city: data.city, state: data.state, postal_code: data.postal_code, country: 'US' as const } };
     const parsedBilling = ZBillingDetails.safeParse(billing);
     const billingErrors = parsedBilling.success ? {} : Object.fromEntries(parsedBilling.error.issues.map((i) => [String(i.path[i.path.length - 1]), i.message]));
-    const parsedCard = stripeMode ? null : ZSandboxPaymentMethodInput.safeParse(data);
-    const cardErrors = parsedCard ? (fieldErrors(parsedCard) ?? {}) : {};
-    const all = { ...billingErrors, ...cardErrors };
+    // The card's ZIP is the billing address's ZIP code (asked once, above).
+    const typed = { ...card, billingZip: data.postal_code ?? '' };
+    const { billingZip: _zip, ...cardProblems } = stripeMode ? {} : checkCard(typed);
+    const all: Record<string, string> = { ...billingErrors, ...cardProblems };
     setErrors(all);
     if (Object.keys(all).length) return focusFirstInvalid(formRef.current);
 
@@ -235,9 +238,14 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
           if (!stripeCreate.current) throw new Error('The card form is still loading. Please try again.');
           paymentMethodId = await stripeCreate.current();
         } else {
-          paymentMethodId = (await createSandbox.mutateAsync(parsedCard!.data!)).id;
+          paymentMethodId = (await createSandbox.mutateAsync(typed)).id;
         }
       } catch (err) {
+        // The card's refusal stays at the card number (sandbox) until it changes.
+        if (!stripeMode) {
+          setErrors({ cardNumber: (err as Error).message });
+          focusFirstInvalid(formRef.current);
+        }
         toast({ title: 'Error', description: (err as Error).message, variant: 'destructive' });
         return;
       }
@@ -253,7 +261,7 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   }
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (setErrors({}), onOpenChange(o))}>
+    <Dialog open={open} onOpenChange={(o) => (setErrors({}), setCard(EMPTY_CARD), onOpenChange(o))}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
         <DialogTitle>Add Payment Method</DialogTitle>
         <DialogDescription>Your card is saved with your payment processor; we keep only its brand, last four digits and expiry.</DialogDescription>
@@ -272,19 +280,16 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
               <StripeCard publishableKey={config.stripePublishableKey!} onReady={onStripeReady} />
             </Suspense>
           ) : (
-            <div className="space-y-4">
-              <div className="flex items-start gap-2 rounded-md border border-warning/30 bg-warning/10 p-3 text-sm">
-                <FlaskConical className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
-                <p>
-                  <strong>Test mode.</strong> No real card is saved. Use 4242 4242 4242 4242 with any future date and CVC.
-                </p>
-              </div>
-              <Field label="Card number" name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" error={errors.cardNumber} />
-              <div className="grid grid-cols-2 gap-4">
-                <Field label="Expiry" name="expiry" autoComplete="cc-exp" placeholder="MM/YY" error={errors.expiry} />
-                <Field label="CVC" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="3 or 4 digits" error={errors.cvc} />
-              </div>
-            </div>
+            <CardFields
+              values={card}
+              errors={errors}
+              withZip={false}
+              saving
+              onChange={(next, field) => {
+                setCard(next);
+                setErrors((e) => ({ ...e, [field]: '' }));
+              }}
+            />
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -17,6 +17,9 @@ import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_RATING, DEFAULT_REVIEW_COUNT, DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
 import { billableDays, dayFromToday, formatPrice, priceStay, toWallClock } from '@/shared/pricing';
 import { formatCount, formatDayDate } from '@/shared/format';
+import { defaultDeparture } from '@/shared/stay-times';
+import { zoneForState } from '@/shared/time-zones';
+import { useStayStart } from '@/client/features/checkout/use-stay-start';
 
 type Provider = RouterOutputs['catalogue']['getProvider'];
 const FALLBACK_IMAGE = '/api/placeholder/800/500?kind=surface';
@@ -58,8 +61,12 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
   const departure = departureRaw && departureRaw > arrival ? departureRaw : toWallClock(new Date(Date.parse(`${arrival}:00Z`) + 86_400_000).toISOString().slice(0, 10))!;
   const days = billableDays(arrival, departure);
   const quote = priceStay({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
-  // The server's quote has the stay's day rates (holiday rates); the lot's own prices show until it answers.
-  const estimate = trpc.bookings.estimate.useQuery({ providerId: p.id, arrivalDate: arrival, departureDate: departure }, { retry: false });
+  // The server's quote has the stay's day rates (holiday rates) and says when these dates cannot be booked; the
+  // lot's own prices show until it answers. It prices the stay from the time checkout will start it (today: the
+  // next bookable half hour, not a midnight already gone).
+  const start = useStayStart(arrival, zoneForState(p.terminal.state));
+  const estimate = trpc.bookings.estimate.useQuery({ providerId: p.id, arrivalDate: start ?? arrival, departureDate: defaultDeparture(departure) ?? departure }, { retry: false, enabled: start !== null });
+  const problem = estimate.data?.problem;
   const lines = estimate.data?.lines ?? standardLines({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
   const total = estimate.data?.totalBeforeCredit ?? quote.total;
   const images = p.imageUrls.length ? p.imageUrls : [FALLBACK_IMAGE];
@@ -171,6 +178,11 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
                   <span className="block text-muted-foreground">{`${days} ${days === 1 ? 'day' : 'days'}`}</span>
                 </span>
               </div>
+              {problem && (
+                <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+                  {problem.message}
+                </p>
+              )}
               <dl className="divide-y divide-border rounded-lg border border-border text-sm">
                 {lines.map((line) => (
                   <div key={line.label} className="flex justify-between gap-4 p-3">

@@ -56,7 +56,7 @@ export default function ThankYouPage() {
       ) : booking ? (
         <Confirmed booking={booking} token={token} />
       ) : (
-        <NoBooking />
+        <NoBooking confirmation={token ? confirmation : null} />
       )}
     </div>
   );
@@ -157,13 +157,19 @@ function Item({ label, value, className }: { label: string; value: React.ReactNo
   );
 }
 
-function NoBooking() {
+/** `confirmation`: the booking a link named (its link did not open): a fresh one can be asked for by e-mail. */
+function NoBooking({ confirmation }: { confirmation: string | null }) {
   return (
     <div className="flex flex-col items-center py-12 text-center">
       <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold tracking-tight">We couldn&apos;t show this booking</h1>
       <p className="mt-2 max-w-md text-muted-foreground">Sign in with the e-mail you booked with to see it, or use the confirmation e-mail we sent you. Your booking is safe either way.</p>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+      <div className="mt-6 flex w-full max-w-xs flex-col gap-3 sm:w-auto sm:max-w-none sm:flex-row">
+        {confirmation && (
+          <Button asChild variant="outline">
+            <Link href={`/manage/${encodeURIComponent(confirmation)}`}>E-mail me a fresh link</Link>
+          </Button>
+        )}
         <Button asChild variant="outline">
           <Link href="/">Return to Home</Link>
         </Button>

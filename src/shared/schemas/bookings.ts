@@ -1,8 +1,10 @@
 // zod inputs of bookings: checkout (the form and POST /api/bookings/automated share this schema), the
-// estimate and cancellation. Checks run in the spec's order and the first message is the one shown.
+// estimate and cancellation. Checks run in the spec's order: the API answers with the first message, the form
+// marks every field that has one.
 import { z } from './zod';
 import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 import { parseWallClock } from '../pricing';
+import { ZCardDetails } from './card';
 
 export const PROVIDER_MISSING_MESSAGE = 'Provider information is missing. Please select a parking provider.';
 export const DEPARTURE_ORDER_MESSAGE = 'Departure date must be after arrival date';
@@ -53,7 +55,7 @@ export const ZBookingReservation = z.object({
   licensePlate: z.string().trim().max(12, 'License plate is too long').optional().default(''),
 });
 
-/** A typed card (sandbox mode) or a payment method: a saved card, or one Stripe's Payment Element created. */
+/** A typed card (sandbox mode: the one card form, ./card.ts) or a payment method: a saved card, or one Stripe's Payment Element created. */
 export const ZBookingPayment = z
   .object({
     paymentMethodId: z.string().trim().min(1).max(120).optional(),
@@ -64,14 +66,33 @@ export const ZBookingPayment = z
   })
   .superRefine((p, ctx) => {
     if (p.paymentMethodId) return;
-    for (const field of ['cardNumber', 'expirationDate', 'cvv', 'billingZip'] as const) {
-      if (!p[field]?.trim()) return void ctx.addIssue({ code: 'custom', path: [field], message: requiredMessage(field) });
-    }
-    if (!/^\d{12,19}$/.test(p.cardNumber!.replace(/[\s-]/g, ''))) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: 'Please enter a valid card number' });
-    else if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(p.expirationDate!.trim())) ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: 'Expiration date must look like MM/YY' });
-    else if (!/^\d{3,4}$/.test(p.cvv!.trim())) ctx.addIssue({ code: 'custom', path: ['cvv'], message: 'Please enter the 3 or 4 digit security code' });
-    else if (!/^\d{5}(-\d{4})?$/.test(p.billingZip!.trim())) ctx.addIssue({ code: 'custom', path: ['billingZip'], message: 'Please enter a valid 5-digit ZIP code' });
+    const card = ZCardDetails.safeParse(p);
+    for (const issue of card.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   });
+
+/** A problem with a stay's dates and the field it belongs to ('stay': the stay as a whole, such as a sold-out day). */
+export interface TStayProblem {
+  field: 'arrivalDate' | 'departureDate' | 'stay';
+  message: string;
+}
+
+/**
+ * What is wrong with a stay's dates on their own, before any lot is asked (empty dates are the required
+ * check's): each problem once, at its field. Checkout, the estimate and the form use it.
+ */
+export function stayDateProblems(arrivalDate: string, departureDate: string, now = Date.now()): TStayProblem[] {
+  const problems: TStayProblem[] = [];
+  const arrival = parseWallClock(arrivalDate);
+  const departure = parseWallClock(departureDate);
+  if (arrival === null && arrivalDate.trim()) problems.push({ field: 'arrivalDate', message: 'Arrival date is not a valid date' });
+  if (departure === null && departureDate.trim()) problems.push({ field: 'departureDate', message: 'Departure date is not a valid date' });
+  if (arrival === null || departure === null) return problems;
+  if (departure <= arrival) problems.push({ field: 'departureDate', message: DEPARTURE_ORDER_MESSAGE });
+  else if (departure - arrival > MAX_STAY_DAYS * 86_400_000) problems.push({ field: 'departureDate', message: `Stays can be booked online for up to ${MAX_STAY_DAYS} days` });
+  // Wall-clock arrival against now: a day of time-zone slack is immaterial at a year's distance.
+  if (arrival > now + MAX_ADVANCE_DAYS * 86_400_000) problems.push({ field: 'arrivalDate', message: MAX_ADVANCE_MESSAGE });
+  return problems;
+}
 
 export const ZCreateBookingInput = z
   .object({
@@ -83,21 +104,14 @@ export const ZCreateBookingInput = z
     /** The Idempotency-Key header (REST) or the same value from the tRPC client. */
     idempotencyKey: z.string().trim().min(8, 'Idempotency-Key must be 8 to 100 characters').max(100, 'Idempotency-Key must be 8 to 100 characters').optional(),
   })
+  // Every field's problem is reported (the form marks them all); the API's message is the first, so the
+  // required checks above still come before these.
   .superRefine((b, ctx) => {
-    const { arrivalDate, departureDate } = b.reservationDetails;
-    const arrival = parseWallClock(arrivalDate);
-    const departure = parseWallClock(departureDate);
-    if (arrival === null) return void ctx.addIssue({ code: 'custom', path: ['reservationDetails', 'arrivalDate'], message: 'Arrival date is not a valid date' });
-    if (departure === null) return void ctx.addIssue({ code: 'custom', path: ['reservationDetails', 'departureDate'], message: 'Departure date is not a valid date' });
-    if (departure <= arrival) return void ctx.addIssue({ code: 'custom', path: ['reservationDetails', 'departureDate'], message: DEPARTURE_ORDER_MESSAGE });
-    if (departure - arrival > MAX_STAY_DAYS * 86_400_000) {
-      return void ctx.addIssue({ code: 'custom', path: ['reservationDetails', 'departureDate'], message: `Stays can be booked online for up to ${MAX_STAY_DAYS} days` });
-    }
-    // Wall-clock arrival against now: a day of time-zone slack is immaterial at a year's distance.
-    if (arrival > Date.now() + MAX_ADVANCE_DAYS * 86_400_000) {
-      return void ctx.addIssue({ code: 'custom', path: ['reservationDetails', 'arrivalDate'], message: MAX_ADVANCE_MESSAGE });
-    }
-    if (!EMAIL_PATTERN.test(b.customerInfo.email)) ctx.addIssue({ code: 'custom', path: ['customerInfo', 'email'], message: EMAIL_MESSAGE });
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    const stay = stayDateProblems(text(b.reservationDetails?.arrivalDate), text(b.reservationDetails?.departureDate));
+    for (const p of stay) ctx.addIssue({ code: 'custom', path: ['reservationDetails', p.field], message: p.message });
+    const email = text(b.customerInfo?.email);
+    if (email && !EMAIL_PATTERN.test(email)) ctx.addIssue({ code: 'custom', path: ['customerInfo', 'email'], message: EMAIL_MESSAGE });
   });
 export type TCreateBookingInput = z.input<typeof ZCreateBookingInput>;
 export type TCreateBooking = z.output<typeof ZCreateBookingInput>;
@@ -123,8 +137,17 @@ export const ZUpdateBookingStatusInput = z.object({
   reason: z.string().trim().max(500, 'Please keep the reason under 500 characters').optional().default(''),
 });
 
+/** What a link that does not open says (a damaged, cut, expired or ended link alike: nobody learns which). */
+export const LINK_INVALID_MESSAGE = 'This booking link is invalid or has expired. Sign in, or use the link in your confirmation e-mail.';
+
+/**
+ * A signed link's token as the URL carries it. A damaged or cut one is a link that does not open (404 with the
+ * message above), never a validation error; only an absurd length is refused here, in the same words.
+ */
+export const ZLinkToken = z.string().trim().max(512, LINK_INVALID_MESSAGE);
+
 export const ZBookingRef = z.object({ confirmationNumber: z.string().trim().min(4).max(20) });
-export const ZBookingLinkRef = ZBookingRef.extend({ token: z.string().trim().min(20).max(64) });
+export const ZBookingLinkRef = ZBookingRef.extend({ token: ZLinkToken });
 
 /** The checkout form's fields (spec section 3, Booking form), flat as the screen holds them. */
 export interface TBookingForm {
@@ -162,13 +185,14 @@ export function toBookingRequest(form: TBookingForm, providerId: number | string
   };
 }
 
-/** The form's first problem (the server runs the same schema), as { field, message }, or null. */
-export function firstBookingFormError(form: TBookingForm, providerId: number | string | undefined, paymentMethodId?: string): { field: string; message: string } | null {
+/**
+ * Every problem of the checkout form at once (the server runs the same schema): one message per field, the
+ * first each field has, keyed by the form's field names.
+ */
+export function bookingFormErrors(form: TBookingForm, providerId: number | string | undefined, paymentMethodId?: string): Record<string, string> {
+  const errors: Record<string, string> = {};
   const parsed = ZCreateBookingInput.safeParse(toBookingRequest(form, providerId, paymentMethodId));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { field: String(issue.path[issue.path.length - 1] ?? ''), message: issue.message };
-  }
-  if (!form.acceptTerms) return { field: 'acceptTerms', message: TERMS_MESSAGE };
-  return null;
+  for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[issue.path.length - 1] ?? 'form')] ??= issue.message;
+  if (!form.acceptTerms) errors.acceptTerms = TERMS_MESSAGE;
+  return errors;
 }

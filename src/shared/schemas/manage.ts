@@ -2,8 +2,7 @@
 // signed in as its owner), new dates, a new vehicle, and asking for a fresh link by e-mail. The forms and the
 // procedures share them.
 import { z } from './zod';
-import { parseWallClock } from '../pricing';
-import { DEPARTURE_ORDER_MESSAGE, EMAIL_MESSAGE, MAX_STAY_DAYS, ZBookingPayment, ZBookingReservation } from './bookings';
+import { EMAIL_MESSAGE, stayDateProblems, ZBookingPayment, ZBookingReservation, ZLinkToken } from './bookings';
 
 const confirmationNumber = z
   .string({ error: 'Confirmation number is required' })
@@ -15,7 +14,7 @@ const confirmationNumber = z
 export const ZManageRef = z.object({
   confirmationNumber,
   /** The signed link's token (the e-mail's link); without it the caller must be the booking's owner. */
-  token: z.string().trim().min(20).max(64).optional(),
+  token: ZLinkToken.optional(),
 });
 export type TManageRef = z.input<typeof ZManageRef>;
 
@@ -23,12 +22,7 @@ export const ZNewDates = ZManageRef.extend({
   arrivalDate: z.string({ error: 'Arrival date is required' }).trim().min(1, 'Arrival date is required').max(16),
   departureDate: z.string({ error: 'Departure date is required' }).trim().min(1, 'Departure date is required').max(16),
 }).superRefine((v, ctx) => {
-  const arrival = parseWallClock(v.arrivalDate);
-  const departure = parseWallClock(v.departureDate);
-  if (arrival === null) return void ctx.addIssue({ code: 'custom', path: ['arrivalDate'], message: 'Arrival date is not a valid date' });
-  if (departure === null) return void ctx.addIssue({ code: 'custom', path: ['departureDate'], message: 'Departure date is not a valid date' });
-  if (departure <= arrival) return void ctx.addIssue({ code: 'custom', path: ['departureDate'], message: DEPARTURE_ORDER_MESSAGE });
-  if (departure - arrival > MAX_STAY_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', path: ['departureDate'], message: `Stays can be booked online for up to ${MAX_STAY_DAYS} days` });
+  for (const p of stayDateProblems(v.arrivalDate, v.departureDate)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
 });
 export type TNewDates = z.input<typeof ZNewDates>;
 

@@ -1,6 +1,7 @@
 // zod inputs of saved cards: the add form's billing details (spec: name, e-mail, address, city, state, ZIP;
 // country fixed US) and payment method references.
 import { z } from './zod';
+import { acceptingCardAliases, ZSandboxCardFields } from './card';
 
 const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, message.replace('is required', 'is too long'));
 
@@ -34,15 +35,5 @@ export const ZAddPaymentMethodInput = z.object({
 
 export const ZPaymentMethodRef = z.object({ id: z.string().trim().min(1).max(120) });
 
-/** The sandbox's stand-in for Stripe.js: a test card becomes a payment method id. */
-export const ZSandboxPaymentMethodInput = z.object({
-  cardNumber: z
-    .string()
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Please enter a valid card number')),
-  expiry: z
-    .string()
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'Expiry must look like MM/YY'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code'),
-});
+/** The sandbox's stand-in for Stripe.js: a test card (the one card form's fields) becomes a payment method id. */
+export const ZSandboxPaymentMethodInput = acceptingCardAliases(ZSandboxCardFields);

@@ -1,5 +1,6 @@
 // zod inputs of payments: the $0.99 detail-access fee and the sandbox card form.
 import { z } from './zod';
+import { acceptingCardAliases, ZSandboxCardFields } from './card';
 import { DETAIL_ACCESS_FEE } from '../constants';
 import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 
@@ -30,19 +31,12 @@ export type TInformationAccessInput = z.input<typeof ZInformationAccessInput>;
 
 export const ZPaymentIntentRef = z.object({ paymentIntentId: z.string().trim().min(1).max(200) });
 
-export const ZSandboxCardInput = z.object({
-  paymentIntentId: z.string().trim().min(1).max(200),
-  clientSecret: z.string().trim().min(1).max(300),
-  cardNumber: z
-    .string()
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Please enter a valid card number')),
-  expiry: z
-    .string()
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'Expiry must look like MM/YY'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code'),
-  postalCode: z.string().trim().max(10).optional(),
-});
+/** Sandbox only: the fee's intent confirmed with a typed card (the one card form's fields). */
+export const ZSandboxCardInput = acceptingCardAliases(
+  ZSandboxCardFields.extend({
+    paymentIntentId: z.string().trim().min(1).max(200),
+    clientSecret: z.string().trim().min(1).max(300),
+  }),
+);
 
 export const ZCheckAccessInput = z.object({ location: z.string().trim().min(1).max(120) });

@@ -71,7 +71,8 @@ export default function AccessDialogContent({ request, onDone }: { request: Acce
     }
   }
 
-  async function paySandbox(card: CardSubmit) {
+  /** Resolves to a decline's words, which the card form shows at the card number. */
+  async function paySandbox(card: CardSubmit): Promise<string | void> {
     if (!intent) return;
     try {
       await confirm.mutateAsync({ paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, ...card });
@@ -82,7 +83,7 @@ export default function AccessDialogContent({ request, onDone }: { request: Acce
           ? { title: 'Payment Failed', description: (err as Error).message, variant: 'destructive' }
           : { title: 'Payment Error', description: (err as Error).message || 'Payment processing failed', variant: 'destructive' },
       );
-      return;
+      return code === 'PAYMENT_REQUIRED' ? (err as Error).message || 'Your card was declined.' : undefined;
     }
     await finish(intent.paymentIntentId);
   }
@@ -126,7 +127,7 @@ export default function AccessDialogContent({ request, onDone }: { request: Acce
           </form>
         )
       ) : intent.mode === 'sandbox' ? (
-        <SandboxCardForm amountLabel={fee} pending={confirm.isPending || complete.isPending} onSubmit={(card) => void paySandbox(card)} />
+        <SandboxCardForm amountLabel={fee} pending={confirm.isPending || complete.isPending} onSubmit={paySandbox} />
       ) : (
         <Suspense fallback={<Spinner className="mx-auto my-8" label="Loading secure payment" />}>
           <StripePayment

@@ -15,9 +15,9 @@ import { trpc, type RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { httpStatusOf, newIdempotencyKey } from '@/client/lib/requests';
 import { formatPrice, parseWallClock, toWallClock } from '@/shared/pricing';
-import { ZBookingPayment } from '@/shared/schemas/bookings';
+import { DEPARTURE_ORDER_MESSAGE } from '@/shared/schemas/bookings';
 import type { TManaged } from './managed-booking';
-import { CardFields, EMPTY_CARD, type CardValues } from '@/client/features/checkout/card-fields';
+import { CardFields, checkCard, EMPTY_CARD, type CardValues } from '@/client/features/checkout/card-fields';
 
 const StripeCard = preloadable('stripe-card-change', () => import('@/client/features/checkout/stripe-card'));
 
@@ -49,6 +49,8 @@ function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: T
   const utils = trpc.useUtils();
   const [arrival, setArrival] = useState(b.arrivalDate);
   const [departure, setDeparture] = useState(b.departureDate);
+  /** The date field last changed: a problem with the stay as a whole (a full or closed day) is shown there. */
+  const [edited, setEdited] = useState<'arrival' | 'departure'>('departure');
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
   const [savedCard, setSavedCard] = useState<string | null>(null);
@@ -66,7 +68,9 @@ function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: T
   const quote = trpc.bookings.quoteChange.useQuery(input, { enabled: valid && changed, retry: false, placeholderData: (prev) => prev });
   const change = trpc.bookings.changeDates.useMutation();
   const q = valid && changed && !quote.isPlaceholderData ? quote.data : undefined;
-  const problem = !valid ? 'Departure date must be after arrival date' : valid && changed && quote.error && !quote.isFetching ? quote.error.message : null;
+  const problem = !valid ? DEPARTURE_ORDER_MESSAGE : valid && changed && quote.error && !quote.isFetching ? quote.error.message : null;
+  // Next to the field it is about: an order problem at the departure, a server refusal at the field just changed.
+  const problemAt = !problem ? null : !valid || extendOnly ? 'departure' : edited;
   const owner = b.via === 'owner';
 
   async function confirm() {
@@ -86,11 +90,9 @@ function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: T
         }
       }
       paymentInfo = paymentMethodId ? { paymentMethodId } : card;
-      const parsed = ZBookingPayment.safeParse(paymentInfo);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        return void setCardErrors({ [String(issue.path[0] ?? 'cardNumber')]: issue.message });
-      }
+      // Every card field's problem at once, from the one card schema.
+      const problems = paymentMethodId ? {} : checkCard(card);
+      if (Object.keys(problems).length) return void setCardErrors(problems as Record<string, string>);
     }
     setCardErrors({});
     try {
@@ -114,6 +116,8 @@ function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: T
       // A refusal makes the next try a new attempt; a server or network failure retries with the same key.
       if (status !== undefined && status < 500) key.current = newIdempotencyKey();
       if (status === 402) setCardErrors({ [savedCard || stripeMode ? 'payment' : 'cardNumber']: (err as Error).message });
+      // Refused for the dates (a day filled up meanwhile): the quote asks again and shows why at the field.
+      else if (status === 400 || status === 409) void quote.refetch();
       toast({ title: 'Change Failed', description: (err as Error).message || 'Please try again.', variant: 'destructive' });
     }
   }
@@ -122,13 +126,27 @@ function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: T
   return (
     <div className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Check-in (arrival)" type="datetime-local" value={arrival} disabled={extendOnly} onChange={(e) => setArrival(e.target.value)} />
-        <Field label="Check-out (departure)" type="datetime-local" value={departure} min={arrival || undefined} onChange={(e) => setDeparture(e.target.value)} />
+        <Field
+          label="Check-in (arrival)"
+          type="datetime-local"
+          value={arrival}
+          disabled={extendOnly}
+          error={problemAt === 'arrival' ? problem! : undefined}
+          onChange={(e) => (setArrival(e.target.value), setEdited('arrival'))}
+        />
+        <Field
+          label="Check-out (departure)"
+          type="datetime-local"
+          value={departure}
+          min={arrival || undefined}
+          error={problemAt === 'departure' ? problem! : undefined}
+          onChange={(e) => (setDeparture(e.target.value), setEdited('departure'))}
+        />
       </div>
 
-      <div aria-live="polite" className="min-h-24">
+      <div aria-live="polite" className={problem ? undefined : 'min-h-24'}>
         {problem ? (
-          <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+          <p role="alert" className="sr-only">
             {problem}
           </p>
         ) : !changed ? (

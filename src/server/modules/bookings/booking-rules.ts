@@ -5,6 +5,7 @@
 // check-out rulings are in ../gate/pass-rules.ts.)
 import { AppError } from '../../errors';
 import { MAX_ADVANCE_DAYS, MAX_ADVANCE_MESSAGE } from '@/shared/schemas/bookings';
+import { PAST_ARRIVAL_MESSAGE } from '@/shared/schemas/search';
 import { instantAt, type BookingRow } from './booking-view';
 
 export const CHANGE_IN_PROGRESS_MESSAGE = 'A change to this booking is being processed. Please try again in a minute.';
@@ -108,7 +109,7 @@ export function dateChangeProblem(
     if (next.arrival !== b.arrivalDate || next.departure <= b.departureDate) return no('BAD_REQUEST', STARTED_MESSAGE);
     return null;
   }
-  if (next.arrivalAt < t.now) return no('BAD_REQUEST', 'Arrival date cannot be in the past');
+  if (next.arrivalAt < t.now) return no('BAD_REQUEST', PAST_ARRIVAL_MESSAGE);
   if (next.arrivalAt.getTime() > t.now.getTime() + MAX_ADVANCE_DAYS * 86_400_000) return no('BAD_REQUEST', MAX_ADVANCE_MESSAGE);
   return null;
 }

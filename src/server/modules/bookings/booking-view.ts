@@ -5,6 +5,7 @@ import type { DB } from '../../db/client';
 import { bookingLinks, bookings, locations, parkingProviders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { billableDays, netPaid } from '@/shared/pricing';
+import { LINK_INVALID_MESSAGE } from '@/shared/schemas/bookings';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { generateToken, hashToken } from '../auth/session';
 import { catalogueSnapshot } from '../catalogue/snapshot';
@@ -135,7 +136,8 @@ export async function linkOpens(db: Reader, bookingId: number, token: string, pu
   return Boolean(row);
 }
 
-export const LINK_INVALID_MESSAGE = 'This booking link is invalid or has expired. Sign in, or use the link in your confirmation e-mail.';
+/** The words of a link that does not open (one text with the link's schema). */
+export { LINK_INVALID_MESSAGE };
 
 /** The booking a link opens: its confirmation number must match, and the link must be live. */
 export async function bookingByLink(db: Reader, confirmationNumber: string, token: string, now = new Date()) {

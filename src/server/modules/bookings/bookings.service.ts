@@ -7,7 +7,7 @@ import type { Context, Services } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
 import { refundPlan, refundShare } from '@/shared/cancellation';
-import { billableDays, priceStay, stayLines } from '@/shared/pricing';
+import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import { bookingByLink, instantAt, providerWithLocation, publicBooking } from './booking-view';
 import { availableCredit } from './credit';
 import { releaseDays } from './inventory';
@@ -17,6 +17,7 @@ import { loadManaged } from './manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { releaseHold, settlePaidCharge } from './settle';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
+import { stayProblem } from './stay-problems';
 
 type Ctx = Context;
 
@@ -27,20 +28,26 @@ export { passSvg } from './booking-mail';
 // ---------------------------------------------------------------------------------------------------------
 // Estimate
 
-/** What the stay costs now, as checkout would charge it (day rates included), with the lines that explain it. */
-export async function estimate(ctx: Pick<Ctx, 'db' | 'user'>, input: { providerId: number; arrivalDate: string; departureDate: string }) {
+/**
+ * What the stay costs now, as checkout would charge it (day rates included), with the lines that explain it,
+ * and `problem`: why checkout would refuse these dates now (past, closed, sold out...), at its field, or null.
+ */
+export async function estimate(ctx: Pick<Ctx, 'db' | 'user' | 'clock'>, input: { providerId: number; arrivalDate: string; departureDate: string }) {
   const found = await providerWithLocation(ctx.db, input.providerId);
   if (!found) throw new AppError('NOT_FOUND', 'Provider not found');
-  const days = billableDays(input.arrivalDate, input.departureDate);
-  const [credit, dayRates] = await Promise.all([
+  const arrival = toWallClock(input.arrivalDate)!;
+  const departure = toWallClock(input.departureDate)!;
+  const days = billableDays(arrival, departure);
+  const [credit, dayRates, problem] = await Promise.all([
     ctx.user ? availableCredit(ctx.db, ctx.user.id, found.location.code) : 0,
-    lotDayRatesForStay(ctx.db, found.provider.id, input.arrivalDate, input.departureDate),
+    lotDayRatesForStay(ctx.db, found.provider.id, arrival, departure),
+    stayProblem(ctx.db, found, arrival, departure, ctx.clock.now()),
   ]);
   const stay = { dailyPrice: found.provider.price, weeklyRate: found.provider.weeklyRate, days, dayRates };
   const price = priceStay({ ...stay, credit });
   /** The total without the traveller's credit (what the lot's page quotes). */
   const totalBeforeCredit = priceStay(stay).total;
-  return { ...price, creditApplied: price.credit, dailyPrice: found.provider.price, lines: stayLines(stay), totalBeforeCredit };
+  return { ...price, creditApplied: price.credit, dailyPrice: found.provider.price, lines: stayLines(stay), totalBeforeCredit, problem };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -14,12 +14,12 @@ import { AppError } from '../../errors';
 import type { PaymentIntent } from '../../integrations/payments';
 import { enqueueJob } from '../../jobs/queue';
 import { nonRefundableAfterChange, refundPlan, refundShare } from '@/shared/cancellation';
-import { formatDayDate } from '@/shared/format';
 import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import type { TChangeDatesInput, TNewDates } from '@/shared/schemas/manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { instantAt } from './booking-view';
-import { chargeHeld, paymentFor, soldOutMessage, type PayWith } from './checkout';
+import { chargeHeld, paymentFor, type PayWith } from './checkout';
+import { closedDaysMessage, soldOutMessage } from './stay-problems';
 import { claimKey, completeKey, completeKeyForChange, errorOutcome, linkKeyToChange, paymentKeyFor, releaseKey, replay, requestHash, type KeyClaim } from './idempotency';
 import { closedDays, dayRangesOutside, freeSpaces, releaseDayRange, stayDays, takeDayRange } from './inventory';
 import { recordCharge, refundToCards } from './ledger';
@@ -132,22 +132,19 @@ async function addedDaysProblem(db: Pick<DB, 'select'>, m: Pick<Managed, 'provid
     const from = dayStart(first);
     const to = dayStart(last + 1);
     const closed = await closedDays(db, m.provider.id, from, to);
-    if (closed.length) return closedMessage(m.provider.name, closed);
+    if (closed.length) return closedDaysMessage(m.provider.name, closed);
     const free = await freeSpaces(db, [{ id: m.provider.id, capacity: m.provider.capacity }], from, to);
     if ((free.get(m.provider.id) ?? 0) <= 0) return soldOutMessage(m.provider.name);
   }
   return null;
 }
 
-const closedMessage = (name: string, days: string[]) =>
-  `Sorry, ${name} is not taking bookings on ${days.slice(0, 3).map(formatDayDate).join('; ')}${days.length > 3 ? ` and ${days.length - 3} more` : ''}. Please choose different dates.`;
-
 /** Takes every added day, or explains (in the caller's transaction, which must then fail) why not. */
 async function takeAdded(tx: Tx, m: Pick<Managed, 'provider'>, added: [number, number][]): Promise<void> {
   for (const [first, last] of added) {
     if (!(await takeDayRange(tx, m.provider.id, first, last))) {
       const closed = await closedDays(tx, m.provider.id, dayStart(first), dayStart(last + 1));
-      throw new AppError('CONFLICT', closed.length ? closedMessage(m.provider.name, closed) : soldOutMessage(m.provider.name));
+      throw new AppError('CONFLICT', closed.length ? closedDaysMessage(m.provider.name, closed) : soldOutMessage(m.provider.name));
     }
   }
 }

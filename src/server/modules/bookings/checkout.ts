@@ -9,7 +9,8 @@ import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { CardError, type ChargeInput, type PaymentIntent } from '../../integrations/payments';
 import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
-import { MAX_ADVANCE_DAYS, MAX_ADVANCE_MESSAGE, type TCreateBooking } from '@/shared/schemas/bookings';
+import type { TCreateBooking } from '@/shared/schemas/bookings';
+import { gatewayCard } from '@/shared/schemas/card';
 import { availableCredit, spendCredit } from './credit';
 import { checkoutResult, GUEST_LINK_TTL_MS, instantAt, linksEnded, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
 import { findOrCreateGuestAccount } from './guest-account';
@@ -25,20 +26,19 @@ import {
   requestHash,
   type KeyClaim,
 } from './idempotency';
-import { closedDays, takeDays } from './inventory';
+import { takeDays } from './inventory';
+import { arrivalProblem, unavailableMessage } from './stay-problems';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
-import { formatDayDate } from '@/shared/format';
 import { confirmBooking, EXPIRED_HOLD_MESSAGE, orphanRefundKey, releaseHold, type Lot } from './settle';
 
 export { confirmBooking, EXPIRED_HOLD_MESSAGE, releaseHold, settleExpiredHolds } from './settle';
+export { soldOutMessage } from './stay-problems';
 
 type Ctx = Context;
 type Owner = Extract<KeyClaim, { kind: 'owner' }>;
 
 /** How long a space is held while the card is charged; the reaper settles holds older than this. */
 export const HOLD_MS = 10 * 60_000;
-/** Arrivals may be a little in the past (a traveller booking from the shuttle queue). */
-const ARRIVAL_GRACE_MS = 60 * 60_000;
 const GATEWAY_DOWN_MESSAGE = 'We could not reach the payment processor. Please try again: you will not be charged twice.';
 
 const CONFIRMATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I
@@ -48,18 +48,6 @@ export function newConfirmationNumber(): string {
   let s = '';
   for (let i = 0; i < 8; i++) s += CONFIRMATION_ALPHABET[randomInt(CONFIRMATION_ALPHABET.length)];
   return `PP-${s}`;
-}
-
-export function soldOutMessage(providerName: string) {
-  return `Sorry, ${providerName} is sold out for these dates. Please choose different dates or another lot.`;
-}
-
-/** Why a stay could not be taken: days closed to new bookings, or else sold out. */
-export async function unavailableMessage(tx: Parameters<typeof closedDays>[0], provider: { id: number; name: string }, arrival: string, departure: string) {
-  const closed = await closedDays(tx, provider.id, arrival, departure);
-  if (!closed.length) return soldOutMessage(provider.name);
-  const shown = closed.slice(0, 3).map(formatDayDate).join('; ') + (closed.length > 3 ? ` and ${closed.length - 3} more` : '');
-  return `Sorry, ${provider.name} is not taking bookings on ${shown}. Please choose different dates or another lot.`;
 }
 
 /** What the card step needs: a typed test card (sandbox) or a payment method, and its customer. */
@@ -76,9 +64,8 @@ export async function createBooking(ctx: Ctx, input: TCreateBooking): Promise<TC
   const now = ctx.clock.now();
   const found = await providerWithLocation(ctx.db, input.providerId);
   if (!found) throw new AppError('NOT_FOUND', 'This parking lot is no longer available. Please choose another one.');
-  const arrivalAt = instantAt(toWallClock(input.reservationDetails.arrivalDate)!, found.location.state).getTime();
-  if (arrivalAt < now.getTime() - ARRIVAL_GRACE_MS) throw new AppError('BAD_REQUEST', 'Arrival date cannot be in the past');
-  if (arrivalAt > now.getTime() + MAX_ADVANCE_DAYS * 86_400_000) throw new AppError('BAD_REQUEST', MAX_ADVANCE_MESSAGE);
+  const arriving = arrivalProblem(toWallClock(input.reservationDetails.arrivalDate)!, found.location.state, now);
+  if (arriving) throw new AppError('BAD_REQUEST', arriving);
   const payWith = await paymentFor(ctx, input.paymentInfo);
 
   if (!input.idempotencyKey) return withViewToken(ctx, await placeBooking(ctx, found, input, payWith, null));
@@ -113,8 +100,8 @@ export async function paymentFor(ctx: Ctx, pay: TCreateBooking['paymentInfo']): 
     return { paymentMethodId: pay.paymentMethodId, customerId: owner?.c ?? undefined };
   }
   if (ctx.payments.mode === 'stripe') throw new AppError('BAD_REQUEST', 'Please enter your card in the secure card form.');
-  const [mm, yy] = pay.expirationDate!.split('/').map((p) => Number(p.trim()));
-  return { card: { number: pay.cardNumber!.replace(/\D/g, ''), expMonth: mm!, expYear: 2000 + yy!, cvc: pay.cvv!.trim(), postalCode: pay.billingZip } };
+  // The schema checked every card field when there is no payment method.
+  return { card: gatewayCard(pay as { cardNumber: string; expirationDate: string; cvv: string; billingZip: string }) };
 }
 
 /**

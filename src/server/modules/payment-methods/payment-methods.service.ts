@@ -9,6 +9,7 @@ import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { CardError, type SandboxGateway } from '../../integrations/payments';
 import type { ZAddPaymentMethodInput, ZSandboxPaymentMethodInput } from '@/shared/schemas/payment-methods';
+import { gatewayCard } from '@/shared/schemas/card';
 
 type Ctx = Pick<Context, 'db' | 'payments'> & { user: NonNullable<Context['user']> };
 type Row = typeof paymentMethods.$inferSelect;
@@ -148,9 +149,9 @@ export async function setDefaultPaymentMethod(ctx: Pick<Ctx, 'db' | 'user'>, id:
 /** Sandbox only: what Stripe.js does in the browser (the card number goes no further than this call). */
 export function createSandboxPaymentMethod(ctx: Pick<Ctx, 'payments'>, input: z.output<typeof ZSandboxPaymentMethodInput>) {
   if (ctx.payments.mode !== 'sandbox') throw new AppError('NOT_FOUND', 'Not found');
-  const [mm, yy] = input.expiry.split('/').map((p) => Number(p.trim()));
   try {
-    const pm = (ctx.payments as SandboxGateway).createPaymentMethod({ number: input.cardNumber, expMonth: mm!, expYear: 2000 + yy!, cvc: input.cvc });
+    const { postalCode: _zip, ...card } = gatewayCard(input);
+    const pm = (ctx.payments as SandboxGateway).createPaymentMethod(card);
     return { id: pm.id, brand: pm.brand, last4: pm.last4, expMonth: pm.expMonth, expYear: pm.expYear };
   } catch (err) {
     if (err instanceof CardError) throw new AppError('PAYMENT_REQUIRED', err.message);

@@ -9,6 +9,7 @@ import type { SandboxGateway } from '../../integrations/payments';
 import { enqueueJob } from '../../jobs/queue';
 import { DETAIL_ACCESS_FEE } from '@/shared/constants';
 import type { ZCustomerInfo, ZSandboxCardInput } from '@/shared/schemas/payments';
+import { gatewayCard } from '@/shared/schemas/card';
 import type { z } from 'zod';
 import { generateToken, GUEST_COOKIE, guestCookie, hashToken } from '../auth/session';
 import { findOrCreateGuestAccount } from '../bookings/guest-account';
@@ -82,14 +83,7 @@ export async function createAccessPayment(ctx: Ctx, input: { location: string; c
 /** Sandbox only: confirms the intent with a test card, as Stripe.js does in Stripe mode. */
 export async function confirmSandboxPayment(ctx: Ctx, input: z.output<typeof ZSandboxCardInput>) {
   if (ctx.payments.mode !== 'sandbox') throw new AppError('NOT_FOUND', 'Not found');
-  const [mm, yy] = input.expiry.split('/').map((p) => Number(p.trim()));
-  const intent = await (ctx.payments as SandboxGateway).confirm(input.paymentIntentId, input.clientSecret, {
-    number: input.cardNumber,
-    expMonth: mm!,
-    expYear: 2000 + yy!,
-    cvc: input.cvc,
-    postalCode: input.postalCode,
-  });
+  const intent = await (ctx.payments as SandboxGateway).confirm(input.paymentIntentId, input.clientSecret, gatewayCard(input));
   if (!intent) throw new AppError('NOT_FOUND', 'Payment not found');
   if (intent.status !== 'succeeded') throw new AppError('PAYMENT_REQUIRED', intent.lastError ?? 'Your card was declined.');
   return { status: intent.status };
