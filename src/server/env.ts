@@ -70,6 +70,15 @@ export const ZEnv = z
       .enum(['0', '1', 'true', 'false'])
       .optional()
       .transform((v) => v === undefined || v === '1' || v === 'true'),
+    /** pino's level: fatal, error, warn, info (default), debug, trace or silent. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Prometheus metrics at /metrics, only with this bearer token (unset: no metrics at all). */
+    METRICS_TOKEN: optional,
+    /** Serve /metrics on this port instead of the public one (still behind METRICS_TOKEN). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** OpenTelemetry traces to this OTLP/HTTP endpoint (unset: the tracing code is not even loaded). */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    OTEL_SERVICE_NAME: z.string().trim().min(1).default('parkpilot'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -80,6 +89,9 @@ export const ZEnv = z
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the default AWS credentials)' });
+    }
+    if (env.METRICS_PORT && !env.METRICS_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'required when METRICS_PORT is set (metrics are never served without it)' });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'required when ADMIN_PASSWORD is set' });
