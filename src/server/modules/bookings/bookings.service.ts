@@ -2,14 +2,14 @@
 // and reconciliation from payment-provider events. Checkout itself is in checkout.ts.
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { bookingChanges, bookings, locations, parkingProviders, userCredits, users } from '../../db/schema';
+import { bookingChanges, bookings, locations, parkingProviders } from '../../db/schema';
 import type { Context, Services } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
 import { refundPlan, refundShare } from '@/shared/cancellation';
 import { billableDays, priceStay, stayLines } from '@/shared/pricing';
 import { bookingByLink, instantAt, providerWithLocation, publicBooking } from './booking-view';
-import { availableCredit } from './credit';
+import { availableCredit, bookingOwner, recordCredit, type CreditOwner } from './credit';
 import { releaseDays } from './inventory';
 import { refundToCards, syncChargeRefund } from './ledger';
 import { CHANGE_IN_PROGRESS_MESSAGE } from './manage-rules';
@@ -27,13 +27,18 @@ export { passSvg } from './booking-mail';
 // ---------------------------------------------------------------------------------------------------------
 // Estimate
 
-/** What the stay costs now, as checkout would charge it (day rates included), with the lines that explain it. */
-export async function estimate(ctx: Pick<Ctx, 'db' | 'user'>, input: { providerId: number; arrivalDate: string; departureDate: string }) {
+/**
+ * What the stay costs now, as checkout would charge it (day rates included), with the lines that explain it.
+ * The credit is the signed-in traveller's, or for a guest the credit of the e-mail they typed (as checkout
+ * applies it).
+ */
+export async function estimate(ctx: Pick<Ctx, 'db' | 'user'>, input: { providerId: number; arrivalDate: string; departureDate: string; email?: string }) {
   const found = await providerWithLocation(ctx.db, input.providerId);
   if (!found) throw new AppError('NOT_FOUND', 'Provider not found');
   const days = billableDays(input.arrivalDate, input.departureDate);
+  const owner: CreditOwner | null = ctx.user ? { userId: ctx.user.id } : input.email ? { email: input.email } : null;
   const [credit, dayRates] = await Promise.all([
-    ctx.user ? availableCredit(ctx.db, ctx.user.id, found.location.code) : 0,
+    owner ? availableCredit(ctx.db, owner, found.location.code) : 0,
     lotDayRatesForStay(ctx.db, found.provider.id, input.arrivalDate, input.departureDate),
   ]);
   const stay = { dailyPrice: found.provider.price, weeklyRate: found.provider.weeklyRate, days, dayRates };
@@ -141,10 +146,7 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
     // Lot days before the user row, in the order checkout takes them.
     await releaseDays(tx, b.providerId, b.arrivalDate, b.departureDate);
     if (plan.credit > 0) {
-      await tx
-        .insert(userCredits)
-        .values({ userId: b.userId, amount: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id });
-      await tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${plan.credit}` }).where(eq(users.id, b.userId));
+      await recordCredit(tx, bookingOwner(b), { amount: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id });
     }
     // Split over the booking's charges (checkout's and any change's), newest first.
     if (plan.card > 0) await refundToCards(tx, b, plan.card, `refund-booking-${b.id}`);
