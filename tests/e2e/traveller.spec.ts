@@ -260,8 +260,9 @@ test('toasts do not print', async ({ page }) => {
   await page.clock.install();
   await page.goto('/?location=MCO');
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3000);
-  await page.getByRole('button', { name: 'Select' }).first().click(); // signed out: 'Sign in to continue'
-  const toast = page.getByRole('region', { name: 'Notifications' }).getByText('Sign in to continue');
+  await page.getByRole('button', { name: 'Select' }).first().click();
+  await page.getByRole('button', { name: /Complete Booking/ }).click(); // an empty form: 'Form Error'
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByText('Form Error');
   await expect(toast).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   await expect(toast).toBeHidden();
