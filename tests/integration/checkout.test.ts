@@ -173,6 +173,8 @@ describe('paying for a booking', () => {
 
     const mails = (await t.outbox()).filter((m) => m.to === email);
     expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('Booking confirmed')]);
+    // It says how to keep the booking with an account (no account was made for it).
+    expect(mails[0]!.text).toContain('you booked with ParkPilot as a guest. Create an account with this e-mail address and confirm it to see this booking there.');
     // The e-mail's link opens the booking in any browser (and manages it: see manage.test.ts).
     const mailed = /\/manage\/(PP-[A-Z0-9]+)\?token=([a-z0-9]+)/.exec(mails.find((m) => m.subject.includes('Booking confirmed'))!.html)!;
     expect((await call(t.request, link(mailed[1]!, mailed[2]!))).json.confirmationNumber).toBe(res.json.confirmationNumber);
