@@ -28,8 +28,8 @@ export function fillBusyYear(file, { code = 'MCO', seed = 7 } = {}) {
   const user = db.prepare("insert into users (name, email, role, email_verified, credit_balance, auth_provider, created_at, updated_at) values ('Busy Year', 'busy-year@parkpilot.example', 'user', 1, 0, 'local', ?, ?) returning id").get(now, now);
   const insert = db.prepare(
     `insert into bookings (user_id, provider_id, confirmation_number, first_name, last_name, email, phone, arrival_date, departure_date,
-      vehicle_make, vehicle_model, license_plate, parking_fee, service_fee, credit_applied, total_fee, status, refunded_amount, created_account, created_at)
-     values (?, ?, ?, 'Busy', 'Year', 'busy-year@parkpilot.example', '5550100100', ?, ?, 'Toyota', 'Camry', 'BUSY1', ?, 1.99, 0, ?, ?, 0, 0, ?)`,
+      vehicle_make, vehicle_model, license_plate, parking_fee, service_fee, credit_applied, total_fee, status, refunded_amount, created_at)
+     values (?, ?, ?, 'Busy', 'Year', 'busy-year@parkpilot.example', '5550100100', ?, ?, 'Toyota', 'Camry', 'BUSY1', ?, 1.99, 0, ?, ?, 0, ?)`,
   );
   const today = Math.floor(now / DAY);
   const [from, to] = [today - 182, today + 183];

@@ -69,9 +69,9 @@ test.describe('hydration', () => {
       await route.continue();
     });
     await page.goto('/?location=Miami%20Cruise%20Port');
-    // Hydrated means every server-rendered part answers: Select asks a signed-out visitor to sign in.
+    // Hydrated means every server-rendered part answers: Select opens checkout (signed out too).
     await page.getByRole('button', { name: 'Select' }).first().click();
-    await expect(page.getByText('Please create an account or sign in to select parking providers and make bookings.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
   });
 
   test('a hydrated SEO page filters its lots without reloading', async ({ page }) => {

@@ -48,27 +48,20 @@ test('an unknown provider slug shows Provider not found', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Property not found' })).toBeVisible();
 });
 
-test('a signed-out traveller is asked to sign up when selecting a lot, then the booking step opens with it', async ({ page }) => {
+test('a signed-out traveller selects a lot and checkout opens with it, as a guest: no sign-in asked', async ({ page }) => {
   await page.goto('/?location=Miami%20Cruise%20Port');
   await expect(page.getByRole('heading', { name: /Parking Options for PortMiami \(\d+ found\)/ })).toBeVisible();
   await expect(page.getByText('Sign in to keep your recent searches')).toBeVisible();
   const name = await page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Select' }) }).first().getByRole('heading').textContent();
   await page.getByRole('button', { name: 'Select' }).first().click();
-  await expect(page.getByText('Please create an account or sign in to select parking providers and make bookings.')).toBeVisible();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Create Account' })).toBeVisible();
-  await dialog.getByLabel('Full Name').fill('Cruise Goer');
-  await dialog.getByLabel('Email').fill(uniqueEmail('select'));
-  await dialog.getByLabel('Password', { exact: true }).fill('secret password');
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/booking\?providerId=\d+/);
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('Sign in to continue')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Booking Summary' })).toBeVisible();
   await expect(page.getByText(name!).first()).toBeVisible();
-  // The new account prefills the contact details.
-  await expect(page.getByLabel('First name')).toHaveValue('Cruise');
+  await expect(page.getByText(/Book as a guest, no account needed/)).toBeVisible();
 });
-
 test('signed-in searches appear in recent searches, typos included', async ({ page }) => {
   const email = uniqueEmail('recent');
   // page.request shares the browser's cookies: the page is signed in afterwards.

@@ -259,9 +259,11 @@ test('toasts do not print', async ({ page }) => {
   // The page's clock stops before the toast shows, so its 5 s life cannot run out on a slow machine mid-test.
   await page.clock.install();
   await page.goto('/?location=MCO');
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3000);
-  await page.getByRole('button', { name: 'Select' }).first().click(); // signed out: 'Sign in to continue'
-  const toast = page.getByRole('region', { name: 'Notifications' }).getByText('Sign in to continue');
+  await page.getByRole('button', { name: 'Select' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.getByRole('button', { name: /Complete Booking/ }).click(); // an empty form: 'Form Error'
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByText('Form Error');
   await expect(toast).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   await expect(toast).toBeHidden();

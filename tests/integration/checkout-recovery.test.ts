@@ -124,7 +124,7 @@ describe('a payment gateway that does not answer', () => {
 });
 
 describe('holds nobody came back for', () => {
-  it('are confirmed when the gateway has the charge, released (credit and guest account too) when it has none', async () => {
+  it('are confirmed when the gateway has the charge, released when it has none', async () => {
     const paidEmail = 'reaped-paid@example.com';
     const lostEmail = 'reaped-lost@example.com';
     const [paidLot, lostLot] = [freshProvider(), freshProvider()];
@@ -166,24 +166,23 @@ describe('mail never decides a booking', () => {
   });
 });
 
-describe('a declined guest payment removes only what its own attempt created', () => {
-  it('keeps the account when another booking, paid meanwhile, uses it', async () => {
+describe('a declined guest payment removes only what its own attempt made', () => {
+  it('leaves another booking with the same e-mail, paid meanwhile, as it is; no account either way', async () => {
     const email = 'shared-guest@example.com';
     let letDeclineFinish!: () => void;
     plan.push({ before: new Promise<void>((r) => (letDeclineFinish = r)) }, 'pass');
     const declined = book(body(freshProvider().id, email, { card: '4000 0000 0000 0002' }), 'shared-key-0001');
-    await until(async () => (await bookingsOf(email)).length === 1); // the declining attempt made the account and holds
+    await until(async () => (await bookingsOf(email)).length === 1); // the declining attempt holds
     const paid = await book(body(freshProvider().id, email, { nights: 40 }), 'shared-key-0002');
     expect(paid.status).toBe(200);
     letDeclineFinish();
     expect((await declined).status).toBe(402);
 
-    const [account] = await t.db.select().from(users).where(eq(users.email, email));
-    expect(account).toBeDefined();
-    expect(await bookingsOf(email)).toMatchObject([{ status: 'confirmed', confirmationNumber: paid.json.confirmationNumber, userId: account!.id }]);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await bookingsOf(email)).toMatchObject([{ status: 'confirmed', confirmationNumber: paid.json.confirmationNumber, userId: null }]);
   });
 
-  it('removes the account it made when nothing else uses it', async () => {
+  it('leaves no booking and no account', async () => {
     const email = 'lonely-guest@example.com';
     expect((await book(body(freshProvider().id, email, { card: '4000 0000 0000 0002' }))).status).toBe(402);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { informationAccess, userCredits, users } from '@/server/db/schema';
+import { guestCredits, informationAccess, userCredits, users } from '@/server/db/schema';
 import { createStripeGateway } from '@/server/integrations/payments';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
@@ -38,7 +38,7 @@ describe('detail access for a signed-in traveller', () => {
 
     expect((await pay(created.json, '4242424242424242', u.cookie)).status).toBe(200);
     const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
-    expect(done.json).toMatchObject({ hasAccess: true, location: 'MCO', accountCreated: false });
+    expect(done.json).toMatchObject({ hasAccess: true, location: 'MCO' });
 
     for (const loc of ['MCO', 'Orlando International Airport', 'orlando-international-airport']) {
       expect((await call(t.request, `/api/payments/check-access/${encodeURIComponent(loc)}`, undefined, { cookie: u.cookie })).json).toEqual({ hasAccess: true });
@@ -92,36 +92,39 @@ describe('detail access for a guest', () => {
     expect(partial.json.error).toBe('Required Information Missing: Please fill in your contact information to proceed');
   });
 
-  it('creates the account without signing the browser in: the paying browser sees the details, and gets a set-password e-mail', async () => {
+  it('makes no account and signs nobody in: the paying browser sees the details, the credit belongs to the e-mail', async () => {
     const email = 'guest-new@example.com';
-    const created = await call(t.request, '/api/payments/information-access', { location: 'Miami Cruise Port', customerInfo: { firstName: 'Gail', lastName: 'Guest', email, phone: '555-010-1234' } });
+    const created = await call(t.request, '/api/payments/information-access', { location: 'Miami Cruise Port', customerInfo: { firstName: 'Gail', lastName: 'Guest', email: 'Guest-New@Example.com', phone: '555-010-1234' } });
     const guestCookie = created.headers.getSetCookie().find((c) => c.startsWith('pp_guest='))!;
     expect(guestCookie).toMatch(/HttpOnly/);
     const browser = guestCookie.split(';')[0]!;
     await pay(created.json, undefined, browser);
     const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: browser });
-    expect(done.json).toMatchObject({ hasAccess: true, location: 'MIA-PORT', accountCreated: true });
+    expect(done.json).toEqual({ hasAccess: true, location: 'MIA-PORT' });
     expect(sessionCookieFrom(done.headers)).toBeUndefined();
     expect((await call(t.request, '/api/auth/me', undefined, { cookie: browser })).json.user).toBeNull();
     expect((await call(t.request, '/api/payments/check-access/MIA-PORT', undefined, { cookie: browser })).json.hasAccess).toBe(true);
     // Another browser (no guest cookie, or someone else's) sees nothing.
     expect((await call(t.request, '/api/payments/check-access/MIA-PORT')).json.hasAccess).toBe(false);
     expect((await call(t.request, '/api/payments/check-access/MIA-PORT', undefined, { cookie: 'pp_guest=abcdefghijklmnopqrstuvwxyz234567abcdefgh' })).json.hasAccess).toBe(false);
-    const [user] = await t.db.select().from(users).where(eq(users.email, email));
-    expect(user).toMatchObject({ name: 'Gail Guest', phone: '555-010-1234', password: null, creditBalance: 0.99, role: 'user' });
-    const mail = (await t.outbox()).find((m) => m.to.includes(email) && /Set your/.test(m.subject));
-    expect(mail?.text).toMatch(/\/reset-password\?token=[a-z0-9]+/);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await t.db.select().from(informationAccess).where(eq(informationAccess.email, email))).toMatchObject([{ userId: null, location: 'MIA-PORT', status: 'succeeded', creditedBack: 0 }]);
+    expect(await t.db.select().from(userCredits).where(eq(userCredits.email, email))).toMatchObject([{ userId: null, amount: 0.99, type: 'access_fee_credit' }]);
+    expect((await t.db.select().from(guestCredits).where(eq(guestCredits.email, email)))[0]!.balance).toBeCloseTo(0.99, 5);
+    // No set-password (or any account) e-mail.
+    expect((await t.outbox()).filter((m) => m.to.includes(email))).toHaveLength(0);
   });
 
-  it("never signs a guest into someone else's existing account", async () => {
+  it("never touches an existing account with that e-mail: the payment stays the e-mail's until the account proves it", async () => {
     const owner = await signUp('owner@example.com');
     const created = await call(t.request, '/api/payments/information-access', { location: 'JFK', customerInfo: { firstName: 'Mal', lastName: 'Lory', email: 'owner@example.com' } });
     await pay(created.json);
     const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId });
-    expect(done.json).toMatchObject({ hasAccess: true, accountCreated: false });
+    expect(done.json).toMatchObject({ hasAccess: true });
     expect(sessionCookieFrom(done.headers)).toBeUndefined();
-    // The access and the credit belong to the account owner, who sees them after signing in.
-    expect((await call(t.request, '/api/payments/check-access/JFK', undefined, { cookie: owner.cookie })).json.hasAccess).toBe(true);
+    // The owner has not proven the address: neither the access nor the credit are theirs yet.
+    expect((await call(t.request, '/api/payments/check-access/JFK', undefined, { cookie: owner.cookie })).json.hasAccess).toBe(false);
+    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0]!.creditBalance).toBe(0);
   });
 });
 
@@ -206,8 +209,8 @@ describe('Stripe adapter', () => {
       const ok = await post(payload, signature);
       expect(ok.status).toBe(200);
       expect(sessionCookieFrom(ok.headers)).toBeUndefined();
-      const [guest] = await s.db.select().from(users).where(eq(users.email, 'webhook@example.com'));
-      expect((await s.db.select().from(informationAccess).where(eq(informationAccess.userId, guest!.id)))[0]).toMatchObject({ location: 'SEA', status: 'succeeded' });
+      expect(await s.db.select().from(users).where(eq(users.email, 'webhook@example.com'))).toHaveLength(0);
+      expect((await s.db.select().from(informationAccess).where(eq(informationAccess.email, 'webhook@example.com')))[0]).toMatchObject({ userId: null, location: 'SEA', status: 'succeeded' });
       expect(await (await post(payload, signature)).json()).toMatchObject({ duplicate: true });
     } finally {
       await s.close();

@@ -18,6 +18,7 @@ import { ContactFields, FormProblem, StayFields, TermsField, VehicleFields, type
 import { storeConfirmation } from '@/client/features/checkout/confirmation-store';
 import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
 import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
+import { useCreditEmail, useGuestContactPrefill } from '@/client/features/checkout/guest-checkout';
 import { track } from '@/client/lib/analytics';
 import { preloadable } from '@/client/lib/lazy';
 import { httpStatusOf, newIdempotencyKey } from '@/client/lib/requests';
@@ -102,7 +103,7 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
   urlArrival: string | null;
   urlDeparture: string | null;
 }) {
-  const { user } = useSession();
+  const { user, isLoading: sessionLoading } = useSession();
   const config = useConfig();
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
@@ -129,6 +130,7 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
     const [first = '', ...rest] = user.name.trim().split(/\s+/);
     setForm((f) => ({ ...f, firstName: f.firstName || first, lastName: f.lastName || rest.join(' '), email: f.email || user.email, phone: f.phone || (user.phone ?? '') }));
   }, [user]);
+  useGuestContactPrefill(!sessionLoading && !user, setForm);
   useEffect(() => {
     const p = preferences.data;
     if (!p || prefilled.current.prefs) return;
@@ -139,8 +141,10 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
   const arrival = toWallClock(form.arrivalDate);
   const departure = toWallClock(form.departureDate);
   const datesValid = Boolean(arrival && departure && parseWallClock(departure)! > parseWallClock(arrival)!);
+  // A guest's credit is the e-mail's (the detail fee paid with it): the estimate prices it as checkout will.
+  const creditEmail = useCreditEmail(!sessionLoading && !user, form.email);
   const estimate = trpc.bookings.estimate.useQuery(
-    { providerId: Number(providerId), arrivalDate: arrival ?? '', departureDate: departure ?? '' },
+    { providerId: Number(providerId), arrivalDate: arrival ?? '', departureDate: departure ?? '', email: creditEmail },
     { enabled: draft.ready && datesValid && /^\d+$/.test(providerId), placeholderData: (prev) => prev, retry: false },
   );
   useEffect(() => {
@@ -257,7 +261,7 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
       <Card>
         <CardHeader>
           <CardTitle as="h2">Booking Details</CardTitle>
-          <CardDescription>{user ? 'Check your details and pay securely.' : 'Book as a guest: we create your account with this e-mail so you can manage the booking.'}</CardDescription>
+          <CardDescription>{user ? 'Check your details and pay securely.' : 'Book as a guest, no account needed: we e-mail your pass and a link to manage the booking. A detail fee paid with this e-mail comes off your total.'}</CardDescription>
         </CardHeader>
         <CardContent>
           <form ref={formRef} onSubmit={submit} noValidate className="space-y-8" aria-label="Booking details">

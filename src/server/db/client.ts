@@ -198,7 +198,20 @@ function openSqlite(file: string): DB {
       writer.close();
     },
     async migrate() {
-      await exclusive(() => migrateSqlite(drizzleSqliteSync(writer), { migrationsFolder: migrationsFolder('sqlite') }));
+      await exclusive(() => {
+        // SQLite changes a column's constraints by copying the table (drizzle-kit writes `__new_<table>`, then
+        // drops the old one). With foreign keys on, that DROP would cascade to every child row, and the
+        // migration's own `PRAGMA foreign_keys=OFF` does nothing inside the migrator's transaction: so they are
+        // off around it (SQLite's documented way), and checked before they are on again.
+        writer.pragma('foreign_keys = OFF');
+        try {
+          migrateSqlite(drizzleSqliteSync(writer), { migrationsFolder: migrationsFolder('sqlite') });
+          const broken = writer.pragma('foreign_key_check') as { table: string; parent: string }[];
+          if (broken.length) throw new Error(`Migration left ${broken.length} rows with broken foreign keys (first: ${broken[0]!.table} → ${broken[0]!.parent})`);
+        } finally {
+          writer.pragma('foreign_keys = ON');
+        }
+      });
     },
   });
   return db;

@@ -116,7 +116,12 @@ export const restRoutes: readonly RestRoute[] = [
   },
 
   // Payments (spec section 7)
-  { method: 'POST', path: '/api/payments/information-access', procedure: 'payments.createInformationAccess' },
+  {
+    method: 'POST',
+    path: '/api/payments/information-access',
+    procedure: 'payments.createInformationAccess',
+    input: ({ body, headers }) => ({ ...(body as object), idempotencyKey: headers['idempotency-key'] ?? (body as { idempotencyKey?: string } | undefined)?.idempotencyKey }),
+  },
   { method: 'POST', path: '/api/payments/information-access/complete', procedure: 'payments.completeInformationAccess' },
   { method: 'POST', path: '/api/payments/sandbox/confirm', procedure: 'payments.confirmSandbox' },
   {

@@ -123,6 +123,14 @@ export const ZEstimateInput = z
     departureDate: required('departureDate', 16),
     /** Sent by one of the spec's forms; ignored: the server's price wins. */
     providerPrice: z.unknown().optional(),
+    /** A guest's e-mail: the estimate then applies the credit that e-mail has at this place, as checkout will. */
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .refine((v) => EMAIL_PATTERN.test(v), EMAIL_MESSAGE)
+      .optional(),
   })
   .superRefine((e, ctx) => {
     const arrival = parseWallClock(e.arrivalDate);

@@ -26,8 +26,13 @@ export const ZInformationAccessInput = z.object({
     .optional()
     .refine((v) => v === undefined || Math.abs(v - DETAIL_ACCESS_FEE) < 0.001, `The detail access fee is $${DETAIL_ACCESS_FEE}`),
   customerInfo: ZCustomerInfo.optional(),
+  /** Signed in: pay with one of your saved cards at once (its id as listed), instead of a card form. */
+  paymentMethodId: z.string().trim().min(1).max(200).optional(),
+  /** With a saved card: the same key for a retry charges once. */
+  idempotencyKey: z.string().trim().min(8, 'Idempotency-Key must be 8 to 100 characters').max(100, 'Idempotency-Key must be 8 to 100 characters').optional(),
 });
 export type TInformationAccessInput = z.input<typeof ZInformationAccessInput>;
+export type TInformationAccess = z.output<typeof ZInformationAccessInput>;
 
 export const ZPaymentIntentRef = z.object({ paymentIntentId: z.string().trim().min(1).max(200) });
 

@@ -13,7 +13,9 @@ import { DETAIL_ACCESS_FEE } from '@/shared/constants';
 import { formatPrice } from '@/shared/pricing';
 import { REQUIRED_INFO_MESSAGE, ZCustomerInfo } from '@/shared/schemas/payments';
 import type { AccessRequest } from './access-dialog';
+import { rememberGuestContact } from './guest-contact';
 import { SandboxCardForm, type CardSubmit } from './sandbox-card-form';
+import { SavedCardFee } from './saved-card-fee';
 import { preloadable } from '@/client/lib/lazy';
 
 const StripePayment = preloadable('stripe-payment', () => import('./stripe-payment'));
@@ -61,6 +63,8 @@ export default function AccessDialogContent({ request, onDone }: { request: Acce
         return focusFirstInvalid(formRef.current);
       }
       customerInfo = parsed.data;
+      // Guest checkout starts with this contact: booking with the same e-mail applies the fee's credit.
+      rememberGuestContact(parsed.data);
     }
     try {
       const res = await create.mutateAsync({ location: request.locationCode, amount: DETAIL_ACCESS_FEE, customerInfo });
@@ -109,12 +113,10 @@ export default function AccessDialogContent({ request, onDone }: { request: Acce
 
       {!intent ? (
         user ? (
-          <Button className="w-full" loading={create.isPending} onClick={() => void start()}>
-            {create.isPending ? 'Preparing...' : 'Continue to Payment'}
-          </Button>
+          <SavedCardFee locationCode={request.locationCode} feeLabel={fee} onPaid={granted} onNewCard={() => void start()} preparingNewCard={create.isPending} />
         ) : (
           <form ref={formRef} onSubmit={(e) => void start(e)} noValidate className="space-y-4">
-            <p className="text-sm text-muted-foreground">Your contact details: we create a secure account for you so your credit is waiting when you book.</p>
+            <p className="text-sm text-muted-foreground">{`Your contact details: no account needed. The ${fee} is kept as credit for this e-mail and comes off your total when you book here with it.`}</p>
             <div className="grid grid-cols-2 gap-3">
               <Field label="First name" name="firstName" autoComplete="given-name" error={errors.firstName} required />
               <Field label="Last name" name="lastName" autoComplete="family-name" error={errors.lastName} required />

@@ -1,5 +1,7 @@
 // Detail gating (spec section 9): details are hidden when access to the location is not paid and the
 // visitor has run 2 or more searches or 2 minutes have passed since the session started (local storage).
+// A search is a place and dates: sorting, filtering, a reload or the list shown again do not count. Gating
+// only ever hides details: choosing a lot and booking it never wait on the fee.
 import { useEffect, useState } from 'react';
 import { useSession } from '@/client/features/auth/use-session';
 import { trpc } from '@/client/lib/trpc';
@@ -7,16 +9,20 @@ import { GATING_SEARCH_LIMIT, GATING_TIME_MS } from '@/shared/constants';
 
 const SEARCH_COUNT = 'searchCount';
 const SESSION_START = 'sessionStartTime';
+/** The place and dates last counted, so showing the same search again (sorted, filtered, reloaded) is not another. */
+const LAST_SEARCH = 'lastCountedSearch';
 
-function read(key: string): number {
+function readText(key: string): string | null {
   try {
-    return Number(window.localStorage.getItem(key) ?? 0) || 0;
+    return window.localStorage.getItem(key);
   } catch {
-    return 0;
+    return null;
   }
 }
 
-function write(key: string, value: number) {
+const read = (key: string): number => Number(readText(key) ?? 0) || 0;
+
+function write(key: string, value: number | string) {
   try {
     window.localStorage.setItem(key, String(value));
   } catch {
@@ -24,10 +30,17 @@ function write(key: string, value: number) {
   }
 }
 
-/** Counts one search (call once per search the visitor runs). */
-export function countSearch() {
+/**
+ * Counts a search toward the free allowance, once per new place or dates: the same search shown again (sorted,
+ * filtered, reloaded, or its list mounted anew) is not counted twice in a row. Returns whether it counted.
+ */
+export function countSearch(search: { location: string; arrivalDate: string; departureDate: string }): boolean {
+  const key = [search.location, search.arrivalDate.slice(0, 10), search.departureDate.slice(0, 10)].join('|').toUpperCase();
+  if (readText(LAST_SEARCH) === key) return false;
+  write(LAST_SEARCH, key);
   write(SEARCH_COUNT, read(SEARCH_COUNT) + 1);
   window.dispatchEvent(new Event('pp:gating'));
+  return true;
 }
 
 function overLimit(now = Date.now()): boolean {

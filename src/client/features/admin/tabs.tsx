@@ -481,6 +481,7 @@ export function BookingsTab() {
                       <dt className="text-muted-foreground">Contact</dt>
                       <dd>{b.email}</dd>
                       <dd>{b.phone}</dd>
+                      {b.guest && <dd className="text-muted-foreground">Guest (no account)</dd>}
                     </div>
                     <div>
                       <dt className="text-muted-foreground">Vehicle</dt>

@@ -4,11 +4,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Card } from '@/client/components/ui/card';
-import { toast } from '@/client/components/ui/toast';
 import { useAccessDialog } from '@/client/features/access/access-dialog';
 import { countSearch, useDetailsLocked } from '@/client/features/access/gating';
-import { useAuthDialog } from '@/client/features/auth/auth-dialog';
-import { useSession } from '@/client/features/auth/use-session';
 import { track } from '@/client/lib/analytics';
 import { ProviderCard, type ProviderResult } from './provider-card';
 import { MapViewToggle, ResultsMapSlot, useResultsMap } from './results-map-state';
@@ -32,12 +29,11 @@ export function ResultsList({ locationLabel, locationCode, providers, arrivalDat
   const map = useResultsMap();
   const setMapLocked = map?.setLocked;
   useEffect(() => setMapLocked?.(locked), [setMapLocked, locked]);
-  const unlock = (then?: () => void) => locationCode && openAccess({ locationCode, locationName: locationLabel, onUnlocked: then });
-  // Each list shown for a place and dates is one search for the gating count.
+  const unlock = () => locationCode && openAccess({ locationCode, locationName: locationLabel });
+  // A new place or dates is one search for the gating count (and analytics); sorting and filtering are not.
   useEffect(() => {
     if (!locationCode) return;
-    countSearch();
-    track('search', { location: locationLabel, results: providers.length });
+    if (countSearch({ location: locationCode, arrivalDate, departureDate })) track('search', { location: locationLabel, results: providers.length });
   }, [locationCode, arrivalDate, departureDate]);
 
   return (
@@ -87,7 +83,7 @@ export function ResultsList({ locationLabel, locationCode, providers, arrivalDat
                   departureDate={departureDate}
                   locked={locked}
                   onUnlock={() => unlock()}
-                  onSelect={(provider) => (locked ? unlock(() => select(provider)) : select(provider))}
+                  onSelect={select}
                 />
               </li>
             ))}
@@ -99,27 +95,20 @@ export function ResultsList({ locationLabel, locationCode, providers, arrivalDat
 }
 
 /**
- * Selecting a lot opens the booking step. Signed-out travellers are asked to create an account first (spec
- * section 4); the chosen lot is kept and the booking step opens with it once they have signed up.
+ * Selecting a lot opens checkout with it, signed in or not: guests book as guests, and the detail fee only
+ * unlocks details, it never stands between a traveller and booking.
  */
 export function useSelectProvider(arrivalDate: string, departureDate: string) {
-  const { user } = useSession();
-  const { openAuth } = useAuthDialog();
   const [, navigate] = useLocation();
-  return (provider: ProviderResult) => {
-    const next = () =>
-      navigate(
-        `/booking?${new URLSearchParams({
-          providerId: String(provider.id),
-          providerName: provider.name,
-          price: String(provider.price),
-          location: provider.location,
-          arrivalDate,
-          departureDate,
-        })}`,
-      );
-    if (user) return next();
-    toast({ title: 'Sign in to continue', description: 'Please create an account or sign in to select parking providers and make bookings.' });
-    openAuth('register', next);
-  };
+  return (provider: ProviderResult) =>
+    navigate(
+      `/booking?${new URLSearchParams({
+        providerId: String(provider.id),
+        providerName: provider.name,
+        price: String(provider.price),
+        location: provider.location,
+        arrivalDate,
+        departureDate,
+      })}`,
+    );
 }

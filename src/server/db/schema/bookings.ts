@@ -10,15 +10,15 @@ export const bookings = k.table(
   'bookings',
   {
     id: id(),
-    userId: k.integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The traveller's account; null for a guest's booking (its \`email\` owns it until an account proves that e-mail). */
+    userId: k.integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     providerId: k.integer('provider_id')
       .notNull()
       .references(() => parkingProviders.id, { onDelete: 'restrict' }),
     confirmationNumber: k.text('confirmation_number').notNull().unique(),
     firstName: k.text('first_name').notNull(),
     lastName: k.text('last_name').notNull(),
+    /** Lower-cased (the checkout schema normalises it): a guest's bookings are found by it when an account claims them. */
     email: k.text('email').notNull(),
     phone: k.text('phone').notNull(),
     /** Local wall-clock time at the lot, 'YYYY-MM-DDTHH:mm'. */
@@ -39,8 +39,6 @@ export const bookings = k.table(
     paymentIntentId: k.text('payment_intent_id'),
     /** The gateway's idempotency key for this booking's charge (derived from the client's Idempotency-Key). */
     paymentKey: k.text('payment_key'),
-    /** 1 when checkout made the traveller's account for this booking (a guest): undone only with the booking. */
-    createdAccount: k.integer('created_account').notNull().default(0),
     cardBrand: k.text('card_brand'),
     cardLast4: k.text('card_last4'),
     refundedAmount: k.real('refunded_amount').notNull().default(0),
@@ -64,6 +62,7 @@ export const bookings = k.table(
     k.index('bookings_user_idx').on(t.userId, t.createdAt),
     k.index('bookings_provider_dates_idx').on(t.providerId, t.status, t.arrivalDate, t.departureDate),
     k.index('bookings_created_idx').on(t.createdAt),
+    k.index('bookings_email_idx').on(t.email),
   ],
 );
 
@@ -89,13 +88,18 @@ export const paymentMethods = k.table(
   (t) => [k.index('payment_methods_user_idx').on(t.userId)],
 );
 
+/**
+ * The credit ledger. A row belongs to an account (\`userId\`) or, for a guest, to an e-mail (\`email\`, lower-cased,
+ * \`userId\` null) until an account proves that e-mail and claims it. An account's rows sum to
+ * \`users.creditBalance\`; an e-mail's rows sum to \`guest_credits.balance\`.
+ */
 export const userCredits = k.table(
   'user_credits',
   {
     id: id(),
-    userId: k.integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: k.integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The guest's e-mail owning this row (only while userId is null). */
+    email: k.text('email'),
     /** Positive adds to the balance, negative spends it. */
     amount: k.real('amount').notNull(),
     type: k.text('type', { enum: ['access_fee_credit', 'refund', 'booking_use', 'adjustment'] }).notNull(),
@@ -104,16 +108,25 @@ export const userCredits = k.table(
     relatedBookingId: k.integer('related_booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [k.index('user_credits_user_idx').on(t.userId)],
+  (t) => [k.index('user_credits_user_idx').on(t.userId), k.index('user_credits_email_idx').on(t.email)],
 );
+
+/** A guest e-mail's credit balance (the sum of its ledger rows): spent with one conditional update, as an account's. */
+export const guestCredits = k.table('guest_credits', {
+  /** Lower-cased. */
+  email: k.text('email').primaryKey(),
+  balance: k.real('balance').notNull().default(0),
+  updatedAt: updatedAt(),
+});
 
 export const informationAccess = k.table(
   'information_access',
   {
     id: id(),
-    userId: k.integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a guest's payment, owned by \`email\` until an account proves that e-mail and claims it. */
+    userId: k.integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The paying guest's e-mail, lower-cased (only while userId is null). */
+    email: k.text('email'),
     location: k.text('location').notNull(),
     paymentIntentId: k.text('payment_intent_id').notNull().unique(),
     amount: k.real('amount').notNull(),
@@ -126,7 +139,11 @@ export const informationAccess = k.table(
     guestTokenHash: k.text('guest_token_hash'),
     createdAt: createdAt(),
   },
-  (t) => [k.index('information_access_user_location_idx').on(t.userId, t.location), k.index('information_access_guest_idx').on(t.guestTokenHash)],
+  (t) => [
+    k.index('information_access_user_location_idx').on(t.userId, t.location),
+    k.index('information_access_guest_idx').on(t.guestTokenHash),
+    k.index('information_access_email_idx').on(t.email, t.location),
+  ],
 );
 
 /** One row per Idempotency-Key: the first request's outcome is replayed for repeats. */

@@ -9,7 +9,7 @@ export const users = k.table(
     name: k.text('name').notNull(),
     /** Stored lower-cased. */
     email: k.text('email').notNull().unique(),
-    /** argon2id hash; null for accounts that only sign in with Google or were created at guest checkout. */
+    /** argon2id hash; null for accounts that only sign in with Google. (Guests get no account: see guest-records.ts.) */
     password: k.text('password'),
     phone: k.text('phone'),
     address: k.text('address'),

@@ -152,7 +152,12 @@ export interface BookingMailDetails {
   supportPhone: string;
   /** Set when the booking changed: what changed and the money that moved (the e-mail is then a new pass). */
   change?: string | null;
+  /** Booked as a guest (no account): the footer says how to keep it with an account. */
+  guest?: boolean;
 }
+
+const guestFooter = (brand: string) =>
+  `You received this e-mail because you booked with ${brand} as a guest. Create an account with this e-mail address and confirm it to see this booking there.`;
 
 function detailRows(rows: [string, string][]): string {
   return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
@@ -194,6 +199,7 @@ export function bookingConfirmationEmail(brand: string, d: BookingMailDetails): 
       `Questions? We answer 24/7 at ${escapeHtml(d.supportEmail)} or ${escapeHtml(d.supportPhone)}${d.phone ? `; the lot’s own number is ${escapeHtml(d.phone)}` : ''}.`,
     ],
     { label: 'Manage your booking', url: d.manageUrl },
+    d.guest ? guestFooter(brand) : undefined,
   );
   const text = [
     `Hi ${d.name},`,
@@ -208,6 +214,7 @@ export function bookingConfirmationEmail(brand: string, d: BookingMailDetails): 
     '',
     `Manage your booking: ${d.manageUrl}`,
     `Questions? ${d.supportEmail} or ${d.supportPhone}`,
+    ...(d.guest ? ['', guestFooter(brand)] : []),
     '',
   ].join('\n');
   const subject = d.change ? `Booking changed: ${d.providerName} (${d.confirmationNumber})` : `Booking confirmed: ${d.providerName} (${d.confirmationNumber})`;

@@ -66,6 +66,8 @@ export async function allBookings(db: DB, limit = 500) {
       lastName: b.lastName,
       email: b.email,
       phone: b.phone,
+      /** Booked without an account (until an account proves this e-mail and claims it). */
+      guest: b.userId === null,
       vehicleMake: b.vehicleMake,
       vehicleModel: b.vehicleModel,
       licensePlate: b.licensePlate,

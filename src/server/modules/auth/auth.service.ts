@@ -20,6 +20,7 @@ import { clear, enforceLimits, giveBack, LIMITS, minutesText } from './rate-limi
 import { clearSessionCookie, createSession, hashToken, invalidateSession, invalidateUserSessions, sessionCookie } from './session';
 import { isUniqueViolation } from '../../db/dialect';
 import { worksAnyLot } from '../gate/staff.service';
+import { claimGuestRecords, claimGuestRecordsNow } from '../bookings/guest-records';
 
 export { adminExists, ensureAdmin } from './admin-bootstrap';
 export { sendPasswordResetMail, sendSetPasswordMail, sendVerificationMail, SET_PASSWORD_TTL_MS } from './account-mails';
@@ -145,8 +146,10 @@ export async function login(ctx: Ctx, input: { email: string; password: string }
   if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   await clear(ctx.db, pairKey);
   await giveBack(ctx.db, ipKey);
+  // An account that proved its e-mail takes what guests booked or paid with it since.
+  const claimed = await claimGuestRecordsNow(ctx.db, user);
   await startSession(ctx, user.id);
-  return toPublicUser(user);
+  return toPublicUser(claimed.bookings || claimed.credit ? await getUser(ctx.db, user.id) : user);
 }
 
 export async function logout(ctx: Ctx & { session: { id: number } | null }) {
@@ -232,15 +235,22 @@ export async function resendVerification(ctx: Ctx, userId: number) {
   return { success: true as const, alreadyVerified: false };
 }
 
-/** Spends the link in one conditional update: a link works once, even clicked twice at the same moment. */
+/**
+ * Spends the link in one conditional update: a link works once, even clicked twice at the same moment. The
+ * e-mail is now proven, so the account claims what guests left under it (bookings, access fees, credit), in
+ * the same transaction.
+ */
 export async function verifyEmail(db: DB, token: string) {
-  const [user] = await db
-    .update(users)
-    .set({ emailVerified: 1, emailVerificationToken: null })
-    .where(eq(users.emailVerificationToken, hashToken(token)))
-    .returning({ email: users.email });
-  if (!user) throw new AppError('BAD_REQUEST', 'This verification link is invalid or has already been used.');
-  return { success: true as const, email: user.email };
+  const user = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ emailVerified: 1, emailVerificationToken: null })
+      .where(eq(users.emailVerificationToken, hashToken(token)))
+      .returning({ id: users.id, email: users.email });
+    if (!row) throw new AppError('BAD_REQUEST', 'This verification link is invalid or has already been used.');
+    return { ...row, claimed: await claimGuestRecords(tx, row.id) };
+  });
+  return { success: true as const, email: user.email, claimed: user.claimed };
 }
 
 export const FORGOT_PASSWORD_MESSAGE = `If an account exists for that email, we have sent a link to reset the password. It expires in ${RESET_LINK_HOURS} hour${RESET_LINK_HOURS === 1 ? '' : 's'}.`;
@@ -282,6 +292,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string) {
     // Every other outstanding link dies with this one; the e-mail was proven, so it counts as verified.
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
     const [updated] = await tx.update(users).set({ password: passwordHash, emailVerified: 1 }).where(eq(users.id, row.userId)).returning();
+    await claimGuestRecords(tx, row.userId);
     await invalidateUserSessions(tx, row.userId);
     await queueMail(tx, passwordChangedMail(ctx.env, updated!));
   });

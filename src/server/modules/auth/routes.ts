@@ -6,6 +6,7 @@ import type { DB } from '../../db/client';
 import { userPreferences, users } from '../../db/schema';
 import type { TEnv } from '../../env';
 import { findUserByEmail } from './auth.service';
+import { claimGuestRecordsNow } from '../bookings/guest-records';
 import { createSession, invalidateUserSessions, isSecureOrigin, readCookie, serializeCookie, sessionCookie } from './session';
 
 const STATE_COOKIE = 'pp_google_state';
@@ -116,6 +117,9 @@ export function mountAuthRoutes(app: Hono, deps: { db: DB; env: TEnv }) {
     }
     const userId = await userForGoogle(db, claims);
     if (typeof userId !== 'number') return home(c, userId);
+    // Google vouched for the address (and a linked account had proven it): the account takes what guests left under it.
+    const [user] = await db.select({ id: users.id, email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+    if (user) await claimGuestRecordsNow(db, user);
     const { token, session } = await createSession(db, userId);
     c.header('Set-Cookie', sessionCookie(token, session.expiresAt, env.APP_URL!), { append: true });
     return home(c);

@@ -42,6 +42,7 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
   const token = await mintBookingLink(services.db, b.id, new Date(instantAt(b.departureDate, state).getTime() + EMAIL_LINK_AFTER_STAY_MS), 'manage');
   const viewUrl = manageUrl(env.APP_URL, b.confirmationNumber, token);
   const mail = bookingConfirmationEmail(env.BRAND_NAME, {
+    guest: b.userId === null,
     name: b.firstName,
     confirmationNumber: b.confirmationNumber,
     providerName: provider.name,

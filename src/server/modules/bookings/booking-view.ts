@@ -94,7 +94,6 @@ export function checkoutResultOf(booking: BookingRow, provider: ProviderRow, sta
     success: true as const,
     confirmationNumber: booking.confirmationNumber,
     booking: bookingWithLot(booking, provider, state),
-    accountCreated: booking.createdAccount === 1,
     /** A signed link token to see this booking without signing in (set for guests, per response). */
     viewToken: null as string | null,
   };

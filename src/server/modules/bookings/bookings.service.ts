@@ -2,14 +2,14 @@
 // and reconciliation from payment-provider events. Checkout itself is in checkout.ts.
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { bookingChanges, bookings, locations, parkingProviders, userCredits, users } from '../../db/schema';
+import { bookingChanges, bookings, locations, parkingProviders } from '../../db/schema';
 import type { Context, Services } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
 import { refundPlan, refundShare } from '@/shared/cancellation';
 import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import { bookingByLink, instantAt, providerWithLocation, publicBooking } from './booking-view';
-import { availableCredit } from './credit';
+import { availableCredit, bookingOwner, recordCredit, type CreditOwner } from './credit';
 import { releaseDays } from './inventory';
 import { refundToCards, syncChargeRefund } from './ledger';
 import { ALREADY_CANCELLED_MESSAGE, assertAllowed, bookingActions, stayClock } from './booking-rules';
@@ -31,15 +31,18 @@ export { passSvg } from './booking-mail';
 /**
  * What the stay costs now, as checkout would charge it (day rates included), with the lines that explain it,
  * and `problem`: why checkout would refuse these dates now (past, closed, sold out...), at its field, or null.
+ * The credit is the signed-in traveller's, or for a guest the credit of the e-mail they typed (as checkout
+ * applies it).
  */
-export async function estimate(ctx: Pick<Ctx, 'db' | 'user' | 'clock'>, input: { providerId: number; arrivalDate: string; departureDate: string }) {
+export async function estimate(ctx: Pick<Ctx, 'db' | 'user' | 'clock'>, input: { providerId: number; arrivalDate: string; departureDate: string; email?: string }) {
   const found = await providerWithLocation(ctx.db, input.providerId);
   if (!found) throw new AppError('NOT_FOUND', 'Provider not found');
   const arrival = toWallClock(input.arrivalDate)!;
   const departure = toWallClock(input.departureDate)!;
   const days = billableDays(arrival, departure);
+  const owner: CreditOwner | null = ctx.user ? { userId: ctx.user.id } : input.email ? { email: input.email } : null;
   const [credit, dayRates, problem] = await Promise.all([
-    ctx.user ? availableCredit(ctx.db, ctx.user.id, found.location.code) : 0,
+    owner ? availableCredit(ctx.db, owner, found.location.code) : 0,
     lotDayRatesForStay(ctx.db, found.provider.id, arrival, departure),
     stayProblem(ctx.db, found, arrival, departure, ctx.clock.now()),
   ]);
@@ -164,10 +167,7 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
     // Lot days before the user row, in the order checkout takes them.
     await releaseDays(tx, b.providerId, b.arrivalDate, b.departureDate);
     if (plan.credit > 0) {
-      await tx
-        .insert(userCredits)
-        .values({ userId: b.userId, amount: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id });
-      await tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${plan.credit}` }).where(eq(users.id, b.userId));
+      await recordCredit(tx, bookingOwner(b), { amount: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id });
     }
     await tx.insert(bookingChanges).values({
       bookingId: b.id,

@@ -6,8 +6,8 @@
 //   no longer needs, the ledger, the e-mail) or a release. A crash is settled by the retry with the same key,
 //   the payment webhook or the reaper, through the same conditional claims.
 //   Costs the same or less: one transaction does all of it.
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { bookingChanges, bookings, userCredits, users } from '../../db/schema';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { bookingChanges, bookings } from '../../db/schema';
 import type { DB } from '../../db/client';
 import type { Context, Services } from '../../deps';
 import { AppError } from '../../errors';
@@ -19,6 +19,7 @@ import type { TChangeDatesInput, TNewDates } from '@/shared/schemas/manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { instantAt } from './booking-view';
 import { chargeHeld, paymentFor, type PayWith } from './checkout';
+import { bookingOwner, recordCredit } from './credit';
 import { closedDaysMessage, soldOutMessage } from './stay-problems';
 import { claimKey, completeKey, completeKeyForChange, errorOutcome, linkKeyToChange, paymentKeyFor, releaseKey, replay, requestHash, type KeyClaim } from './idempotency';
 import { closedDays, dayRangesOutside, freeSpaces, releaseDayRange, stayDays, takeDayRange } from './inventory';
@@ -283,10 +284,7 @@ async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim:
     for (const [first, last] of plan.removed) await releaseDayRange(tx, b.providerId, first, last);
     if (plan.refundToCard > 0) await refundToCards(tx, b, plan.refundToCard, `change-refund-${change!.id}`);
     if (plan.creditBack > 0) {
-      await tx
-        .insert(userCredits)
-        .values({ userId: b.userId, amount: plan.creditBack, type: 'refund', description: `Credit returned from changing booking ${b.confirmationNumber}`, relatedBookingId: b.id });
-      await tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${plan.creditBack}` }).where(eq(users.id, b.userId));
+      await recordCredit(tx, bookingOwner(b), { amount: plan.creditBack, type: 'refund', description: `Credit returned from changing booking ${b.confirmationNumber}`, relatedBookingId: b.id });
     }
     await linkKeyToChange(tx, claim, change!.id);
     const done = summaryOf(change!);

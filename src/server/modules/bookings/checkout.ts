@@ -4,16 +4,15 @@
 // settled by the client's retry with the same key, by the payment webhook, or by the hold reaper, never twice.
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { bookings, informationAccess, paymentMethods, userCredits, userPreferences, users } from '../../db/schema';
+import { bookings, paymentMethods, users } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { CardError, type ChargeInput, type PaymentIntent } from '../../integrations/payments';
 import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import type { TCreateBooking } from '@/shared/schemas/bookings';
 import { gatewayCard } from '@/shared/schemas/card';
-import { availableCredit, spendCredit } from './credit';
+import { availableCredit, normalizeEmail, recordCreditUse, spendCredit, type CreditOwner } from './credit';
 import { checkoutResult, GUEST_LINK_TTL_MS, instantAt, linksEnded, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
-import { findOrCreateGuestAccount } from './guest-account';
 import {
   claimKey,
   completeKey,
@@ -136,26 +135,14 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
     // total charged is the total the estimate and search quote.
     const stay = { dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days, dayRates: await lotDayRatesForStay(tx, provider.id, arrival, departure) };
 
-    let userId: number;
-    let createdAccount = false;
-    if (ctx.user) userId = ctx.user.id;
-    else {
-      // Insert-or-nothing, then read: two guest checkouts with one e-mail share one account.
-      const account = await findOrCreateGuestAccount(tx, { name: `${customer.firstName} ${customer.lastName}`, email: customer.email, phone: customer.phone });
-      if (account.created) {
-        await tx
-          .insert(userPreferences)
-          .values({ userId: account.id, vehicleMake: res.vehicleMake, vehicleModel: res.vehicleModel, licensePlate: res.licensePlate || null })
-          .onConflictDoNothing();
-      }
-      userId = account.id;
-      createdAccount = account.created;
-    }
-
-    // Credit only for the signed-in owner: typing someone's e-mail must not spend their credit. Spent with a
-    // conditional update, so two bookings at once cannot both spend one credit (the second pays in full).
-    let price = priceStay({ ...stay, credit: ctx.user ? await availableCredit(tx, ctx.user.id, location.code) : 0 });
-    if (price.credit > 0 && !(await spendCredit(tx, userId, price.credit))) price = priceStay({ ...stay, credit: 0 });
+    // A guest's booking has no account: it belongs to the e-mail typed, and so does the credit it may use (the
+    // access fee paid with that e-mail). A signed-in traveller's credit is theirs alone: typing someone's e-mail
+    // never spends their account's credit. Spent with a conditional update, so two bookings at once cannot both
+    // spend one credit (the second pays in full).
+    const userId = ctx.user?.id ?? null;
+    const owner: CreditOwner = ctx.user ? { userId: ctx.user.id } : { email: normalizeEmail(customer.email) };
+    let price = priceStay({ ...stay, credit: await availableCredit(tx, owner, location.code) });
+    if (price.credit > 0 && !(await spendCredit(tx, owner, price.credit))) price = priceStay({ ...stay, credit: 0 });
 
     let row: BookingRow | undefined;
     for (let attempt = 0; !row; attempt++) {
@@ -168,7 +155,7 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
           confirmationNumber: newConfirmationNumber(),
           firstName: customer.firstName,
           lastName: customer.lastName,
-          email: customer.email,
+          email: normalizeEmail(customer.email),
           phone: customer.phone,
           arrivalDate: arrival,
           departureDate: departure,
@@ -183,7 +170,6 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
           status: 'pending',
           holdExpiresAt: new Date(now.getTime() + HOLD_MS),
           paymentKey: keyed?.paymentKey ?? null,
-          createdAccount: createdAccount ? 1 : 0,
         })
         .onConflictDoNothing({ target: bookings.confirmationNumber })
         .returning();
@@ -191,15 +177,7 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
     if (!keyed) [row] = await tx.update(bookings).set({ paymentKey: `booking-${row.id}` }).where(eq(bookings.id, row.id)).returning();
     const held = row!;
 
-    if (price.credit > 0) {
-      await tx
-        .insert(userCredits)
-        .values({ userId, amount: -price.credit, type: 'booking_use', description: `Applied to booking ${held.confirmationNumber}`, relatedBookingId: held.id });
-      await tx
-        .update(informationAccess)
-        .set({ creditedBack: 1, creditedAt: now, creditedBookingId: held.id })
-        .where(and(eq(informationAccess.userId, userId), eq(informationAccess.location, location.code), eq(informationAccess.creditedBack, 0)));
-    }
+    if (price.credit > 0) await recordCreditUse(tx, owner, price.credit, held, location.code, now);
     if (keyed) await linkKeyToBooking(tx, keyed.claim, held.id);
     return held;
   });

@@ -1,20 +1,49 @@
-// Credit a traveller can spend on a booking: the ledger is `user_credits`, its sum is `users.creditBalance`.
-import { and, eq, gte, sql } from 'drizzle-orm';
+// Credit a traveller can spend on a booking. The ledger is `user_credits`; its rows belong to an account (their
+// sum is `users.creditBalance`) or, for a guest, to an e-mail (their sum is `guest_credits.balance`) until an
+// account proves that e-mail and claims them (guest-records.ts). Every movement goes through here: a ledger row
+// and its owner's balance, in the caller's transaction.
+import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { informationAccess, users } from '../../db/schema';
+import { guestCredits, informationAccess, userCredits, users } from '../../db/schema';
+
+type Tx = Pick<DB, 'select' | 'insert' | 'update'>;
+
+/** Who owns credit: an account, or a guest's e-mail (lower-cased). */
+export type CreditOwner = { userId: number } | { email: string };
+
+/** The owner of a booking's credit: its account, or the guest e-mail it was booked with. */
+export function bookingOwner(b: { userId: number | null; email: string }): CreditOwner {
+  return b.userId !== null ? { userId: b.userId } : { email: normalizeEmail(b.email) };
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** The owner columns of a ledger or access-fee row. */
+export const rowOwner = (owner: CreditOwner) => ('userId' in owner ? { userId: owner.userId, email: null } : { userId: null, email: owner.email });
+
+const feesOf = (owner: CreditOwner): SQL =>
+  'userId' in owner ? eq(informationAccess.userId, owner.userId) : and(isNull(informationAccess.userId), eq(informationAccess.email, owner.email))!;
+
+async function balanceOf(db: Pick<DB, 'select'>, owner: CreditOwner): Promise<number> {
+  if ('userId' in owner) {
+    const [row] = await db.select({ balance: users.creditBalance }).from(users).where(eq(users.id, owner.userId));
+    return row?.balance ?? 0;
+  }
+  const [row] = await db.select({ balance: guestCredits.balance }).from(guestCredits).where(eq(guestCredits.email, owner.email));
+  return row?.balance ?? 0;
+}
 
 /**
  * Credit usable for a booking at a location: the unredeemed access fees paid for that location, plus credit
  * from other sources (refunds), never more than the balance.
  */
-export async function availableCredit(db: Pick<DB, 'select'>, userId: number, locationCode: string): Promise<number> {
-  const [user] = await db.select({ balance: users.creditBalance }).from(users).where(eq(users.id, userId));
-  const balance = Math.max(0, user?.balance ?? 0);
+export async function availableCredit(db: Pick<DB, 'select'>, owner: CreditOwner, locationCode: string): Promise<number> {
+  const balance = Math.max(0, await balanceOf(db, owner));
   if (balance <= 0) return 0; // most travellers: no second query
   const unredeemed = await db
     .select({ location: informationAccess.location, amount: informationAccess.amount })
     .from(informationAccess)
-    .where(and(eq(informationAccess.userId, userId), eq(informationAccess.status, 'succeeded'), eq(informationAccess.creditedBack, 0)));
+    .where(and(feesOf(owner), eq(informationAccess.status, 'succeeded'), eq(informationAccess.creditedBack, 0)));
   const here = unredeemed.filter((r) => r.location === locationCode).reduce((s, r) => s + r.amount, 0);
   const elsewhere = unredeemed.filter((r) => r.location !== locationCode).reduce((s, r) => s + r.amount, 0);
   const general = Math.max(0, balance - here - elsewhere);
@@ -22,15 +51,83 @@ export async function availableCredit(db: Pick<DB, 'select'>, userId: number, lo
 }
 
 /**
- * Spends `amount` of a traveller's balance in the caller's transaction, with one conditional update: two
- * bookings at once (on any server) cannot both spend the same credit. False when the balance is short.
+ * Spends `amount` of the owner's balance in the caller's transaction, with one conditional update: two bookings
+ * at once (on any server) cannot both spend the same credit. False when the balance is short.
  */
-export async function spendCredit(tx: Pick<DB, 'update'>, userId: number, amount: number): Promise<boolean> {
-  const spent = await tx
-    .update(users)
-    .set({ creditBalance: sql`${users.creditBalance} - ${amount}` })
-    // A hair of tolerance for the doubles the balance is summed in.
-    .where(and(eq(users.id, userId), gte(users.creditBalance, amount - 0.000001)))
-    .returning({ id: users.id });
+export async function spendCredit(tx: Pick<DB, 'update'>, owner: CreditOwner, amount: number): Promise<boolean> {
+  // A hair of tolerance for the doubles the balance is summed in.
+  const floor = amount - 0.000001;
+  const spent =
+    'userId' in owner
+      ? await tx
+          .update(users)
+          .set({ creditBalance: sql`${users.creditBalance} - ${amount}` })
+          .where(and(eq(users.id, owner.userId), gte(users.creditBalance, floor)))
+          .returning({ id: users.id })
+      : await tx
+          .update(guestCredits)
+          .set({ balance: sql`${guestCredits.balance} - ${amount}` })
+          .where(and(eq(guestCredits.email, owner.email), gte(guestCredits.balance, floor)))
+          .returning({ email: guestCredits.email });
   return spent.length > 0;
+}
+
+/** Moves the owner's balance by `amount` (positive adds), without a condition: credit given or given back. */
+export async function moveBalance(tx: Pick<DB, 'insert' | 'update'>, owner: CreditOwner, amount: number): Promise<void> {
+  if ('userId' in owner) {
+    await tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${amount}` }).where(eq(users.id, owner.userId));
+  } else {
+    await tx
+      .insert(guestCredits)
+      .values({ email: owner.email, balance: amount })
+      .onConflictDoUpdate({ target: guestCredits.email, set: { balance: sql`${guestCredits.balance} + ${amount}`, updatedAt: new Date() } });
+  }
+}
+
+/** A ledger row for the owner and the same movement of its balance. */
+export async function recordCredit(
+  tx: Pick<DB, 'insert' | 'update'>,
+  owner: CreditOwner,
+  entry: { amount: number; type: (typeof userCredits.$inferInsert)['type']; description: string; relatedPaymentId?: string; relatedBookingId?: number },
+): Promise<void> {
+  await tx.insert(userCredits).values({ ...entry, ...rowOwner(owner) });
+  await moveBalance(tx, owner, entry.amount);
+}
+
+/**
+ * The ledger side of credit spent on a booking (after spendCredit took it from the balance): the use, and the
+ * owner's access fees at that place marked as credited to it.
+ */
+export async function recordCreditUse(tx: Pick<DB, 'insert' | 'update'>, owner: CreditOwner, amount: number, booking: { id: number; confirmationNumber: string }, locationCode: string, now: Date) {
+  await tx.insert(userCredits).values({
+    ...rowOwner(owner),
+    amount: -amount,
+    type: 'booking_use',
+    description: `Applied to booking ${booking.confirmationNumber}`,
+    relatedBookingId: booking.id,
+  });
+  await redeemFees(tx, owner, locationCode, booking.id, now);
+}
+
+/** Marks the owner's unredeemed access fees at a location as credited to a booking. */
+async function redeemFees(tx: Pick<DB, 'update'>, owner: CreditOwner, locationCode: string, bookingId: number, now: Date): Promise<void> {
+  await tx
+    .update(informationAccess)
+    .set({ creditedBack: 1, creditedAt: now, creditedBookingId: bookingId })
+    .where(and(feesOf(owner), eq(informationAccess.location, locationCode), eq(informationAccess.creditedBack, 0)));
+}
+
+/** Undoes a booking's credit use (its hold failed): each use goes back to whoever owns its ledger row now. */
+export async function undoCreditUse(tx: Tx & Pick<DB, 'delete'>, bookingId: number): Promise<void> {
+  const used = await tx
+    .select()
+    .from(userCredits)
+    .where(and(eq(userCredits.relatedBookingId, bookingId), eq(userCredits.type, 'booking_use')))
+    .orderBy(userCredits.id);
+  for (const entry of used) {
+    const owner: CreditOwner = entry.userId !== null ? { userId: entry.userId } : { email: entry.email! };
+    await moveBalance(tx, owner, -entry.amount);
+    await tx.delete(userCredits).where(eq(userCredits.id, entry.id));
+  }
+  await tx.update(informationAccess).set({ creditedBack: 0, creditedAt: null, creditedBookingId: null }).where(eq(informationAccess.creditedBookingId, bookingId));
 }

@@ -2,14 +2,14 @@
 // booking (a claim), on whichever server and path gets there first: the checkout request, its retry, the
 // payment webhook or the hold reaper. Only the winner writes anything else; the gateway is never called
 // inside a transaction.
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import { bookings, informationAccess, userCredits, users } from '../../db/schema';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import { bookings } from '../../db/schema';
 import type { Services } from '../../deps';
 import type { AppErrorCode } from '../../errors';
 import type { PaymentIntent } from '../../integrations/payments';
 import { enqueueJob } from '../../jobs/queue';
 import { checkoutResult, checkoutResultOf, type providerWithLocation, type TCheckoutResult } from './booking-view';
-import { deleteUnusedGuestAccount } from './guest-account';
+import { undoCreditUse } from './credit';
 import { completeKeyForBooking } from './idempotency';
 import { releaseDays } from './inventory';
 import { recordCharge } from './ledger';
@@ -24,7 +24,7 @@ export const orphanRefundKey = (paymentIntentId: string) => `orphan-charge-${pay
 
 /**
  * Confirms a held booking that was paid: in one transaction the booking, the key's stored outcome, and the
- * confirmation (and, for a new guest account, set-password) e-mails as jobs. Null if it was not pending.
+ * confirmation e-mail as a job. Null if it was not pending.
  */
 export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bookingId: number, intent: PaymentIntent | null, lot?: Lot): Promise<TCheckoutResult | null> {
   const result = await services.db.transaction(async (tx) => {
@@ -38,9 +38,6 @@ export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bo
     const out = lot ? checkoutResultOf(confirmed, lot.provider, lot.location.state) : await checkoutResult(tx, confirmed.id);
     await completeKeyForBooking(tx, confirmed.id, { ok: true, data: out });
     await enqueueJob(tx, 'mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}` });
-    if (confirmed.createdAccount) {
-      await enqueueJob(tx, 'mail.set-password', { userId: confirmed.userId, reason: 'booking' }, { dedupeKey: `set-password:booking:${confirmed.id}` });
-    }
     return out;
   });
   if (result) services.jobs.kick();
@@ -48,9 +45,9 @@ export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bo
 }
 
 /**
- * Undoes a hold whose payment did not go through: its days, its credit use, the booking, and the account
- * checkout made for it unless that account has anything else by now. The key replays `refusal`. False if the
- * booking was no longer pending (another path settled it: nothing is reversed twice).
+ * Undoes a hold whose payment did not go through: its days, its credit use (back to the account or the guest
+ * e-mail that owns it) and the booking. The key replays `refusal`. False if the booking was no longer pending
+ * (another path settled it: nothing is reversed twice).
  */
 export async function releaseHold(services: Pick<Services, 'db'>, bookingId: number, refusal: { code: AppErrorCode; message: string }): Promise<boolean> {
   return services.db.transaction(async (tx) => {
@@ -63,19 +60,9 @@ export async function releaseHold(services: Pick<Services, 'db'>, bookingId: num
     if (!claimed) return false;
     // Lot days before the user row, in the order checkout takes them.
     await releaseDays(tx, claimed.providerId, claimed.arrivalDate, claimed.departureDate);
-    const used = await tx
-      .select()
-      .from(userCredits)
-      .where(and(eq(userCredits.relatedBookingId, bookingId), eq(userCredits.type, 'booking_use')))
-      .orderBy(asc(userCredits.id));
-    for (const entry of used) {
-      await tx.update(users).set({ creditBalance: sql`${users.creditBalance} - ${entry.amount}` }).where(eq(users.id, entry.userId));
-      await tx.delete(userCredits).where(eq(userCredits.id, entry.id));
-    }
-    await tx.update(informationAccess).set({ creditedBack: 0, creditedAt: null, creditedBookingId: null }).where(eq(informationAccess.creditedBookingId, bookingId));
+    await undoCreditUse(tx, bookingId);
     await completeKeyForBooking(tx, bookingId, { ok: false, code: refusal.code, message: refusal.message });
     await tx.delete(bookings).where(eq(bookings.id, bookingId));
-    if (claimed.createdAccount) await deleteUnusedGuestAccount(tx, claimed.userId);
     return true;
   });
 }

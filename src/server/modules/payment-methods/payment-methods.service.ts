@@ -43,6 +43,13 @@ async function owned(ctx: Pick<Ctx, 'db' | 'user'>, id: string): Promise<Row> {
   return row;
 }
 
+/** A saved card of the caller's to charge, with the customer it is attached to (another's card is not found). */
+export async function savedCardToCharge(ctx: Pick<Ctx, 'db' | 'user'>, id: string): Promise<{ paymentMethodId: string; customerId?: string }> {
+  const row = await owned(ctx, id);
+  const [owner] = await ctx.db.select({ customerId: users.stripeCustomerId }).from(users).where(eq(users.id, row.userId));
+  return { paymentMethodId: row.stripePaymentMethodId, customerId: owner?.customerId ?? undefined };
+}
+
 /**
  * Every change to a user's cards starts by locking the user's row (a no-op update): on PostgreSQL the
  * transactions of one user's cards then run one after the other, so "is there a default?" read inside one is

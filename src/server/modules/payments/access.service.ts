@@ -1,18 +1,21 @@
-// The $0.99 detail-access fee: a payment through the gateway, then access to one location's lot details,
-// an account for guests (with a set-password e-mail) and a credit toward the next booking there. A guest is
-// never signed in by paying: the paying browser is recognised by a guest cookie of its own instead.
-import { and, eq, or, sql } from 'drizzle-orm';
-import { informationAccess, userCredits, userPreferences, users } from '../../db/schema';
+// The $0.99 detail-access fee: a payment through the gateway, then access to one location's lot details and a
+// credit toward the next booking there. A guest gets no account: the payment and its credit belong to the
+// e-mail typed (guest checkout with that e-mail applies it; an account that proves the e-mail later claims
+// it), and the paying browser is recognised by a guest cookie of its own. A signed-in traveller may pay with
+// a saved card of theirs.
+import { and, eq, or } from 'drizzle-orm';
+import { informationAccess } from '../../db/schema';
 import type { Context, Services } from '../../deps';
 import { AppError } from '../../errors';
 import type { SandboxGateway } from '../../integrations/payments';
-import { enqueueJob } from '../../jobs/queue';
 import { DETAIL_ACCESS_FEE } from '@/shared/constants';
-import type { ZCustomerInfo, ZSandboxCardInput } from '@/shared/schemas/payments';
+import type { TInformationAccess, ZSandboxCardInput } from '@/shared/schemas/payments';
 import { gatewayCard } from '@/shared/schemas/card';
 import type { z } from 'zod';
 import { generateToken, GUEST_COOKIE, guestCookie, hashToken } from '../auth/session';
-import { findOrCreateGuestAccount } from '../bookings/guest-account';
+import { chargeHeld } from '../bookings/checkout';
+import { normalizeEmail, recordCredit, rowOwner, type CreditOwner } from '../bookings/credit';
+import { savedCardToCharge } from '../payment-methods/payment-methods.service';
 import { findLocation } from '../search/search.service';
 
 const PURPOSE = 'information_access';
@@ -51,10 +54,14 @@ function guestTokenOf(ctx: Pick<Ctx, 'guestToken' | 'resHeaders' | 'env'>): stri
 }
 export { GUEST_COOKIE };
 
-export async function createAccessPayment(ctx: Ctx, input: { location: string; customerInfo?: z.output<typeof ZCustomerInfo> }) {
+export async function createAccessPayment(ctx: Ctx, input: TInformationAccess) {
   const location = await resolve(ctx, input.location);
-  if (ctx.user && (await hasAccess(ctx, ctx.user.id, location.code))) {
-    return { hasAccess: true as const, clientSecret: null, paymentIntentId: null, mode: ctx.payments.mode, amount: DETAIL_ACCESS_FEE, location: location.code };
+  const unlocked = { hasAccess: true as const, clientSecret: null, paymentIntentId: null, mode: ctx.payments.mode, amount: DETAIL_ACCESS_FEE, location: location.code };
+  if (ctx.user && (await hasAccess(ctx, ctx.user.id, location.code))) return unlocked;
+  if (input.paymentMethodId) {
+    if (!ctx.user) throw new AppError('NOT_FOUND', 'Payment method not found');
+    await payWithSavedCard(ctx as Ctx & { user: NonNullable<Ctx['user']> }, location, input.paymentMethodId, input.idempotencyKey);
+    return unlocked;
   }
   const guest = ctx.user ? null : input.customerInfo;
   if (!ctx.user && !guest) {
@@ -66,7 +73,7 @@ export async function createAccessPayment(ctx: Ctx, input: { location: string; c
     // The paying browser (by the hash of its guest cookie) sees the details once paid, even if the webhook
     // records the payment first.
     metadata.guestToken = hashToken(guestTokenOf(ctx));
-    metadata.guestEmail = guest.email;
+    metadata.guestEmail = normalizeEmail(guest.email);
     metadata.guestName = `${guest.firstName} ${guest.lastName}`;
     if (guest.phone) metadata.guestPhone = guest.phone;
   }
@@ -80,6 +87,29 @@ export async function createAccessPayment(ctx: Ctx, input: { location: string; c
   return { hasAccess: false as const, clientSecret: intent.clientSecret, paymentIntentId: intent.id, mode: ctx.payments.mode, amount: DETAIL_ACCESS_FEE, location: location.code };
 }
 
+/**
+ * A saved card of the signed-in traveller's, charged at once (sandbox and Stripe alike) and recorded as the
+ * browser's completion would. The charge's key is the client's (a double click charges once); a decline is 402
+ * with the bank's words, no answer from the gateway 502 (the retry with the same key, or the webhook, settles it).
+ */
+async function payWithSavedCard(ctx: Ctx & { user: NonNullable<Ctx['user']> }, location: { code: string; name: string }, paymentMethodId: string, key?: string) {
+  const card = await savedCardToCharge(ctx, paymentMethodId);
+  const intent = await chargeHeld(
+    ctx,
+    {
+      amount: FEE_CENTS,
+      description: `Detailed parking information: ${location.name}`,
+      receiptEmail: ctx.user.email,
+      metadata: { purpose: PURPOSE, location: location.code, userId: String(ctx.user.id) },
+      ...card,
+      idempotencyKey: `access-fee:user:${ctx.user.id}:${location.code}:${key ?? generateToken()}`,
+    },
+    async () => undefined, // nothing is held for a fee
+    `Access fee for user ${ctx.user.id}`,
+  );
+  await completeAccessPayment(ctx, intent.id);
+}
+
 /** Sandbox only: confirms the intent with a test card, as Stripe.js does in Stripe mode. */
 export async function confirmSandboxPayment(ctx: Ctx, input: z.output<typeof ZSandboxCardInput>) {
   if (ctx.payments.mode !== 'sandbox') throw new AppError('NOT_FOUND', 'Not found');
@@ -90,12 +120,12 @@ export async function confirmSandboxPayment(ctx: Ctx, input: z.output<typeof ZSa
 }
 
 /**
- * Records a succeeded access payment once (by intent id): the access row (bound to the paying guest browser),
- * the credit, and for guests an account (created or reused, never signed in) with a set-password e-mail.
- * Paying with an e-mail never opens that e-mail's account, and never grants any role. Called by the paying
- * browser and by the payment webhook (with the app's services only: nobody is signed in there).
+ * Records a succeeded access payment once (by intent id): the access row (bound to the paying guest browser)
+ * and the credit, owned by the signed-in payer or, for a guest, by the e-mail typed. No account is made or
+ * opened by paying. Called by the paying browser and by the payment webhook (with the app's services only:
+ * nobody is signed in there).
  */
-export async function completeAccessPayment(services: Pick<Services, 'db' | 'payments' | 'jobs'>, paymentIntentId: string) {
+export async function completeAccessPayment(services: Pick<Services, 'db' | 'payments'>, paymentIntentId: string) {
   const { db } = services;
   // The gateway is asked before any transaction.
   const intent = await services.payments.retrieveIntent(paymentIntentId);
@@ -103,49 +133,42 @@ export async function completeAccessPayment(services: Pick<Services, 'db' | 'pay
   if (intent.status !== 'succeeded') throw new AppError('PAYMENT_REQUIRED', intent.lastError ?? 'The payment has not completed yet.');
 
   const [existing] = await db.select().from(informationAccess).where(eq(informationAccess.paymentIntentId, intent.id));
-  if (existing) return { hasAccess: true, location: existing.location, accountCreated: false };
+  if (existing) return { hasAccess: true, location: existing.location };
 
   const location = intent.metadata.location!;
   // From the catalogue of the root handle, before the transaction: inside it, only `tx` is used.
   const placeName = (await findLocation(db, location))?.name ?? location;
   const amount = intent.amount / 100;
-  let outcome: { created: boolean };
+  const owner: CreditOwner = intent.metadata.userId ? { userId: Number(intent.metadata.userId) } : { email: normalizeEmail(intent.metadata.guestEmail ?? '') };
+  if ('email' in owner && !owner.email) throw new AppError('NOT_FOUND', 'Payment not found');
   try {
-    outcome = await db.transaction(async (tx) => {
-      let userId = intent.metadata.userId ? Number(intent.metadata.userId) : null;
-      let created = false;
-      if (!userId) {
-        const email = intent.metadata.guestEmail!;
-        const account = await findOrCreateGuestAccount(tx, { name: intent.metadata.guestName ?? email, email, phone: intent.metadata.guestPhone ?? null });
-        if (account.created) await tx.insert(userPreferences).values({ userId: account.id }).onConflictDoNothing();
-        created = account.created;
-        userId = account.id;
-      }
+    await db.transaction(async (tx) => {
       // Insert-or-nothing by intent id: a concurrent completion (webhook and browser, on any server) records once.
       const [inserted] = await tx
         .insert(informationAccess)
-        .values({ userId, location, paymentIntentId: intent.id, amount, status: 'succeeded', guestTokenHash: intent.metadata.guestToken ?? null })
+        .values({
+          ...rowOwner(owner),
+          location,
+          paymentIntentId: intent.id,
+          amount,
+          status: 'succeeded',
+          guestTokenHash: intent.metadata.guestToken ?? null,
+        })
         .onConflictDoNothing()
         .returning({ id: informationAccess.id });
-      // The other completion got here first: it recorded the credit (and any account made here is rolled back).
+      // The other completion got here first: it recorded the credit.
       if (!inserted) throw new AlreadyRecorded();
-      await tx.insert(userCredits).values({
-        userId,
+      await recordCredit(tx, owner, {
         amount,
         type: 'access_fee_credit',
         description: `Detail access fee for ${placeName}, credited toward your booking there`,
         relatedPaymentId: intent.id,
       });
-      await tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${amount}` }).where(eq(users.id, userId));
-      if (created) await enqueueJob(tx, 'mail.set-password', { userId, reason: 'access' }, { dedupeKey: `set-password:access:${intent.id}` });
-      return { created };
     });
   } catch (err) {
     if (!(err instanceof AlreadyRecorded)) throw err;
-    outcome = { created: false };
   }
-  services.jobs.kick();
-  return { hasAccess: true, location, accountCreated: outcome.created };
+  return { hasAccess: true, location };
 }
 
 /** Rolls back a completion that lost to a concurrent one (nothing of it is kept). */
