@@ -11,6 +11,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { render } from '@/client/entry-server';
 import type { DB } from './db/client';
 import { mountHealthRoutes, type Lifecycle } from './health';
+import { enableMetrics, metricsHandler, requestMetrics } from './observability/metrics';
 import { AppError } from './errors';
 import type { TEnv } from './env';
 import { compression } from './compression';
@@ -105,6 +106,12 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
   const lifecycle = deps.lifecycle ?? { draining: false };
 
+  if (env.METRICS_TOKEN) {
+    enableMetrics(db);
+    app.use(requestMetrics());
+    // On the public port unless METRICS_PORT gives it one of its own (src/server/index.ts).
+    if (!env.METRICS_PORT) app.get('/metrics', metricsHandler(env.METRICS_TOKEN));
+  }
   if (env.LOG_REQUESTS) app.use(requestLog());
   // While draining, every answer asks the client to close its connection: the next request opens a new one,
   // which the load balancer sends to a server that stays.

@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { createApp, type Lifecycle } from './app';
+import { metricsHandler } from './observability/metrics';
 import { closeDatabase } from './db/client';
 import { describeDatabase, openConfiguredDatabase, prepareDatabase } from './db/boot';
 import { systemClock } from './deps';
@@ -61,6 +63,11 @@ scheduler.start();
 
 const lifecycle: Lifecycle = { draining: false };
 const app = createApp({ ...services, jobs, clientDir, lifecycle });
+// Metrics on a port of their own (still behind METRICS_TOKEN), away from the public listener.
+const metricsServer =
+  env.METRICS_PORT && env.METRICS_TOKEN
+    ? serve({ fetch: new Hono().get('/metrics', metricsHandler(env.METRICS_TOKEN)).fetch, port: env.METRICS_PORT, hostname: env.HOST })
+    : null;
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`${env.BRAND_NAME} listening on ${env.APP_URL} (port ${info.port}), data in ${describeDatabase(env)}`);
 });
@@ -102,6 +109,7 @@ function shutdown(signal: string) {
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
     }, 10_000);
     force.unref();
+    metricsServer?.close();
     server.close(async () => {
       await Promise.all([scheduler.stop(), jobs.stop()]);
       await closeDatabase(db);

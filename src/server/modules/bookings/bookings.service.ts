@@ -1,5 +1,6 @@
 // Bookings: the estimate, history, one booking (by its owner or a signed link), cancellation with refunds,
 // and reconciliation from payment-provider events. Checkout itself is in checkout.ts.
+import { countBooking } from '../../observability/metrics';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookingChanges, bookings, locations, parkingProviders } from '../../db/schema';
@@ -186,6 +187,7 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
     await enqueueJob(tx, 'mail.booking-cancelled', { bookingId: b.id, refund: plan.card, credit: plan.credit }, { dedupeKey: `booking-cancelled:${b.id}` });
     return claimed;
   });
+  countBooking('cancelled');
   ctx.jobs.kick();
 
   return { success: true as const, booking: publicBooking(updated), refundAmount: plan.card, creditReturned: plan.credit };

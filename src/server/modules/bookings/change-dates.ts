@@ -6,6 +6,7 @@
 //   no longer needs, the ledger, the e-mail) or a release. A crash is settled by the retry with the same key,
 //   the payment webhook or the reaper, through the same conditional claims.
 //   Costs the same or less: one transaction does all of it.
+import { countBooking } from '../../observability/metrics';
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import { bookingChanges, bookings } from '../../db/schema';
 import type { DB } from '../../db/client';
@@ -292,6 +293,7 @@ async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim:
     await enqueueJob(tx, 'mail.booking-changed', { bookingId: b.id, changeId: change!.id }, { dedupeKey: `booking-changed:${change!.id}` });
     return done;
   });
+  countBooking('changed');
   ctx.jobs.kick();
   return summary;
 }
@@ -386,7 +388,10 @@ export async function settlePaidChange(services: Pick<Services, 'db' | 'payments
     await services.payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: orphanRefundKey(intent.id) });
     return 'refunded';
   }
-  if (result === 'applied') services.jobs.kick();
+  if (result === 'applied') {
+    countBooking('changed');
+    services.jobs.kick();
+  }
   return result;
 }
 

@@ -2,6 +2,7 @@
 // settle the booking in one transaction: confirmed (with its e-mails queued and the Idempotency-Key's outcome
 // stored), or released (the hold, the credit, an account made only for it). A request that dies anywhere is
 // settled by the client's retry with the same key, by the payment webhook, or by the hold reaper, never twice.
+import { countPaymentFailure, type PaymentPurpose } from '../../observability/metrics';
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { bookings, paymentMethods, users } from '../../db/schema';
@@ -203,6 +204,9 @@ async function resumeBooking(ctx: Ctx, lot: Lot, booking: BookingRow, payWith: P
  * answer keeps the hold (the charge may have happened): the retry with the same key, the webhook or the reaper
  * settles it (502).
  */
+const PURPOSES: readonly PaymentPurpose[] = ['booking', 'booking-change', 'information-access'];
+const purposeOf = (charge: ChargeInput): PaymentPurpose => PURPOSES.find((p) => p === charge.metadata?.purpose) ?? 'booking';
+
 export async function chargeHeld(
   ctx: Pick<Ctx, 'payments'>,
   charge: ChargeInput,
@@ -214,9 +218,11 @@ export async function chargeHeld(
     intent = await ctx.payments.charge(charge);
   } catch (err) {
     if (err instanceof CardError) {
+      countPaymentFailure('declined', purposeOf(charge));
       await release({ code: 'PAYMENT_REQUIRED', message: err.message });
       throw new AppError('PAYMENT_REQUIRED', err.message);
     }
+    countPaymentFailure('gateway_error', purposeOf(charge));
     console.warn(`${what}: the payment gateway did not answer (${(err as Error).message}).`);
     throw new AppError('BAD_GATEWAY', GATEWAY_DOWN_MESSAGE);
   }
@@ -225,6 +231,7 @@ export async function chargeHeld(
       intent.status === 'requires_action'
         ? 'Your bank asked for extra verification, which we cannot complete here. You have not been charged; please use another card.'
         : (intent.lastError ?? 'Your card was declined.');
+    countPaymentFailure('declined', purposeOf(charge));
     await release({ code: 'PAYMENT_REQUIRED', message });
     throw new AppError('PAYMENT_REQUIRED', message);
   }

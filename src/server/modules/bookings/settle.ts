@@ -2,6 +2,7 @@
 // booking (a claim), on whichever server and path gets there first: the checkout request, its retry, the
 // payment webhook or the hold reaper. Only the winner writes anything else; the gateway is never called
 // inside a transaction.
+import { countBooking } from '../../observability/metrics';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
 import type { Services } from '../../deps';
@@ -40,7 +41,10 @@ export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bo
     await enqueueJob(tx, 'mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}` });
     return out;
   });
-  if (result) services.jobs.kick();
+  if (result) {
+    countBooking('placed');
+    services.jobs.kick();
+  }
   return result;
 }
 

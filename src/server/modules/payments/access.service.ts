@@ -3,6 +3,7 @@
 // e-mail typed (guest checkout with that e-mail applies it; an account that proves the e-mail later claims
 // it), and the paying browser is recognised by a guest cookie of its own. A signed-in traveller may pay with
 // a saved card of theirs.
+import { countPaymentFailure } from '../../observability/metrics';
 import { and, eq, or } from 'drizzle-orm';
 import { informationAccess } from '../../db/schema';
 import type { Context, Services } from '../../deps';
@@ -115,7 +116,10 @@ export async function confirmSandboxPayment(ctx: Ctx, input: z.output<typeof ZSa
   if (ctx.payments.mode !== 'sandbox') throw new AppError('NOT_FOUND', 'Not found');
   const intent = await (ctx.payments as SandboxGateway).confirm(input.paymentIntentId, input.clientSecret, gatewayCard(input));
   if (!intent) throw new AppError('NOT_FOUND', 'Payment not found');
-  if (intent.status !== 'succeeded') throw new AppError('PAYMENT_REQUIRED', intent.lastError ?? 'Your card was declined.');
+  if (intent.status !== 'succeeded') {
+    countPaymentFailure('declined', 'information-access');
+    throw new AppError('PAYMENT_REQUIRED', intent.lastError ?? 'Your card was declined.');
+  }
   return { status: intent.status };
 }
 
