@@ -12,6 +12,8 @@ import { render } from '@/client/entry-server';
 import type { DB } from './db/client';
 import { mountHealthRoutes, type Lifecycle } from './health';
 import { enableMetrics, metricsHandler, requestMetrics } from './observability/metrics';
+import { routeOf } from './observability/route';
+import { inSpan, tracingEnabled, withIncomingContext } from './observability/tracing';
 import { AppError } from './errors';
 import type { TEnv } from './env';
 import { compression } from './compression';
@@ -106,6 +108,22 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
   const lifecycle = deps.lifecycle ?? { draining: false };
 
+  // Tracing (OTEL_EXPORTER_OTLP_ENDPOINT, started by the server entry before this): a server span per request.
+  if (tracingEnabled()) {
+    app.use((c, next) =>
+      withIncomingContext(
+        (name) => c.req.header(name),
+        () =>
+          inSpan(c.req.method, 'server', { 'http.request.method': c.req.method }, async (span) => {
+            await next();
+            const route = routeOf(c);
+            span?.updateName(`${c.req.method} ${route}`);
+            span?.setAttribute('http.route', route);
+            span?.setAttribute('http.response.status_code', c.res.status);
+          }),
+      ),
+    );
+  }
   if (env.METRICS_TOKEN) {
     enableMetrics(db);
     app.use(requestMetrics());

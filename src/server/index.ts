@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp, type Lifecycle } from './app';
 import { metricsHandler } from './observability/metrics';
+import { flushTracing, startTracing } from './observability/tracing';
 import { closeDatabase } from './db/client';
 import { describeDatabase, openConfiguredDatabase, prepareDatabase } from './db/boot';
 import { systemClock } from './deps';
@@ -22,6 +23,8 @@ import { adminExists, ensureAdmin } from './modules/auth/auth.service';
 import { maskEmails } from './request-log';
 
 const env = loadEnv();
+// Traces only when asked: the SDK is imported here and nowhere else, before anything it should see is made.
+if (env.OTEL_EXPORTER_OTLP_ENDPOINT) await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME });
 const db = openConfiguredDatabase(env);
 await prepareDatabase(db);
 // The deploy step before the servers start (compose.yaml's `migrate`): migrate, seed an empty database, exit.
@@ -113,6 +116,7 @@ function shutdown(signal: string) {
     server.close(async () => {
       await Promise.all([scheduler.stop(), jobs.stop()]);
       await closeDatabase(db);
+      await flushTracing();
       console.log('Closed the database. Bye.');
       process.exit(0);
     });

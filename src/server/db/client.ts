@@ -24,6 +24,7 @@ import type { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy';
 import pg from 'pg';
 import { ENGINE, isPostgresUrl, type Engine } from './schema/_kit';
+import { inSpan, tracingEnabled } from '../observability/tracing';
 
 /** The database handle every service takes: the root handle or a transaction, on either engine. */
 export type DB = PgDatabase<NodePgQueryResultHKT>;
@@ -120,6 +121,10 @@ function cacheStatements(sqlite: Database.Database): void {
 type Method = 'run' | 'all' | 'values' | 'get';
 
 function execute(conn: Database.Database, source: string, params: unknown[], method: Method): { rows: any[]; changes?: number } {
+  return inSpan(spanName(source), 'client', { 'db.system': 'sqlite', 'db.statement': source }, () => executeStatement(conn, source, params, method));
+}
+
+function executeStatement(conn: Database.Database, source: string, params: unknown[], method: Method): { rows: any[]; changes?: number } {
   const stmt = conn.prepare(source);
   if (method === 'run' || !stmt.reader) {
     const result = stmt.run(...params);
@@ -225,6 +230,18 @@ function openSqlite(file: string): DB {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
+/** A span per statement (tracing on): its SQL text with placeholders, never the values. */
+function traceQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const text = typeof config === 'string' ? config : (config as { text?: string } | null)?.text;
+    if (!text || rest.some((r) => typeof r === 'function')) return query(config, ...rest);
+    return inSpan(spanName(text), 'client', { 'db.system': 'postgresql', 'db.statement': text }, () => query(config, ...rest));
+  };
+}
+
+const spanName = (source: string) => `db ${/^\s*(\w+)/.exec(source)?.[1]?.toLowerCase() ?? 'query'}`;
+
 /** Held while migrating: servers booting at once migrate one after the other. */
 const MIGRATION_LOCK = 7_280_001;
 
@@ -253,6 +270,7 @@ function openPostgres(url: string, max: number, prepared: boolean): DB {
   // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
   if (prepared) pool.on('connect', prepareStatements);
+  if (tracingEnabled()) pool.on('connect', traceQueries);
   const db = drizzlePg(pool) as unknown as DB;
   opened.set(db, {
     engine: 'postgres',

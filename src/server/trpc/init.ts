@@ -1,5 +1,6 @@
 // tRPC in three parts: the request context, initialisation (superjson, zod errors flattened), procedures.
 import { initTRPC, TRPCError } from '@trpc/server';
+import { inSpan } from '../observability/tracing';
 import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import type { Context, SessionUser, Services } from '../deps';
@@ -32,8 +33,13 @@ export const createCallerFactory = t.createCallerFactory;
 // 3. Procedures ------------------------------------------------------------------
 
 /** Services throw AppError (errors.ts); callers of tRPC see a TRPCError with the same code and message. */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
-  const result = await next();
+export const publicProcedure = t.procedure.use(async ({ next, path, type }) => {
+  // A span per procedure when tracing is on (its name is a procedure's path: only existing ones get here).
+  const result = await inSpan(`trpc ${path}`, 'internal', { 'rpc.system': 'trpc', 'rpc.method': path, 'rpc.type': type }, async (span) => {
+    const out = await next();
+    if (!out.ok) span?.setAttribute('rpc.error', out.error.code);
+    return out;
+  });
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     return { ...result, error: new TRPCError({ code: cause.code, message: cause.message, cause }) };

@@ -1,4 +1,5 @@
 // Picks the mailer: SMTP when SMTP_URL is set, else the outbox directory (the offline default).
+import { traceClient } from '../../observability/tracing';
 import { createOutboxMailer } from './outbox';
 import { createSmtpMailer } from './smtp';
 import type { Mailer } from './types';
@@ -13,5 +14,6 @@ export function createMailer(
   log?: (line: string) => void,
 ): Mailer {
   const from = env.MAIL_FROM ?? `"${env.BRAND_NAME.replace(/"/g, '')}" <${env.SUPPORT_EMAIL}>`;
-  return env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from }) : createOutboxMailer({ dir: env.OUTBOX_DIR, from, log });
+  const mailer = env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from }) : createOutboxMailer({ dir: env.OUTBOX_DIR, from, log });
+  return traceClient(env.SMTP_URL ? 'smtp' : 'outbox', mailer, ['send']);
 }

@@ -1,4 +1,5 @@
 // Picks the payments gateway: Stripe when STRIPE_SECRET_KEY is set, the offline sandbox otherwise.
+import { traceClient } from '../../observability/tracing';
 import { createSandboxGateway } from './sandbox';
 import { createStripeGateway } from './stripe';
 import type { DB } from '../../db/client';
@@ -8,7 +9,13 @@ export { CardError, type CardPaymentMethod, type ChargeInput, type PaymentIntent
 export { createSandboxGateway, type SandboxGateway } from './sandbox';
 export { createStripeGateway } from './stripe';
 
+const GATEWAY_CALLS = ['createIntent', 'retrieveIntent', 'charge', 'refund', 'findCharge', 'createCustomer', 'retrievePaymentMethod', 'attachPaymentMethod', 'detachPaymentMethod'] as const;
+
 export function createPaymentsGateway(env: { STRIPE_SECRET_KEY?: string; STRIPE_API_URL?: string }, db: DB): PaymentsGateway {
+  return traceClient(env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox-payments', gatewayFor(env, db), GATEWAY_CALLS);
+}
+
+function gatewayFor(env: { STRIPE_SECRET_KEY?: string; STRIPE_API_URL?: string }, db: DB): PaymentsGateway {
   if (!env.STRIPE_SECRET_KEY) return createSandboxGateway(db);
   // STRIPE_API_URL points the SDK at a Stripe-compatible server (stripe-mock, or a test fake).
   const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
