@@ -24,6 +24,11 @@ export interface HeadContext<T> {
 export interface RouteDef<T = unknown> {
   path: string;
   page: LazyPage;
+  /**
+   * 'shared': the page holds nothing personal for an anonymous visitor, so one server rendering of its address
+   * may serve every anonymous visitor (src/server/page-cache.ts). Absent: rendered for each request.
+   */
+  cache?: 'shared';
   /** Fetches what the page renders; called on the server before rendering and on client navigation. */
   load?: (api: Api, params: Record<string, string>, search: URLSearchParams) => Promise<T>;
 }
@@ -46,6 +51,7 @@ export const notFoundRoute = route({
 export const routes: RouteDef[] = [
   route({
     path: '/',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/home')),
     load: async (api, _params, search) => {
       const location = search.get('location');
@@ -58,39 +64,47 @@ export const routes: RouteDef[] = [
   }),
   route({
     path: '/locations',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/locations')),
     load: (api) => Promise.all([api.catalogue.listLocations.fetch({}), api.catalogue.stats.fetch()]),
   }),
   route({
     path: '/locations/:slug',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/location')),
     load: (api, { slug = '' }, search) => loadLocationPage(api, slug, search),
   }),
   route({
     path: '/provider/:slug',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/provider')),
     load: (api, { slug = '' }) => api.catalogue.getProvider.fetch({ slug }),
   }),
   route({
     path: '/property/:slug',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/provider')),
     load: (api, { slug = '' }) => api.catalogue.getProvider.fetch({ slug }),
   }),
   route({
     path: '/ar-parking/:id',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/ar-parking')),
     load: (api, { id = '' }) => api.catalogue.getProvider.fetch({ slug: id }),
   }),
   route({
     path: '/how-it-works',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/how-it-works')),
   }),
   route({
     path: '/terms-of-service',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/terms-of-service')),
   }),
   route({
     path: '/privacy-policy',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/privacy-policy')),
   }),
   route({
@@ -163,6 +177,7 @@ export const routes: RouteDef[] = [
   }),
   route({
     path: '/blog',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/blog')),
     load: async (api, _params, search) => {
       await Promise.all([api.blog.posts.prefetch({ ...blogFiltersFromSearch(search), page: 1 }), api.blog.categories.prefetch(), api.blog.featured.prefetch()]);
@@ -171,6 +186,7 @@ export const routes: RouteDef[] = [
   }),
   route({
     path: '/blog/category/:slug',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/blog')),
     load: async (api, { slug = '' }, search) => {
       const category = await api.blog.category.fetch({ slug });
@@ -180,6 +196,7 @@ export const routes: RouteDef[] = [
   }),
   route({
     path: '/blog/:slug',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/blog-post')),
     load: async (api, { slug = '' }) => {
       const post = await api.blog.post.fetch({ slug });
@@ -190,6 +207,7 @@ export const routes: RouteDef[] = [
   // SEO location pages (/{city}-{state}-{code}-airport-parking, /{port}-cruise-port-parking): the same page.
   route({
     path: '/:slug',
+    cache: 'shared',
     page: lazyPage(() => import('./pages/location')),
     load: (api, { slug = '' }, search) => loadLocationPage(api, slug, search),
   }),

@@ -2,17 +2,17 @@
 // once (brotli and gzip), by Accept-Encoding. An entry lives at most 60 s (pages show live prices and free
 // spaces) and dies at once when the content version moves (a post, a lot, a place or a price changed).
 // Signed-in visitors and private pages never touch it. Bounded in bytes, least recently used out first.
+// Which pages are public is said once, in the route table (`cache: 'shared'`), and read through the same
+// matcher that picks the page to render: '/MANAGE/PP-…' is the manage page to the router, so it is private here.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { matchRequest } from '@/client/routes';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 export const PAGE_TTL_MS = 60_000;
 const MAX_BYTES = 64 * 1024 * 1024;
-
-/** Pages with personal data, forms with tokens or the back office: never cached. */
-const PRIVATE = /^\/(booking|thank-you|account-settings|payment-methods|admin|reset-password|verify-email|forgot-password|manage|gate)(\/|$)/;
 
 export interface CachedPage {
   status: number;
@@ -24,9 +24,10 @@ export interface CachedPage {
   expires: number;
 }
 
-export function isCacheablePage(method: string, pathname: string, cookieHeader: string | undefined): boolean {
+/** Whether an anonymous GET of this page may be served from (and fill) the shared cache. */
+export function isCacheablePage(method: string, url: URL, cookieHeader: string | undefined): boolean {
   if (method !== 'GET') return false;
-  if (PRIVATE.test(pathname)) return false;
+  if (matchRequest(url.pathname, url.hostname).route.cache !== 'shared') return false;
   // Any session cookie means a signed-in render (the header, the menu, personal data): never shared.
   return !/(?:^|;\s*)pp_session=/.test(cookieHeader ?? '');
 }
