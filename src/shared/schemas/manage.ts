@@ -3,6 +3,7 @@
 // procedures share them.
 import { z } from './zod';
 import { parseWallClock } from '../pricing';
+import { dateMessages, requiredDate } from './dates';
 import { DEPARTURE_ORDER_MESSAGE, EMAIL_MESSAGE, MAX_STAY_DAYS, ZBookingPayment, ZBookingReservation } from './bookings';
 
 const confirmationNumber = z
@@ -20,8 +21,8 @@ export const ZManageRef = z.object({
 export type TManageRef = z.input<typeof ZManageRef>;
 
 export const ZNewDates = ZManageRef.extend({
-  arrivalDate: z.string({ error: 'Arrival date is required' }).trim().min(1, 'Arrival date is required').max(16),
-  departureDate: z.string({ error: 'Departure date is required' }).trim().min(1, 'Departure date is required').max(16),
+  arrivalDate: requiredDate(dateMessages('Arrival date')),
+  departureDate: requiredDate(dateMessages('Departure date')),
 }).superRefine((v, ctx) => {
   const arrival = parseWallClock(v.arrivalDate);
   const departure = parseWallClock(v.departureDate);
