@@ -7,6 +7,7 @@ import { createOutboxMailer } from '@/server/integrations/mailer/outbox';
 import { guardConsole, redactText, redactUrl, redactValue } from '@/server/redact';
 import { dayFromToday } from '@/shared/pricing';
 import { call } from '../support/http';
+import { mailedTokens, scanLog } from '../e2e/log-scan';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp({ LOG_REQUESTS: '1' });
@@ -66,6 +67,12 @@ describe('the request log after a manage-link journey', () => {
     for (const secret of [booking.token, encodeURIComponent(booking.token), 'grace.hopper', 'grace.hopper%40', '4242424242424242', '4242 4242 4242 4242']) {
       expect(log, secret).not.toContain(secret);
     }
+    // The e2e suite's log scan (tests/e2e/log-scan.ts) passes this log, and would fail the unredacted one.
+    const mailed = mailedTokens(t.env.OUTBOX_DIR);
+    expect(mailed).toContain(booking.token);
+    expect(scanLog(log, mailed)).toEqual([]);
+    const leaked = scanLog(`GET /manage/${booking.confirmation}?token=${booking.token} 200 3ms\nCookie: pp_session=abc123def456\ncharged 4242 4242 4242 4242`, mailed);
+    expect(leaked).toHaveLength(5); // the mailed token, as a bare token and as a parameter; the cookie; the card
   });
 
   it('redacts tRPC input fields by name, query parameters by name, and drops private query strings', () => {
