@@ -3,7 +3,7 @@
 // event loop reach other sockets. A breather yields to the event loop (setImmediate) once its slice is used.
 
 /** Returns a function to await often; it yields to the event loop when `sliceMs` have passed since the last yield. */
-export function breather(sliceMs = 8): () => Promise<void> {
+export function breather(sliceMs = 5): () => Promise<void> {
   let since = performance.now();
   return async () => {
     if (performance.now() - since < sliceMs) return;

@@ -17,9 +17,10 @@ const CAPACITY_MESSAGE = `Capacity must be a whole number of spaces from 1 to ${
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** A number typed in a form or a CSV cell, as a plain decimal of its kind (operator-input.ts): '12.95',
- * '$1,234.50', '-81.3'; never '0x10', '1e3' or '1,2,3'. `format` says what to write, `check` the range. */
-const numberField = (kind: DecimalKind, format: string, message: string, check: (n: number) => boolean) =>
-  z.preprocess((v) => plainDecimal(v, kind), z.number({ error: format }).refine((n) => Number.isFinite(n) && check(n), message));
+ * '$1,234.50', '-81.3'; never '0x10', '1e3' or '1,2,3'. `required` is said of a blank field, `format` of one
+ * that is not such a number, `message` when `check` (the range) fails. */
+const numberField = (kind: DecimalKind, required: string, format: string, message: string, check: (n: number) => boolean) =>
+  z.preprocess((v) => plainDecimal(v, kind), z.number({ error: (issue) => (issue.input === undefined ? required : format) }).refine((n) => Number.isFinite(n) && check(n), message));
 
 const inCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 /** One line of text: trimmed, bounded, no control character or text-direction override. */
@@ -43,9 +44,9 @@ const optionalText = (max: number, label: string, multiline = false) =>
 export const lotFields = {
   name: lineText('Lot name', 120, 'Enter the lot name'),
   address: lineText('Address', 200, 'Enter the street address').refine((v) => v.length >= 5, 'Enter the street address'),
-  latitude: numberField('signed', 'Latitude must be a number between -90 and 90', 'Latitude must be a number between -90 and 90', (n) => n >= -90 && n <= 90),
-  longitude: numberField('signed', 'Longitude must be a number between -180 and 180', 'Longitude must be a number between -180 and 180', (n) => n >= -180 && n <= 180),
-  price: numberField('money', 'Daily price must be a plain number of dollars and cents, like 12.95', `Daily price must be between $1.00 and $${LOT_LIMITS.maxPrice}, in cents`, (n) => n >= 1 && n <= LOT_LIMITS.maxPrice && inCents(n)),
+  latitude: numberField('signed', 'Enter the latitude', 'Latitude must be a number between -90 and 90', 'Latitude must be a number between -90 and 90', (n) => n >= -90 && n <= 90),
+  longitude: numberField('signed', 'Enter the longitude', 'Longitude must be a number between -180 and 180', 'Longitude must be a number between -180 and 180', (n) => n >= -180 && n <= 180),
+  price: numberField('money', 'Enter the daily price', 'Daily price must be a plain number of dollars and cents, like 12.95', `Daily price must be between $1.00 and $${LOT_LIMITS.maxPrice}, in cents`, (n) => n >= 1 && n <= LOT_LIMITS.maxPrice && inCents(n)),
   weeklyRate: z.preprocess(
     (v) => (blank(v) ? null : plainDecimal(v, 'money')),
     z
@@ -53,7 +54,7 @@ export const lotFields = {
       .refine((n) => Number.isFinite(n) && n >= 1 && n <= LOT_LIMITS.maxWeeklyRate && inCents(n), `Weekly rate must be between $1.00 and $${LOT_LIMITS.maxWeeklyRate}, in cents, or empty`)
       .nullable(),
   ),
-  capacity: numberField('count', CAPACITY_MESSAGE, CAPACITY_MESSAGE, (n) => Number.isInteger(n) && n >= 1 && n <= LOT_LIMITS.maxCapacity),
+  capacity: numberField('count', 'Enter the number of spaces', CAPACITY_MESSAGE, CAPACITY_MESSAGE, (n) => Number.isInteger(n) && n >= 1 && n <= LOT_LIMITS.maxCapacity),
   amenities: z
     .array(z.enum(LOT_AMENITIES, { error: (i) => `Unknown amenity "${String(i.input)}" (use: ${LOT_AMENITIES.join(', ')})` }))
     .transform((list) => LOT_AMENITIES.filter((a) => list.includes(a))),

@@ -25,7 +25,7 @@ type Column = (typeof LOT_CSV_COLUMNS)[number];
 const LIST = '|';
 /** New lots written per statement: enough to save most of the per-statement cost, few enough that building
  * one statement takes a few milliseconds (the event loop waits for it). */
-const CREATE_BATCH = 25;
+const CREATE_BATCH = 10;
 /** Lots read per query by the export. */
 const EXPORT_PAGE = 500;
 
