@@ -279,7 +279,10 @@ export async function importLotsCsv({ db, clock }: { db: DB; clock: Clock }, act
     }
     const fileId = createHash('sha256').update(input.csv).digest('hex').slice(0, 12);
     await recordAudit(tx, actor, { entity: 'import', entityId: fileId, action: 'import', changes: { rows: report.rows, created, updated, unchanged: report.rows - created.length - updated.length } });
-    for (const placeId of touched) await refreshSeoPage(tx, placeId);
+    for (const placeId of touched) {
+      await pause();
+      await refreshSeoPage(tx, placeId);
+    }
     if (created.length || updated.length) await bumpContentVersion(tx);
   });
   return { ...report, dryRun: false, applied: true, creates: created.length, updates: updated.length, unchanged: report.rows - created.length - updated.length };
