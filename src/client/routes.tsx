@@ -5,7 +5,6 @@ import { lazyWithPreload } from './lib/lazy';
 import { parse } from 'regexparam';
 import type { TPublicConfig } from '@/server/env';
 import type { Api } from './lib/trpc';
-import { searchInputFromParams } from './features/search/search-params';
 import { blogFilters as blogFiltersFromSearch } from './features/blog/filters';
 
 type PageModule = { default: ComponentType };
@@ -24,22 +23,22 @@ export interface HeadContext<T> {
 export interface RouteDef<T = unknown> {
   path: string;
   page: LazyPage;
-  /**
-   * 'shared': the page holds nothing personal for an anonymous visitor, so one server rendering of its address
-   * may serve every anonymous visitor (src/server/page-cache.ts). Absent: rendered for each request.
-   */
-  cache?: 'shared';
   /** Fetches what the page renders; called on the server before rendering and on client navigation. */
   load?: (api: Api, params: Record<string, string>, search: URLSearchParams) => Promise<T>;
 }
 
 const route = <T,>(def: RouteDef<T>) => def as RouteDef<unknown>;
 
+/** A page address's search input, from the search pages' own code (not part of the first visit's scripts). */
+type SearchParamsModule = typeof import('./features/search/search-params');
+const searchInputFromParams = async (...args: Parameters<SearchParamsModule['searchInputFromParams']>) =>
+  (await import('./features/search/search-params')).searchInputFromParams(...args);
+
 export type LocationPageData = Awaited<ReturnType<typeof loadLocationPage>>;
 
 async function loadLocationPage(api: Api, slug: string, search: URLSearchParams) {
   const location = await api.catalogue.getLocation.fetch({ slug });
-  const [seo] = await Promise.all([api.seo.page.fetch({ slug: location.seoSlug }).catch(() => null), api.search.providers.prefetch(searchInputFromParams(location.code, search))]);
+  const [seo] = await Promise.all([api.seo.page.fetch({ slug: location.seoSlug }).catch(() => null), api.search.providers.prefetch(await searchInputFromParams(location.code, search))]);
   return { ...location, seo };
 }
 
@@ -51,11 +50,10 @@ export const notFoundRoute = route({
 export const routes: RouteDef[] = [
   route({
     path: '/',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/home')),
     load: async (api, _params, search) => {
       const location = search.get('location');
-      if (location) await api.search.providers.prefetch(searchInputFromParams(location, search, true));
+      if (location) await api.search.providers.prefetch(await searchInputFromParams(location, search, true));
       if (await api.auth.me.fetch()) {
         await (search.get('view') === 'history' ? api.bookings.history.prefetch() : api.search.history.prefetch());
       }
@@ -64,47 +62,39 @@ export const routes: RouteDef[] = [
   }),
   route({
     path: '/locations',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/locations')),
     load: (api) => Promise.all([api.catalogue.listLocations.fetch({}), api.catalogue.stats.fetch()]),
   }),
   route({
     path: '/locations/:slug',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/location')),
     load: (api, { slug = '' }, search) => loadLocationPage(api, slug, search),
   }),
   route({
     path: '/provider/:slug',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/provider')),
     load: (api, { slug = '' }) => api.catalogue.getProvider.fetch({ slug }),
   }),
   route({
     path: '/property/:slug',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/provider')),
     load: (api, { slug = '' }) => api.catalogue.getProvider.fetch({ slug }),
   }),
   route({
     path: '/ar-parking/:id',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/ar-parking')),
     load: (api, { id = '' }) => api.catalogue.getProvider.fetch({ slug: id }),
   }),
   route({
     path: '/how-it-works',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/how-it-works')),
   }),
   route({
     path: '/terms-of-service',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/terms-of-service')),
   }),
   route({
     path: '/privacy-policy',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/privacy-policy')),
   }),
   route({
@@ -177,7 +167,6 @@ export const routes: RouteDef[] = [
   }),
   route({
     path: '/blog',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/blog')),
     load: async (api, _params, search) => {
       await Promise.all([api.blog.posts.prefetch({ ...blogFiltersFromSearch(search), page: 1 }), api.blog.categories.prefetch(), api.blog.featured.prefetch()]);
@@ -186,7 +175,6 @@ export const routes: RouteDef[] = [
   }),
   route({
     path: '/blog/category/:slug',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/blog')),
     load: async (api, { slug = '' }, search) => {
       const category = await api.blog.category.fetch({ slug });
@@ -196,7 +184,6 @@ export const routes: RouteDef[] = [
   }),
   route({
     path: '/blog/:slug',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/blog-post')),
     load: async (api, { slug = '' }) => {
       const post = await api.blog.post.fetch({ slug });
@@ -207,7 +194,6 @@ export const routes: RouteDef[] = [
   // SEO location pages (/{city}-{state}-{code}-airport-parking, /{port}-cruise-port-parking): the same page.
   route({
     path: '/:slug',
-    cache: 'shared',
     page: lazyPage(() => import('./pages/location')),
     load: (api, { slug = '' }, search) => loadLocationPage(api, slug, search),
   }),

@@ -2,8 +2,9 @@
 // once (brotli and gzip), by Accept-Encoding. An entry lives at most 60 s (pages show live prices and free
 // spaces) and dies at once when the content version moves (a post, a lot, a place or a price changed).
 // Signed-in visitors and private pages never touch it. Bounded in bytes, least recently used out first.
-// Which pages are public is said once, in the route table (`cache: 'shared'`), and read through the same
-// matcher that picks the page to render: '/MANAGE/PP-…' is the manage page to the router, so it is private here.
+// Which pages may be shared is decided on the route the router itself picks for the path (its matcher is
+// case-insensitive: '/MANAGE/PP-…' is the manage page, so it is private here too), from the list below of the
+// route table's public paths. A route not listed is private: a new page is never shared by mistake.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { matchRequest } from '@/client/routes';
@@ -24,10 +25,27 @@ export interface CachedPage {
   expires: number;
 }
 
+/** The route table's pages with nothing personal for an anonymous visitor (src/client/routes.tsx paths). */
+export const SHARED_ROUTES = new Set([
+  '/',
+  '/locations',
+  '/locations/:slug',
+  '/provider/:slug',
+  '/property/:slug',
+  '/ar-parking/:id',
+  '/how-it-works',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/blog',
+  '/blog/category/:slug',
+  '/blog/:slug',
+  '/:slug',
+]);
+
 /** Whether an anonymous GET of this page may be served from (and fill) the shared cache. */
 export function isCacheablePage(method: string, url: URL, cookieHeader: string | undefined): boolean {
   if (method !== 'GET') return false;
-  if (matchRequest(url.pathname, url.hostname).route.cache !== 'shared') return false;
+  if (!SHARED_ROUTES.has(matchRequest(url.pathname, url.hostname).route.path)) return false;
   // Any session cookie means a signed-in render (the header, the menu, personal data): never shared.
   return !/(?:^|;\s*)pp_session=/.test(cookieHeader ?? '');
 }

@@ -4,6 +4,8 @@
 // never enters the anonymous page cache; a malformed date in a page address is ignored without a stack trace.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createOutboxMailer } from '@/server/integrations/mailer/outbox';
+import { routes } from '@/client/routes';
+import { SHARED_ROUTES } from '@/server/page-cache';
 import { guardConsole, redactText, redactUrl, redactValue } from '@/server/redact';
 import { dayFromToday } from '@/shared/pricing';
 import { call } from '../support/http';
@@ -131,6 +133,13 @@ describe('the anonymous page cache', () => {
     for (const path of ['/BOOKING', '/Thank-You', '/ACCOUNT-SETTINGS', '/Payment-Methods', '/ADMIN', '/Gate', '/RESET-PASSWORD?token=x', '/Verify-Email?token=x']) {
       await t.request(path);
       expect((await t.request(path)).headers.get('x-cache'), path).toBeNull();
+    }
+    // The list of shared pages names only real routes, none of them personal.
+    const paths = routes.map((r) => r.path);
+    for (const path of SHARED_ROUTES) expect(paths, path).toContain(path);
+    for (const path of ['/booking', '/thank-you', '/manage', '/manage/:confirmation', '/account-settings', '/payment-methods', '/admin', '/admin/login', '/gate', '/verify-email', '/forgot-password', '/reset-password']) {
+      expect(paths, path).toContain(path);
+      expect(SHARED_ROUTES.has(path), path).toBe(false);
     }
     // Public pages stay shared whatever the case of their address.
     await t.request('/HOW-IT-WORKS');

@@ -1,5 +1,5 @@
 // URL query ⇄ search input: the same input is prefetched on the server and read by the page.
-import { toWallClock } from '@/shared/pricing';
+import { toWallClock } from '@/shared/wall-clock';
 import { SORTS } from '@/shared/search-options';
 
 export type Sort = (typeof SORTS)[number];
