@@ -34,8 +34,11 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
   ],
+  // After the suite, the server's log must hold no token, cookie or card number (tests/e2e/log-scan.ts).
+  globalTeardown: './tests/e2e/log-scan.ts',
   webServer: {
-    command: `rm -rf ${dataDir} && node dist/server/index.js`,
+    // Request lines on, the server's output kept in server.log beside its database for the log scan.
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node dist/server/index.js > ${dataDir}/server.log 2>&1`,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -46,7 +49,7 @@ export default defineConfig({
       DATABASE_PATH: path.join(dataDir, 'app.db'),
       OUTBOX_DIR: path.join(dataDir, 'outbox'),
       UPLOADS_DIR: path.join(dataDir, 'uploads'),
-      LOG_REQUESTS: '0',
+      LOG_REQUESTS: '1',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       // Each test presents its own client address (tests/e2e/fixtures.ts), as separate travellers would,

@@ -5,7 +5,6 @@ import { lazyWithPreload } from './lib/lazy';
 import { parse } from 'regexparam';
 import type { TPublicConfig } from '@/server/env';
 import type { Api } from './lib/trpc';
-import { searchInputFromParams } from './features/search/search-params';
 import { blogFilters as blogFiltersFromSearch } from './features/blog/filters';
 
 type PageModule = { default: ComponentType };
@@ -30,11 +29,16 @@ export interface RouteDef<T = unknown> {
 
 const route = <T,>(def: RouteDef<T>) => def as RouteDef<unknown>;
 
+/** A page address's search input, from the search pages' own code (not part of the first visit's scripts). */
+type SearchParamsModule = typeof import('./features/search/search-params');
+const searchInputFromParams = async (...args: Parameters<SearchParamsModule['searchInputFromParams']>) =>
+  (await import('./features/search/search-params')).searchInputFromParams(...args);
+
 export type LocationPageData = Awaited<ReturnType<typeof loadLocationPage>>;
 
 async function loadLocationPage(api: Api, slug: string, search: URLSearchParams) {
   const location = await api.catalogue.getLocation.fetch({ slug });
-  const [seo] = await Promise.all([api.seo.page.fetch({ slug: location.seoSlug }).catch(() => null), api.search.providers.prefetch(searchInputFromParams(location.code, search))]);
+  const [seo] = await Promise.all([api.seo.page.fetch({ slug: location.seoSlug }).catch(() => null), api.search.providers.prefetch(await searchInputFromParams(location.code, search))]);
   return { ...location, seo };
 }
 
@@ -49,7 +53,7 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/home')),
     load: async (api, _params, search) => {
       const location = search.get('location');
-      if (location) await api.search.providers.prefetch(searchInputFromParams(location, search, true));
+      if (location) await api.search.providers.prefetch(await searchInputFromParams(location, search, true));
       if (await api.auth.me.fetch()) {
         await (search.get('view') === 'history' ? api.bookings.history.prefetch() : api.search.history.prefetch());
       }

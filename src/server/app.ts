@@ -26,7 +26,8 @@ import { mountAuthRoutes } from './modules/auth/routes';
 import { mountStripeWebhook } from './modules/payments/webhooks';
 import { robotsTxt, sitemapFiles } from './modules/seo/sitemap';
 import { GUEST_COOKIE, readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken } from './modules/auth/session';
-import { maskEmails, redactUrl, requestLog } from './request-log';
+import { requestLog } from './request-log';
+import { redactText, redactUrl } from './redact';
 import { contentVersionReader } from './content-version';
 import { isCacheablePage, PageCache, pickEncoding } from './page-cache';
 import { placeholderSvg } from './placeholder';
@@ -92,7 +93,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createApp(deps: AppDeps) {
   const { db, env } = deps;
-  const mailer = deps.mailer ?? createMailer(env, (line) => console.log(maskEmails(line)));
+  const mailer = deps.mailer ?? createMailer(env, (line) => console.log(redactText(line)));
   const payments = deps.payments ?? createPaymentsGateway(env, db);
   const blobs = deps.blobs ?? createLocalBlobStore(env.UPLOADS_DIR);
   const clock = deps.clock ?? systemClock;
@@ -333,7 +334,7 @@ export function createApp(deps: AppDeps) {
   async function renderPage(c: HonoContext, url: URL) {
     // Anonymous visitors of public pages share one rendering per address (at most a minute old, never past
     // a content change); everyone else gets their own.
-    if (isCacheablePage(c.req.method, url.pathname, c.req.header('cookie'))) {
+    if (isCacheablePage(c.req.method, url, c.req.header('cookie'))) {
       const key = `${url.host}${url.pathname}${url.search}`;
       const version = await contentVersion();
       const hit = pages.get(key, version);

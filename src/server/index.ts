@@ -20,7 +20,10 @@ import { periodicTasks } from './jobs/periodic';
 import { createJobRunner } from './jobs/runner';
 import { createScheduler } from './jobs/scheduler';
 import { adminExists, ensureAdmin } from './modules/auth/auth.service';
-import { maskEmails } from './request-log';
+import { guardConsole, maskEmails, redactText } from './redact';
+
+// Every line this process writes goes through the redaction list (redact.ts), whoever writes it.
+guardConsole();
 
 const env = loadEnv();
 // Traces only when asked: the SDK is imported here and nowhere else, before anything it should see is made.
@@ -54,7 +57,7 @@ const clientDir = [path.resolve(here, '../client'), path.resolve(process.cwd(), 
 );
 
 // Side effects (mail, refunds) run from the jobs table, off the request path; every server works on it.
-const mailer = createMailer(env, (line) => console.log(maskEmails(line)));
+const mailer = createMailer(env, (line) => console.log(redactText(line)));
 const payments = createPaymentsGateway(env, db);
 const blobs = createBlobStore(env);
 const services = { db, env, mailer, payments, blobs, clock: systemClock };

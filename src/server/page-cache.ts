@@ -2,17 +2,18 @@
 // once (brotli and gzip), by Accept-Encoding. An entry lives at most 60 s (pages show live prices and free
 // spaces) and dies at once when the content version moves (a post, a lot, a place or a price changed).
 // Signed-in visitors and private pages never touch it. Bounded in bytes, least recently used out first.
+// Which pages may be shared is decided on the route the router itself picks for the path (its matcher is
+// case-insensitive: '/MANAGE/PP-…' is the manage page, so it is private here too), from the list below of the
+// route table's public paths. A route not listed is private: a new page is never shared by mistake.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { matchRequest } from '@/client/routes';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 export const PAGE_TTL_MS = 60_000;
 const MAX_BYTES = 64 * 1024 * 1024;
-
-/** Pages with personal data, forms with tokens or the back office: never cached. */
-const PRIVATE = /^\/(booking|thank-you|account-settings|payment-methods|admin|reset-password|verify-email|forgot-password|manage|gate)(\/|$)/;
 
 export interface CachedPage {
   status: number;
@@ -24,9 +25,27 @@ export interface CachedPage {
   expires: number;
 }
 
-export function isCacheablePage(method: string, pathname: string, cookieHeader: string | undefined): boolean {
+/** The route table's pages with nothing personal for an anonymous visitor (src/client/routes.tsx paths). */
+export const SHARED_ROUTES = new Set([
+  '/',
+  '/locations',
+  '/locations/:slug',
+  '/provider/:slug',
+  '/property/:slug',
+  '/ar-parking/:id',
+  '/how-it-works',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/blog',
+  '/blog/category/:slug',
+  '/blog/:slug',
+  '/:slug',
+]);
+
+/** Whether an anonymous GET of this page may be served from (and fill) the shared cache. */
+export function isCacheablePage(method: string, url: URL, cookieHeader: string | undefined): boolean {
   if (method !== 'GET') return false;
-  if (PRIVATE.test(pathname)) return false;
+  if (!SHARED_ROUTES.has(matchRequest(url.pathname, url.hostname).route.path)) return false;
   // Any session cookie means a signed-in render (the header, the menu, personal data): never shared.
   return !/(?:^|;\s*)pp_session=/.test(cookieHeader ?? '');
 }

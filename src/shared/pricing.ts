@@ -2,26 +2,13 @@
 // whole cents).
 import { DETAIL_ACCESS_FEE, SERVICE_FEE } from './constants';
 import { formatUsd } from './format';
+import { parseWallClock } from './wall-clock';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 const toDollars = (cents: number) => cents / 100;
 
-/** Parses 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm' as a wall-clock time (UTC-based arithmetic, no zone drift). */
-export function parseWallClock(value: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value.trim());
-  if (!m) return null;
-  const [, y, mo, d, h = '00', mi = '00'] = m;
-  const t = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi));
-  const check = new Date(t);
-  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59) return null;
-  return t;
-}
-
-/** Normalises 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm' to 'YYYY-MM-DDTHH:mm' (comparable as text); null when invalid. */
-export function toWallClock(value: string): string | null {
-  const t = parseWallClock(value);
-  return t === null ? null : new Date(t).toISOString().slice(0, 16);
-}
+// Wall-clock dates live in wall-clock.ts (small enough for the first page's code); re-exported for callers here.
+export { parseWallClock, toWallClock } from './wall-clock';
 
 /** 'YYYY-MM-DD' of a day offset from today (UTC), for default search windows. */
 export function dayFromToday(offset: number, now = Date.now()): string {

@@ -7,10 +7,18 @@ import { instantToWallClock } from './time-zones';
 export const DEFAULT_STAY_TIME = '10:00';
 const SLOT_MS = 30 * 60_000;
 
+/**
+ * The soonest start a stay may have, from a lot-local wall-clock time: `leadMinutes` later, rounded up to the
+ * half hour (on it, it stays). The one rounding rule for checkout's pre-fill and the assistant's proposals.
+ */
+export function soonestStart(localNow: string, leadMinutes = 0): string {
+  const t = parseWallClock(localNow)! + leadMinutes * 60_000;
+  return new Date(Math.ceil(t / SLOT_MS) * SLOT_MS).toISOString().slice(0, 16);
+}
+
 /** The next half hour at the lot (the current one when it is exactly on it), as 'YYYY-MM-DDTHH:mm'. */
 export function nextBookableTime(zone: string, now: number): string {
-  const local = parseWallClock(instantToWallClock(new Date(now), zone))!;
-  return new Date(Math.ceil(local / SLOT_MS) * SLOT_MS).toISOString().slice(0, 16);
+  return soonestStart(instantToWallClock(new Date(now), zone).slice(0, 16));
 }
 
 /** True for a date without a time of day ('YYYY-MM-DD', or midnight as search links carry it). */

@@ -65,7 +65,7 @@ test('the CSV import check names the bad line and writes nothing; a clean file i
   const dialog = page.getByRole('dialog', { name: 'Import lots from CSV' });
   await dialog.getByLabel(/CSV file/).setInputFiles(file([header, row(`Csv Good ${tag}`, '11.95'), row(`Csv Bad ${tag}`, 'cheap'), row(`Csv Fine ${tag}`, '12.95')]));
   await expect(dialog.getByText('1 line with problems')).toBeVisible();
-  const problem = dialog.getByRole('row').filter({ hasText: 'Daily price must be between' });
+  const problem = dialog.getByRole('row').filter({ hasText: 'Daily price must be a plain number of dollars and cents' });
   await expect(problem.getByRole('cell').first()).toHaveText('3');
   await expect(dialog.getByRole('button', { name: /^Apply/ })).toBeDisabled();
   expect((await (await page.request.get(`/api/admin/lots?q=${encodeURIComponent(tag)}`)).json()).total).toBe(0);

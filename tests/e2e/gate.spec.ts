@@ -154,3 +154,48 @@ test('lot staff check a car in and out by its typed confirmation number', async 
   const pass = await (await page.request.get(`/api/gate/bookings/${confirmation}`)).json();
   expect(pass.booking).toMatchObject({ status: 'completed', checkedInLocal: expect.any(String), checkedOutLocal: expect.any(String) });
 });
+
+test('at the gate on a phone: a number typed "pp 7yhnefsk" finds the pass, the plate shows whole, another lot is named', async ({ page, browser, isMobile }) => {
+  const lot = await bostonLot(page.request);
+  const plate = 'LONGPLATE123';
+  const confirmation = await bookNow(browser, lot, plate);
+  await becomeStaff(browser, page.request, lot.id);
+  await page.goto('/gate');
+
+  // Typed as a person reads it off a phone: lower case, a space instead of the dash.
+  const field = page.getByRole('textbox', { name: 'Confirmation number' });
+  await field.fill(`pp ${confirmation.slice(3).toLowerCase()}`);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  const result = page.getByRole('region', { name: 'Valid', exact: true });
+  await expect(result).toBeVisible();
+  await expect(result.getByText(confirmation, { exact: true })).toBeVisible();
+
+  // The plate is whole: its chip is as wide as its text and inside the screen.
+  const chip = result.getByText(plate, { exact: true });
+  await expect(chip).toBeVisible();
+  const fits = async (el: typeof chip) =>
+    el.evaluate((node) => {
+      const r = node.getBoundingClientRect();
+      return node.scrollWidth <= node.clientWidth + 1 && r.left >= 0 && r.right <= window.innerWidth && getComputedStyle(node).textOverflow !== 'ellipsis';
+    });
+  expect(await fits(chip)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath(`gate-valid-${isMobile ? 390 : 1280}.png`) });
+  // So it is in today's arrivals, beside the car's name.
+  await page.getByRole('button', { name: 'Next pass' }).click();
+  const row = page.getByRole('list', { name: 'Arrivals today' }).getByRole('button').filter({ hasText: confirmation });
+  const listed = row.getByText(plate, { exact: true });
+  await expect(listed).toBeVisible();
+  expect(await fits(listed)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath(`gate-${isMobile ? 390 : 1280}.png`), fullPage: true });
+
+  // A pass of a lot this staff member does not work: the lot is named, nothing else of the booking shown.
+  const other = (await (await page.request.get(`/api/search?location=BOS&arrivalDate=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}&departureDate=${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)}`)).json()).providers[1] as { id: number; name: string };
+  const elsewhere = await bookNow(browser, { id: other.id, state: 'MA' }, 'ELSEWHERE1');
+  await field.fill(elsewhere.slice(3));
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Not valid', exact: true })).toBeVisible();
+  await expect(page.getByTestId('pass-reason')).toHaveText(`This pass is for another lot (${other.name}).`);
+  await expect(page.getByText('send the driver to the lot named above')).toBeVisible();
+  await expect(page.getByText('ELSEWHERE1')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath(`gate-other-lot-${isMobile ? 390 : 1280}.png`), fullPage: true });
+});

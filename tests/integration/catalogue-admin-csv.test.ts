@@ -133,11 +133,11 @@ describe('export and import', () => {
     const edit = file.find((r) => r.fields[0] === String(lot!.id))!.fields.map((f, i) => (LOT_CSV_COLUMNS[i] === 'price' ? '44.95' : f));
     const csv = [header, newRow({ name: 'Good One', description: 'two\nlines' }), formatCsv([edit]).trimEnd(), newRow({ name: 'Bad One', price: 'cheap', amenities: 'Shuttle|Jacuzzi' }), newRow({ name: 'Good Two' })].join('\n');
     const dry = (await importCsv(csv, true)).json;
-    expect(dry.errors).toEqual([{ line: 5, messages: ['price: Daily price must be between $1.00 and $999.99, in cents', expect.stringContaining('amenities: Unknown amenity "Jacuzzi"')] }]);
+    expect(dry.errors).toEqual([{ line: 5, messages: ['price: Daily price must be a plain number of dollars and cents, like 12.95', expect.stringContaining('amenities: Unknown amenity "Jacuzzi"')] }]);
     expect(dry).toMatchObject({ rows: 4, creates: 2, updates: 1 });
     const applied = await importCsv(csv, false);
     expect(applied.status).toBe(400);
-    expect(applied.json.error).toBe('Nothing was imported. Line 5: price: Daily price must be between $1.00 and $999.99, in cents; amenities: Unknown amenity "Jacuzzi" (use: ' + LOT_AMENITIES.join(', ') + ')');
+    expect(applied.json.error).toBe('Nothing was imported. Line 5: price: Daily price must be a plain number of dollars and cents, like 12.95; amenities: Unknown amenity "Jacuzzi" (use: ' + LOT_AMENITIES.join(', ') + ')');
     expect(await lotCount()).toBe(before);
     expect((await t.db.select().from(parkingProviders).where(eq(parkingProviders.id, lot!.id)))[0]!.price).toBe(lot!.price);
   });

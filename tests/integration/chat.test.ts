@@ -2,10 +2,12 @@
 // SEO-page chat, support lookups by confirmation number, and support actions for the booking's owner only.
 import { eq } from 'drizzle-orm';
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { bookings, chatSessions, parkingProviders, supportRequests } from '@/server/db/schema';
 import type { AppRouter } from '@/server/trpc/root';
 import { parseStayDates } from '@/shared/nlu/dates';
+import { lotWallClock } from '@/server/modules/catalogue/lot-time';
+import { NO_MATCH_REPLY as NO_MATCH } from '@/server/modules/chat/chat.service';
 import { dayFromToday } from '@/shared/pricing';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
@@ -157,6 +159,74 @@ describe('POST /api/chat: travellers’ follow-ups, filters and sort', () => {
     const past = await chat({ message: 'parking at JFK from 2020-03-03 to 2020-03-07' });
     expect(past.json).toMatchObject({ needsSearch: false, showBookingOptions: false });
     expect(past.json.response).toContain('That arrival date has already passed');
+  });
+});
+
+describe('POST /api/chat: the fee, dates before the place, cancelling as a guest, no start in the past', () => {
+  it('answers what the $0.99 fee gets, and that booking never needs it', async () => {
+    for (const message of ['what does the $0.99 fee get me?', 'why are the details locked?', 'what do I get for 99 cents']) {
+      const res = await chat({ message });
+      expect(res.json, message).toMatchObject({ needsSearch: false, location: null });
+      expect(res.json.response, message).toMatch(/^The \$0\.99 fee unlocks the full details of every lot near one airport or cruise port: exact lot address and a map to the terminal; /);
+      expect(res.json.response).toContain('credited back toward your booking there');
+      expect(res.json.response).toContain('you can book any lot without unlocking the details');
+    }
+  });
+
+  it('asks where when given dates without a place, then searches those dates for the place named next', async () => {
+    const weekend = parseStayDates('next weekend')!;
+    const first = await chat({ message: 'I need parking next weekend' });
+    expect(first.json).toMatchObject({ needsSearch: false, location: null });
+    expect(first.json.response).toMatch(/^Sure! Which airport or cruise port are you leaving from on [A-Z][a-z]{2} \d{1,2} \(back [A-Z][a-z]{2} \d{1,2}\)\? For example LAX/);
+    const then = await chat({ message: 'MCO', sessionId: first.json.sessionId });
+    expect(then.json).toMatchObject({ needsSearch: true, location: 'Orlando International Airport', ...weekend });
+    // Dates alone, in other words; a place we do not know is still "not in our coverage".
+    for (const message of ['March 3 to 7', 'tomorrow for 3 days', 'from the 12th to the 19th']) {
+      expect((await chat({ message })).json.response, message).toMatch(/^Sure! Which airport or cruise port are you leaving from/);
+    }
+    expect((await chat({ message: 'parking at Podunk next weekend' })).json.response).toBe(NO_MATCH);
+  });
+
+  it('tells guests to cancel from the link in their e-mail (or Manage a booking), on both chats', async () => {
+    const general = await chat({ message: 'how do I cancel my booking? I booked as a guest' });
+    expect(general.json.response).toMatch(/^To cancel or change a booking, open the "Manage your booking" link in your confirmation e-mail \(no account needed\), or use "Manage a booking" at the bottom of any page/);
+    const search = (await call(t.request, `/api/search?location=MCO&arrivalDate=${dayFromToday(1)}&departureDate=${dayFromToday(2)}`)).json;
+    const page = await chat({ message: 'can I cancel?', context: { location: search.location.slug, userType: 'guest' } });
+    expect(page.json.message).toContain('open the "Manage your booking" link in your confirmation e-mail');
+  });
+
+  it('understands "next weekend" in the location page chat', async () => {
+    const weekend = parseStayDates('next weekend')!;
+    const search = (await call(t.request, `/api/search?location=MCO&arrivalDate=${weekend.arrivalDate}&departureDate=${weekend.departureDate}`)).json;
+    const res = await chat({ message: 'what are my options next weekend?', context: { location: search.location.slug, arrivalDate: dayFromToday(1), departureDate: dayFromToday(2), userType: 'guest' } });
+    const day = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    expect(res.json.message).toContain(`For ${day(weekend.arrivalDate)} to ${day(weekend.departureDate)} the lowest total is $${search.providers[0].total.toFixed(2)}`);
+  });
+
+  it('"SFO tonight until friday" never starts in the past, whatever the time of day at SFO', async () => {
+    // A coming Monday, at several times of day in San Francisco (PST or PDT: read back with the lot's zone).
+    const monday = new Date(Date.now() + ((8 - new Date().getUTCDay()) % 7 || 7) * 86_400_000).toISOString().slice(0, 10);
+    const pacificOffset = (d: string) => (lotWallClock(new Date(`${d}T12:00:00Z`), 'CA').slice(11, 13) === '04' ? 8 : 7);
+    const atPacific = (hhmm: string) => new Date(Date.parse(`${monday}T${hhmm}:00Z`) + pacificOffset(monday) * 3_600_000);
+    const friday = new Date(Date.parse(`${monday}T00:00:00Z`) + 4 * 86_400_000).toISOString().slice(0, 10);
+    vi.useFakeTimers({ now: atPacific('09:00'), toFake: ['Date'] });
+    try {
+      for (const [hhmm, arrival, moved] of [
+        ['09:00', `${monday}T18:00`, false],
+        ['15:00', `${monday}T18:00`, false],
+        ['17:50', `${monday}T18:30`, true],
+        ['22:10', `${monday}T23:00`, true],
+      ] as const) {
+        vi.setSystemTime(atPacific(hhmm));
+        const res = await chat({ message: 'SFO tonight until friday' });
+        expect(res.json, hhmm).toMatchObject({ needsSearch: true, location: 'San Francisco International Airport', arrivalDate: arrival, departureDate: friday });
+        expect(res.json.arrivalDate >= lotWallClock(new Date(), 'CA'), hhmm).toBe(true);
+        if (moved) expect(res.json.response, hhmm).toMatch(/^That time has already passed at San Francisco, so I looked from \d{1,2}:\d{2} [AP]M today\. I found /);
+        else expect(res.json.response, hhmm).toMatch(/^I found \d+ parking options near San Francisco International Airport \(SFO\) for [A-Z][a-z]{2} \d{1,2} at 6:00 PM to /);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

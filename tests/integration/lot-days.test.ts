@@ -70,7 +70,7 @@ describe('access and validation', () => {
     [{ from: day(5), to: day(4), closed: true }, 'The last day must be on or after the first day'],
     [{ from: day(3), to: day(3 + 366), closed: true }, 'Choose at most 366 days at a time'],
     [{ from: day(3), to: day(4) }, 'Choose what to change: open or close the days, their capacity or their price'],
-    [{ from: '2027-02-30', to: '2027-03-02', closed: true }, 'The first day is not a real date'],
+    [{ from: '2027-02-30', to: '2027-03-02', closed: true }, 'The first day is not a valid date (YYYY-MM-DD)'],
     [{ from: day(3), to: day(4), capacity: -1 }, 'Capacity cannot be negative'],
     [{ from: day(3), to: day(4), capacity: 2.5 }, 'Enter a whole number of spaces'],
     [{ from: day(3), to: day(4), price: 0 }, 'The daily price must be more than $0'],

@@ -34,7 +34,7 @@ describe('GET /api/search', () => {
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('Location is required');
     expect((await search('location=MCO&arrivalDate=2027-03-07&departureDate=2027-03-03')).json.error).toBe('Departure date must be after arrival date');
-    expect((await search('location=MCO&arrivalDate=03/07/2027')).json.error).toBe('Dates must look like YYYY-MM-DD or YYYY-MM-DDTHH:mm');
+    expect((await search('location=MCO&arrivalDate=03/07/2027')).json.error).toBe('Arrival date is not a valid date: use YYYY-MM-DD or YYYY-MM-DDTHH:mm');
   });
 
   it('prices every lot for the dates: ceiling of the days, flat fee, total, sorted by total', async () => {

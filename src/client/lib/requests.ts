@@ -5,4 +5,4 @@
 export const newIdempotencyKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/-/g, '');
 
 /** The HTTP status of a failed tRPC call, when the server answered. */
-export const httpStatusOf = (err: unknown): number | undefined => (err as { data?: { httpStatus?: number } }).data?.httpStatus;
+export const httpStatusOf = (err: unknown): number | undefined => (err as { data?: { httpStatus?: number } } | null | undefined)?.data?.httpStatus;

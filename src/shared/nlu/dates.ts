@@ -5,7 +5,7 @@
 // and holidays (holidays.ts: 'Thanksgiving weekend', 'Christmas week', '4th of July', ...). Without a year
 // the current one is used, rolling to next year once the date has passed. "Today" is the date in US Eastern
 // time (most travellers).
-import { addDays, DAY_MS, iso, nextDayOfMonth, nextWeekday, todayIn, upcoming, utc, valid } from './calendar';
+import { addDays, DAY_MS, iso, nextDayOfMonth, nextWeekday, todayIn, upcoming, utc, valid, weekdayOf } from './calendar';
 import { holidayIn } from './holidays';
 
 export { todayIn } from './calendar';
@@ -41,6 +41,9 @@ const UNIT_DAYS: Record<string, number> = { day: 1, night: 1, week: 7, month: 30
 const countOf = (word: string) => (/^\d+$/.test(word) ? Number(word) : (NUMBERS[word.replace(/ of$/, '')] ?? 1));
 const weekdayIndex = (word: string) => WEEKDAYS.findIndex((d) => d.startsWith(word.slice(0, 3)));
 
+/** The Saturday of this weekend: today on a Saturday, yesterday on a Sunday, else the coming one. */
+const thisWeekendSaturday = (today: number) => (weekdayOf(today) === 0 ? addDays(today, -1) : nextWeekday(today, 6, true));
+
 /** A single day mentioned on its own (arrival, or the end after 'until'). */
 function singleDay(text: string, today: number): number | null {
   let m: RegExpExecArray | null;
@@ -49,7 +52,9 @@ function singleDay(text: string, today: number): number | null {
   if (/\b(today|tonight|this (morning|afternoon|evening))\b/.test(text)) return today;
   if ((m = new RegExp(`\\bin ${COUNT} (day|week)s?\\b`).exec(text))) return today + countOf(m[1]!) * (m[2] === 'week' ? 7 : 1) * DAY_MS;
   if (/\bnext week\b/.test(text)) return nextWeekday(today, 1, false);
-  if (/\bthis weekend\b|\bthe weekend\b/.test(text)) return nextWeekday(today, 6, true);
+  // "Next weekend": the Saturday after this weekend's (on a Saturday or Sunday, the coming one).
+  if (/\bnext weekend\b/.test(text)) return addDays(thisWeekendSaturday(today), 7);
+  if (/\bthis weekend\b|\bthe weekend\b|\b(coming|upcoming) weekend\b/.test(text)) return nextWeekday(today, 6, true);
   if ((m = new RegExp(`\\b(next|this|on|coming)?\\s*${WEEKDAY}\\b`).exec(text))) {
     const index = weekdayIndex(m[2]!);
     if (index >= 0) return nextWeekday(today, index, m[1] !== 'next');
@@ -127,18 +132,29 @@ function explicitRange(text: string, today: number): [number | null, number | nu
   return null;
 }
 
+/** When in the day a same-day start was asked for ('tonight': the evening), as lot-local 'HH:mm'. */
+const PART_OF_DAY: [RegExp, string][] = [
+  [/\b(tonight|this evening|later today|this afternoon and evening)\b/, '18:00'],
+  [/\bthis afternoon\b/, '12:00'],
+  [/\bthis morning\b/, '06:00'],
+];
+
 export interface StayParse {
   dates: StayDates;
+  /** A same-day word gave the start ('tonight' → '18:00', 'this morning' → '06:00'); null otherwise. The
+   * caller decides the time (never before now: see soonestArrival). */
+  startTime: string | null;
   /** False when only a duration was given and the stay starts tomorrow by default. */
   startGiven: boolean;
   /** "for 3 days", "a week", "overnight": the length asked for, if any. */
   durationDays: number | null;
 }
 
-/** Dates of a stay mentioned in the text with how they were given, or null when it names none. */
-export function parseStay(input: string, now = new Date()): StayParse | null {
+/** Dates of a stay mentioned in the text with how they were given, or null when it names none. `zone`: whose
+ * "today" the text means (the place's time zone when it is known; US Eastern otherwise). */
+export function parseStay(input: string, now = new Date(), zone?: string): StayParse | null {
   const text = input.toLowerCase().replace(/[’‘`]/g, "'").replace(/\s+/g, ' ');
-  const today = todayIn(now);
+  const today = todayIn(now, zone);
   let start: number | null = null;
   let end: number | null = null;
   /** A holiday's own last day: a duration given with it wins ("Thanksgiving weekend for 5 days"). */
@@ -181,7 +197,8 @@ export function parseStay(input: string, now = new Date()): StayParse | null {
   if (start === null) start = today + DAY_MS; // "for 3 days": from tomorrow
   if (end === null && softEnd !== null && durationDays === null) end = softEnd;
   if (end === null || end <= start) end = start + (durationDays ?? 1) * DAY_MS;
-  return { dates: { arrivalDate: iso(start), departureDate: iso(end) }, startGiven, durationDays };
+  const startTime = start === today ? (PART_OF_DAY.find(([words]) => words.test(text))?.[1] ?? null) : null;
+  return { dates: { arrivalDate: iso(start), departureDate: iso(end) }, startGiven, durationDays, startTime };
 }
 
 /** Dates of a stay mentioned in the text, or null when it names none. */

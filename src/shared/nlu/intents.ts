@@ -18,6 +18,7 @@ export const INTENTS = [
   'cancellation',
   'how_it_works',
   'booking_help',
+  'access_fee',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -41,6 +42,8 @@ export const INTENT_PATTERNS: Record<Intent, RegExp> = {
   motorcycle: /\b(motorcycles?|motorbikes?|motor bikes?|scooters?|mopeds?|harley)\b/,
   cancellation: /\b(cancel|cancels|cancelled|canceled|cancelling|canceling|cancellation|cancellations|refund|refunds|refunded|refundable|non-refundable|money back|change my (booking|reservation|dates)|modify (my )?(booking|reservation)|reschedule|plans change|change of plans|free cancellation|flight (is |gets )?(cancelled|canceled))\b/,
   how_it_works: /\b(how (does|do) (this|it|you|parkpilot) work|how it works|what (is|are) (this|you|parkpilot)|what do you do|who are you)\b/,
+  // What the $0.99 detail fee is and what it gets ("what do I get for 99 cents?", "why is it locked?").
+  access_fee: /(\$\s?0?\.99|(?<![\d.$])0?\.99(?!\d)|\b99\s?(c|cents?|¢)(?![a-z])|\b(access|detail|details|unlock|information) fee\b|\bunlock(s|ed|ing)?\b|\b(why|what) (is|are) (it |the (details?|lots?|prices?) )?(locked|hidden|blurred)\b|\bpay to see\b|\bwhy (do|should|must) i pay\b|\bwhat (do|does) (i|the fee|it) get\b)/,
   booking_help: /\b(how (do|can) i (book|reserve|pay)|help (me )?(book|with (a |my )?booking)|booking help|make a (booking|reservation)|can i book|want to book|book (a |my )?(spot|space|parking))\b/,
 };
 

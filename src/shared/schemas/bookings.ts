@@ -5,6 +5,7 @@ import { z } from './zod';
 import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 import { parseWallClock } from '../pricing';
 import { ZCardDetails } from './card';
+import { dateMessages, requiredDate } from './dates';
 
 export const PROVIDER_MISSING_MESSAGE = 'Provider information is missing. Please select a parking provider.';
 export const DEPARTURE_ORDER_MESSAGE = 'Departure date must be after arrival date';
@@ -48,8 +49,8 @@ export const ZBookingCustomer = z.object({
 });
 
 export const ZBookingReservation = z.object({
-  arrivalDate: required('arrivalDate', 16),
-  departureDate: required('departureDate', 16),
+  arrivalDate: requiredDate(dateMessages(fieldWords('arrivalDate'))),
+  departureDate: requiredDate(dateMessages(fieldWords('departureDate'))),
   vehicleMake: required('vehicleMake', 40),
   vehicleModel: required('vehicleModel', 40),
   licensePlate: z.string().trim().max(12, 'License plate is too long').optional().default(''),
@@ -119,8 +120,8 @@ export type TCreateBooking = z.output<typeof ZCreateBookingInput>;
 export const ZEstimateInput = z
   .object({
     providerId: z.coerce.number({ error: PROVIDER_MISSING_MESSAGE }).int(PROVIDER_MISSING_MESSAGE).positive(PROVIDER_MISSING_MESSAGE),
-    arrivalDate: required('arrivalDate', 16),
-    departureDate: required('departureDate', 16),
+    arrivalDate: requiredDate(dateMessages(fieldWords('arrivalDate'))),
+    departureDate: requiredDate(dateMessages(fieldWords('departureDate'))),
     /** Sent by one of the spec's forms; ignored: the server's price wins. */
     providerPrice: z.unknown().optional(),
     /** A guest's e-mail: the estimate then applies the credit that e-mail has at this place, as checkout will. */

@@ -1,6 +1,7 @@
 // zod inputs of the catalogue back office (lots, places, the audit log, CSV import): the lot editor and the
 // locations form validate with these, and so do the procedures and every row of an imported CSV.
 import { z } from './zod';
+import { isPlainText, plainDecimal, plainTextMessage, type DecimalKind } from './operator-input';
 import { REGIONS } from '../constants';
 import { LOT_AMENITIES, LOT_VEHICLE_TYPES } from '../lot-vocabulary';
 import { slugify } from '../geo';
@@ -10,33 +11,50 @@ import { US_STATES } from '../us-states';
 export { LOT_AMENITIES, LOT_VEHICLE_TYPES };
 
 export const LOT_LIMITS = { maxPrice: 999.99, maxWeeklyRate: 9999.99, maxCapacity: 10_000, maxFeatures: 12 } as const;
+const CAPACITY_MESSAGE = `Capacity must be a whole number of spaces from 1 to ${LOT_LIMITS.maxCapacity.toLocaleString('en-US')}`;
 
 /** Empty form fields and CSV cells are "not given". */
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const toNumber = (v: unknown) => (blank(v) ? undefined : typeof v === 'string' ? Number(v.trim().replace(/^\$/, '').replace(/,/g, '')) : v);
 
-/** A number typed in a form or a CSV cell ('12.95', '$12.95', 12.95). */
-const numberField = (message: string, check: (n: number) => boolean) =>
-  z.preprocess(toNumber, z.number({ error: message }).refine((n) => Number.isFinite(n) && check(n), message));
+/** A number typed in a form or a CSV cell, as a plain decimal of its kind (operator-input.ts): '12.95',
+ * '$1,234.50', '-81.3'; never '0x10', '1e3' or '1,2,3'. `required` is said of a blank field, `format` of one
+ * that is not such a number, `message` when `check` (the range) fails. */
+const numberField = (kind: DecimalKind, required: string, format: string, message: string, check: (n: number) => boolean) =>
+  z.preprocess((v) => plainDecimal(v, kind), z.number({ error: (issue) => (issue.input === undefined ? required : format) }).refine((n) => Number.isFinite(n) && check(n), message));
 
 const inCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-const optionalText = (max: number, label: string) =>
-  z.preprocess((v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v), z.string().max(max, `${label} must be ${max} characters or fewer`).nullable());
+/** One line of text: trimmed, bounded, no control character or text-direction override. */
+const lineText = (label: string, max: number, required?: string) =>
+  z
+    .string({ error: required ?? `${label} must be text` })
+    .trim()
+    .min(required ? 1 : 0, required)
+    .max(max, `${label} must be ${max} characters or fewer`)
+    .refine((v) => isPlainText(v), plainTextMessage(label));
+const optionalText = (max: number, label: string, multiline = false) =>
+  z.preprocess(
+    (v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v),
+    z
+      .string()
+      .max(max, `${label} must be ${max} characters or fewer`)
+      .refine((v) => isPlainText(v, multiline), plainTextMessage(label))
+      .nullable(),
+  );
 
 export const lotFields = {
-  name: z.string({ error: 'Enter the lot name' }).trim().min(1, 'Enter the lot name').max(120, 'Lot name must be 120 characters or fewer'),
-  address: z.string({ error: 'Enter the street address' }).trim().min(5, 'Enter the street address').max(200, 'Address must be 200 characters or fewer'),
-  latitude: numberField('Latitude must be a number between -90 and 90', (n) => n >= -90 && n <= 90),
-  longitude: numberField('Longitude must be a number between -180 and 180', (n) => n >= -180 && n <= 180),
-  price: numberField(`Daily price must be between $1.00 and $${LOT_LIMITS.maxPrice}, in cents`, (n) => n >= 1 && n <= LOT_LIMITS.maxPrice && inCents(n)),
+  name: lineText('Lot name', 120, 'Enter the lot name'),
+  address: lineText('Address', 200, 'Enter the street address').refine((v) => v.length >= 5, 'Enter the street address'),
+  latitude: numberField('signed', 'Enter the latitude', 'Latitude must be a number between -90 and 90', 'Latitude must be a number between -90 and 90', (n) => n >= -90 && n <= 90),
+  longitude: numberField('signed', 'Enter the longitude', 'Longitude must be a number between -180 and 180', 'Longitude must be a number between -180 and 180', (n) => n >= -180 && n <= 180),
+  price: numberField('money', 'Enter the daily price', 'Daily price must be a plain number of dollars and cents, like 12.95', `Daily price must be between $1.00 and $${LOT_LIMITS.maxPrice}, in cents`, (n) => n >= 1 && n <= LOT_LIMITS.maxPrice && inCents(n)),
   weeklyRate: z.preprocess(
-    (v) => (blank(v) ? null : toNumber(v)),
+    (v) => (blank(v) ? null : plainDecimal(v, 'money')),
     z
-      .number({ error: 'Weekly rate must be a number' })
+      .number({ error: 'Weekly rate must be a plain number of dollars and cents, like 65.00, or empty' })
       .refine((n) => Number.isFinite(n) && n >= 1 && n <= LOT_LIMITS.maxWeeklyRate && inCents(n), `Weekly rate must be between $1.00 and $${LOT_LIMITS.maxWeeklyRate}, in cents, or empty`)
       .nullable(),
   ),
-  capacity: numberField(`Capacity must be a whole number of spaces from 1 to ${LOT_LIMITS.maxCapacity.toLocaleString('en-US')}`, (n) => Number.isInteger(n) && n >= 1 && n <= LOT_LIMITS.maxCapacity),
+  capacity: numberField('count', 'Enter the number of spaces', CAPACITY_MESSAGE, CAPACITY_MESSAGE, (n) => Number.isInteger(n) && n >= 1 && n <= LOT_LIMITS.maxCapacity),
   amenities: z
     .array(z.enum(LOT_AMENITIES, { error: (i) => `Unknown amenity "${String(i.input)}" (use: ${LOT_AMENITIES.join(', ')})` }))
     .transform((list) => LOT_AMENITIES.filter((a) => list.includes(a))),
@@ -47,7 +65,8 @@ export const lotFields = {
         .trim()
         .min(1, 'A feature cannot be empty')
         .max(200, 'Each feature must be 200 characters or fewer')
-        .refine((f) => !f.includes('|'), 'A feature cannot contain | (the CSV separates features with it)'),
+        .refine((f) => !f.includes('|'), 'A feature cannot contain | (the CSV separates features with it)')
+        .refine((f) => isPlainText(f), plainTextMessage('A feature')),
     )
     .max(LOT_LIMITS.maxFeatures, `List at most ${LOT_LIMITS.maxFeatures} features`),
   vehicleTypes: z
@@ -57,15 +76,25 @@ export const lotFields = {
   operatingHours: optionalText(100, 'Operating hours'),
   phoneNumber: optionalText(30, 'Phone number').refine((v) => v === null || isUsPhone(v), US_PHONE_MESSAGE),
   website: optionalText(300, 'Website').refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), 'Website must be a full address starting with https://'),
-  cancellationPolicy: optionalText(300, 'Cancellation policy'),
-  description: optionalText(2000, 'Description'),
+  cancellationPolicy: optionalText(300, 'Cancellation policy', true),
+  description: optionalText(2000, 'Description', true),
 };
 
-const id = (label: string) => z.coerce.number({ error: `${label} is required` }).int(`${label} is not valid`).positive(`${label} is not valid`).max(2_147_483_647, `${label} is not valid`);
+/** A row id: blank is missing ('Lot is required'), anything but a positive whole number is not valid. The
+ * messages are the label's own when it is a sentence ('Choose the airport or cruise port the lot serves'). */
+const id = (label: string, sentence?: string) =>
+  z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.coerce
+      .number({ error: sentence ?? `${label} is required` })
+      .int(sentence ?? `${label} is not valid`)
+      .positive(sentence ?? `${label} is not valid`)
+      .max(2_147_483_647, sentence ?? `${label} is not valid`),
+  );
 
 /** A whole lot: what the editor's create form sends (and what a new CSV row must give). */
 export const ZLotInput = z.object({
-  locationId: id('Choose the airport or cruise port the lot serves'),
+  locationId: id('Location', 'Choose the airport or cruise port the lot serves'),
   ...lotFields,
   amenities: lotFields.amenities.default([]),
   features: lotFields.features.default([]),
@@ -115,9 +144,9 @@ export const ZLocationInput = z
       .toUpperCase()
       .min(1, 'Enter the code')
       .regex(/^([A-Z]{3}|[A-Z]{2,4}-PORT)$/, 'Code looks like MCO (airport) or MIA-PORT (cruise port)'),
-    name: z.string({ error: 'Enter the name' }).trim().min(3, 'Enter the full name').max(120, 'Name must be 120 characters or fewer'),
-    shortName: z.string({ error: 'Enter a short name' }).trim().min(2, 'Enter a short name').max(60, 'Short name must be 60 characters or fewer'),
-    city: z.string({ error: 'Enter the city' }).trim().min(2, 'Enter the city').max(80, 'City must be 80 characters or fewer'),
+    name: z.string({ error: 'Enter the name' }).trim().min(3, 'Enter the full name').max(120, 'Name must be 120 characters or fewer').refine((v) => isPlainText(v), plainTextMessage('Name')),
+    shortName: z.string({ error: 'Enter a short name' }).trim().min(2, 'Enter a short name').max(60, 'Short name must be 60 characters or fewer').refine((v) => isPlainText(v), plainTextMessage('Short name')),
+    city: z.string({ error: 'Enter the city' }).trim().min(2, 'Enter the city').max(80, 'City must be 80 characters or fewer').refine((v) => isPlainText(v), plainTextMessage('City')),
     state: z
       .string({ error: 'Choose the state' })
       .trim()
@@ -127,7 +156,7 @@ export const ZLocationInput = z
     latitude: lotFields.latitude,
     longitude: lotFields.longitude,
     aliases: z
-      .array(z.string().trim().toLowerCase().min(2, 'Each search word needs at least 2 characters').max(60, 'Each search word must be 60 characters or fewer'))
+      .array(z.string().trim().toLowerCase().min(2, 'Each search word needs at least 2 characters').max(60, 'Each search word must be 60 characters or fewer').refine((v) => isPlainText(v), plainTextMessage('A search word')))
       .max(20, 'List at most 20 search words')
       .default([])
       .transform((list) => [...new Set(list)]),

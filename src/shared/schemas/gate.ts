@@ -5,13 +5,19 @@ import { z } from './zod';
 const CONFIRMATION_MESSAGE = 'Enter a confirmation number like PP-7K3M9Q2H.';
 
 /**
- * A confirmation number as typed or read from the pass QR (which holds the bare number): spaces anywhere
- * and lower case are accepted, and the 'PP-' prefix may be left out ('7k3m 9q2h' is PP-7K3M9Q2H).
+ * A confirmation number as typed or read from the pass QR (which holds the bare number): spaces and hyphens
+ * anywhere, any case, with or without the 'PP' prefix ('pp 7yhn efsk', 'PP7YHNEFSK', '7YHN-EFSK' are all
+ * PP-7YHNEFSK). Anything else is only compacted, for the schema to refuse with its message.
  */
 export function normalizeConfirmationNumber(value: string): string {
-  const bare = value.replace(/\s+/g, '').toUpperCase();
-  return /^[A-Z0-9]{8}$/.test(bare) ? `PP-${bare}` : bare;
+  const compact = value.replace(/\s+/g, '').toUpperCase();
+  const code = /^(?:PP)?([A-Z0-9]{8})$/.exec(compact.replace(/-/g, ''))?.[1];
+  return code ? `PP-${code}` : compact;
 }
+
+/** What the gate says of a pass booked at a lot the staff member does not work at (or not at this gate). */
+export const OTHER_LOT_PREFIX = 'This pass is for another lot';
+export const otherLotMessage = (lotName: string) => `${OTHER_LOT_PREFIX} (${lotName}).`;
 
 export const ZConfirmationNumber = z
   .string()

@@ -2,6 +2,8 @@
 // procedures. A range is 'YYYY-MM-DD' to 'YYYY-MM-DD', both included, lot-local calendar days.
 import { parseWallClock } from '../pricing';
 import { z } from './zod';
+import { requiredDate } from './dates';
+import { plainDecimal } from './operator-input';
 
 /** The most days one read or one change covers. */
 export const LOT_DAYS_MAX_RANGE = 366;
@@ -18,13 +20,7 @@ export function rangeLength(from: string, to: string): number {
   return a === null || b === null ? 0 : Math.round((b - a) / DAY_MS) + 1;
 }
 
-const ZDay = (what: string) =>
-  z
-    .string({ error: `Choose the ${what}` })
-    .trim()
-    .min(1, `Choose the ${what}`)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${what} as YYYY-MM-DD`)
-    .refine((v) => parseWallClock(v) !== null, `The ${what} is not a real date`);
+const ZDay = (what: string) => requiredDate({ required: `Choose the ${what}`, invalid: `The ${what} is not a valid date (YYYY-MM-DD)`, dayOnly: true });
 
 const ZLotId = z.coerce.number({ error: 'Lot not found' }).int('Lot not found').positive('Lot not found');
 
@@ -39,14 +35,11 @@ const rangeChecks = <S extends z.ZodType<{ from: string; to: string }>>(schema: 
 export const ZLotDaysRange = rangeChecks(z.object({ lotId: ZLotId, from: ZDay('first day'), to: ZDay('last day') }));
 export type TLotDaysRange = z.infer<typeof ZLotDaysRange>;
 
-/** A blank form field is a missing number (coercing '' would make it 0). */
-const blankAsMissing = (v: unknown) => (typeof v === 'string' && !v.trim() ? undefined : v);
-
 /** A day's capacity typed in a form or sent as JSON. */
 export const ZDayCapacity = z.preprocess(
-  blankAsMissing,
-  z.coerce
-    .number({ error: 'Enter the number of spaces' })
+  (v) => plainDecimal(v, 'count'),
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'Enter the number of spaces' : 'Enter a whole number of spaces') })
     .int('Enter a whole number of spaces')
     .min(0, 'Capacity cannot be negative')
     .max(DAY_CAPACITY_MAX, `Capacity can be at most ${DAY_CAPACITY_MAX.toLocaleString('en-US')} spaces`),
@@ -54,9 +47,9 @@ export const ZDayCapacity = z.preprocess(
 
 /** A day rate in dollars and cents. */
 export const ZDayPrice = z.preprocess(
-  blankAsMissing,
-  z.coerce
-    .number({ error: 'Enter a daily price' })
+  (v) => plainDecimal(v, 'money'),
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'Enter a daily price' : 'Enter the price in dollars and cents, like 24.95') })
     .positive('The daily price must be more than $0')
     .max(DAY_PRICE_MAX, `The daily price can be at most $${DAY_PRICE_MAX.toLocaleString('en-US')}`)
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Enter the price in dollars and cents, like 24.95'),

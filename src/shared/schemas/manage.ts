@@ -2,6 +2,7 @@
 // signed in as its owner), new dates, a new vehicle, and asking for a fresh link by e-mail. The forms and the
 // procedures share them.
 import { z } from './zod';
+import { dateMessages, requiredDate } from './dates';
 import { EMAIL_MESSAGE, stayDateProblems, ZBookingPayment, ZBookingReservation, ZLinkToken } from './bookings';
 
 const confirmationNumber = z
@@ -19,8 +20,8 @@ export const ZManageRef = z.object({
 export type TManageRef = z.input<typeof ZManageRef>;
 
 export const ZNewDates = ZManageRef.extend({
-  arrivalDate: z.string({ error: 'Arrival date is required' }).trim().min(1, 'Arrival date is required').max(16),
-  departureDate: z.string({ error: 'Departure date is required' }).trim().min(1, 'Departure date is required').max(16),
+  arrivalDate: requiredDate(dateMessages('Arrival date')),
+  departureDate: requiredDate(dateMessages('Departure date')),
 }).superRefine((v, ctx) => {
   for (const p of stayDateProblems(v.arrivalDate, v.departureDate)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
 });

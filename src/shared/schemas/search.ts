@@ -1,12 +1,13 @@
 // zod inputs of provider search: free-text location, optional dates, sort and filters.
 import { z } from './zod';
 import { dayFromToday, parseWallClock, toWallClock } from '../pricing';
+import { optionalDate } from './dates';
 
 import { AMENITY_FILTERS, SORTS, type TAmenityFilter } from '../search-options';
 
 export { AMENITY_FILTERS, SORTS, type TAmenityFilter };
 
-const DATE_MESSAGE = 'Dates must look like YYYY-MM-DD or YYYY-MM-DDTHH:mm';
+const dateFormat = (label: string) => `${label} is not a valid date: use YYYY-MM-DD or YYYY-MM-DDTHH:mm`;
 export const PAST_ARRIVAL_MESSAGE = 'Arrival date cannot be in the past';
 
 /**
@@ -16,17 +17,13 @@ export const PAST_ARRIVAL_MESSAGE = 'Arrival date cannot be in the past';
 export function earliestArrivalDay(now = Date.now()): string {
   return new Date(now - 10 * 3_600_000).toISOString().slice(0, 10);
 }
-const date = z
-  .string()
-  .trim()
-  .refine((v) => parseWallClock(v) !== null, DATE_MESSAGE);
 const number = z.coerce.number().positive().max(100_000);
 
 export const ZSearchInput = z
   .object({
     location: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required').max(120, 'Location is too long'),
-    arrivalDate: date.optional(),
-    departureDate: date.optional(),
+    arrivalDate: optionalDate({ invalid: dateFormat('Arrival date') }).optional(),
+    departureDate: optionalDate({ invalid: dateFormat('Departure date') }).optional(),
     sort: z.enum(SORTS).default('price'),
     amenities: z
       .union([z.array(z.enum(Object.keys(AMENITY_FILTERS) as [TAmenityFilter, ...TAmenityFilter[]])), z.string()])

@@ -17,9 +17,10 @@ import { rememberGuestContact } from './guest-contact';
 import { SandboxCardForm, type CardSubmit } from './sandbox-card-form';
 import { SavedCardFee } from './saved-card-fee';
 import { preloadable } from '@/client/lib/lazy';
+import { ACCESS_FEE_UNLOCKS } from '@/shared/access-fee';
 
 const StripePayment = preloadable('stripe-payment', () => import('./stripe-payment'));
-const UNLOCKS = ['Exact lot address and a map to the terminal', 'Shuttle schedule and operating hours', 'Every amenity, photo and vehicle type', 'Direct phone number and cancellation policy'];
+const UNLOCKS = ACCESS_FEE_UNLOCKS;
 
 export default function AccessDialogContent({ request, onDone }: { request: AccessRequest; onDone: () => void }) {
   const { user } = useSession();

@@ -6,6 +6,8 @@ import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/utils';
+import { OTHER_LOT_PREFIX } from '@/shared/schemas/gate';
+import { Plate } from './plate';
 import { shortStay, type GatePass } from './gate-format';
 
 export type GateResult =
@@ -68,7 +70,10 @@ export function PassResult({ result, busy, onCheckIn, onCheckOut, onNext, ref }:
       </div>
       {result.kind === 'pass' ? <Details pass={result.pass} /> : (
         <p className="p-5 text-sm text-muted-foreground">
-          <span className="font-mono font-semibold text-foreground">{result.confirmationNumber}</span>: check the number on the pass, or ask the traveller for their confirmation e-mail.
+          <span className="font-mono font-semibold text-foreground">{result.confirmationNumber}</span>
+          {result.message.startsWith(OTHER_LOT_PREFIX)
+            ? ': send the driver to the lot named above; the pass is good only there.'
+            : ': check the number on the pass, or ask the traveller for their confirmation e-mail.'}
         </p>
       )}
     </Card>
@@ -92,7 +97,7 @@ function Details({ pass }: { pass: GatePass }) {
       </Item>
       <Item label="Vehicle">
         <span className="block text-base font-semibold">{`${b.vehicleMake} ${b.vehicleModel}`}</span>
-        <span className="mt-1 inline-block whitespace-nowrap rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-sm">{b.licensePlate || 'No plate'}</span>
+        <Plate value={b.licensePlate} className="mt-1" />
       </Item>
       <Item label="Arrival">{shortStay(b.arrivalDate)}</Item>
       <Item label="Departure">{shortStay(b.departureDate)}</Item>

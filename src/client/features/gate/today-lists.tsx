@@ -10,6 +10,7 @@ import { trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { formatDayDate } from '@/shared/format';
 import { standing, timeOf, TONE_CLASSES, type GateBooking } from './gate-format';
+import { Plate } from './plate';
 
 const REFRESH_MS = 60_000;
 
@@ -86,7 +87,11 @@ function BookingList({ rows, list, onPick, empty }: { rows: GateBooking[]; list:
               <span className="font-semibold tabular-nums">{time}</span>
               <span className="min-w-0">
                 <span className="block truncate font-medium">{`${b.firstName} ${b.lastName}`}</span>
-                <span className="block truncate text-muted-foreground">{[`${b.vehicleMake} ${b.vehicleModel}`, b.licensePlate].filter(Boolean).join(' · ')}</span>
+                {/* The car's name may be cut; its plate never is. */}
+                <span className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
+                  <span className="truncate">{`${b.vehicleMake} ${b.vehicleModel}`}</span>
+                  {b.licensePlate && <Plate value={b.licensePlate} className="shrink-0 px-1 py-0 text-xs" />}
+                </span>
                 <span className="block truncate font-mono text-xs text-muted-foreground">{b.confirmationNumber}</span>
               </span>
               <Badge variant="outline" className={TONE_CLASSES[s.tone]}>

@@ -9,7 +9,7 @@ import { RecentSearches } from './recent-searches';
 import { ResultsControls } from './results-controls';
 import { ResultsSkeleton } from './results-skeleton';
 import { SearchForm, type SearchValues } from './search-form';
-import { searchInputFromParams } from './search-params';
+import { pageDate, searchInputFromParams } from './search-params';
 import { preloadable } from '@/client/lib/lazy';
 import { ResultsMapProvider, ResultsMapSlot } from './results-map-state';
 
@@ -18,8 +18,9 @@ const ResultsList = preloadable('results-list', () => import('./results-list').t
 
 /** What the search form shows for an address: its place and dates, or the default window (tomorrow to the day after). */
 export function formValuesFromParams(params: URLSearchParams): SearchValues {
-  const arrivalDate = params.get('arrivalDate')?.slice(0, 10) || dayFromToday(1);
-  const departureDate = params.get('departureDate')?.slice(0, 10) || (params.get('arrivalDate') ? nextDay(arrivalDate) : dayFromToday(2));
+  const given = pageDate(params, 'arrivalDate');
+  const arrivalDate = given?.slice(0, 10) || dayFromToday(1);
+  const departureDate = pageDate(params, 'departureDate')?.slice(0, 10) || (given ? nextDay(arrivalDate) : dayFromToday(2));
   return { location: params.get('location') ?? '', arrivalDate, departureDate };
 }
 

@@ -1,14 +1,24 @@
 // URL query ⇄ search input: the same input is prefetched on the server and read by the page.
+import { toWallClock } from '@/shared/wall-clock';
 import { SORTS } from '@/shared/search-options';
 
 export type Sort = (typeof SORTS)[number];
+
+/**
+ * A date of a page's address ('YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm'), or undefined when absent or malformed: a
+ * hand-edited or truncated link (?arrivalDate=2026-13-45) is ignored, as if it named no date, never an error.
+ */
+export function pageDate(params: URLSearchParams, name: 'arrivalDate' | 'departureDate'): string | undefined {
+  const value = params.get(name)?.trim();
+  return value && toWallClock(value) ? value : undefined;
+}
 
 export function searchInputFromParams(location: string, params: URLSearchParams, record = false) {
   const sort = params.get('sort');
   return {
     location,
-    arrivalDate: params.get('arrivalDate') || undefined,
-    departureDate: params.get('departureDate') || undefined,
+    arrivalDate: pageDate(params, 'arrivalDate'),
+    departureDate: pageDate(params, 'departureDate'),
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : undefined,
     amenities: params.get('amenities') || undefined,
     record,

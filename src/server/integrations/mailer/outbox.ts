@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { maskEmails } from '../../redact';
 import type { Mailer, MailMessage } from './types';
 
 export function createOutboxMailer({ dir, from, log = console.log }: { dir: string; from: string; log?: (line: string) => void }): Mailer {
@@ -12,10 +13,10 @@ export function createOutboxMailer({ dir, from, log = console.log }: { dir: stri
       const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });
       fs.mkdirSync(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const who = message.to.replace(/[^a-z0-9@._-]+/gi, '_').slice(0, 80);
-      const file = path.join(dir, `${stamp}-${message.kind}-${who}-${randomBytes(3).toString('hex')}.eml`);
+      // The name carries no address (the log names the file): the recipient is inside, in its To header.
+      const file = path.join(dir, `${stamp}-${message.kind}-${randomBytes(3).toString('hex')}.eml`);
       fs.writeFileSync(file, info.message as Buffer);
-      log(`Mail (outbox): "${message.subject}" to ${message.to} → ${file}`);
+      log(`Mail (outbox): "${message.subject}" to ${maskEmails(message.to)} → ${file}`);
     },
   };
 }

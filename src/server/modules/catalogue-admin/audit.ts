@@ -30,6 +30,14 @@ export async function recordAudit(
   await tx.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, entity: entry.entity, entityId: String(entry.entityId), action: entry.action, changes: entry.changes });
 }
 
+type AuditEntry = { entity: AuditEntity; entityId: string | number; action: string; changes: Record<string, unknown> };
+
+/** Records many changes in one statement (a CSV import's lots). */
+export async function recordAudits(tx: Pick<DB, 'insert'>, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await tx.insert(auditLog).values(entries.map((e) => ({ actorId: actor.id, actorEmail: actor.email, entity: e.entity, entityId: String(e.entityId), action: e.action, changes: e.changes })));
+}
+
 /** The latest entries, newest first, optionally for one entity; `before` (an entry id) pages further back. */
 export async function auditEntries(db: DB, opts: { entity?: AuditEntity; entityId?: string | number; limit?: number; before?: number } = {}) {
   const where = and(

@@ -1,6 +1,7 @@
 // CSV as RFC 4180 has it: fields separated by commas, records by CRLF (LF alone is accepted too), a field with
 // a comma, quote or line break is quoted and its quotes doubled. Each record keeps the line it starts on, so
-// errors name the line a person sees in their editor (the header is line 1).
+// errors name the line a person sees in their editor (the header is line 1). Cells a spreadsheet would run as
+// a formula are written with a leading apostrophe, and read back without it (spreadsheetSafe / fromSpreadsheet).
 
 export interface CsvRecord {
   /** The 1-based line the record starts on. */
@@ -19,8 +20,12 @@ export class CsvSyntaxError extends Error {
 
 /** Parses CSV text into records. Blank lines are skipped; a byte-order mark is ignored. */
 export function parseCsv(text: string): CsvRecord[] {
+  return [...readCsv(text)];
+}
+
+/** The records of CSV text one at a time (a caller may pause between them). */
+export function* readCsv(text: string): Generator<CsvRecord> {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const records: CsvRecord[] = [];
   let line = 1;
   let i = 0;
   while (i < src.length) {
@@ -69,9 +74,26 @@ export function parseCsv(text: string): CsvRecord[] {
     if (src[i] === '\r') i++;
     if (src[i] === '\n') i++;
     line++;
-    if (!(fields.length === 1 && fields[0] === '')) records.push({ line: start, fields });
+    if (!(fields.length === 1 && fields[0] === '')) yield { line: start, fields };
   }
-  return records;
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (OWASP's CSV injection rule: it starts with =, +, -, @, a tab or
+ * a carriage return) gets a leading apostrophe, which spreadsheets show as text and never evaluate. Plain
+ * numbers ('-81.3089') stay numbers. A cell that already starts with apostrophes before such a character gets
+ * one more, so fromSpreadsheet gives back exactly what was written.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+export function spreadsheetSafe(value: string | number | boolean | null | undefined): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/** The cell as it was before spreadsheetSafe (one leading apostrophe before a formula character removed). */
+export function fromSpreadsheet(cell: string): string {
+  return /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
 /** One field, quoted when it must be (a comma, quote or line break inside, or spaces at either end). */

@@ -1,6 +1,10 @@
 // CSV export and import of lots (columns in LOT_CSV_COLUMNS, documented in README). The import checks every
-// row first and reports each one's errors by line; applying writes every row or none, in one transaction,
-// audited as one 'import' entry plus one entry per lot, with one content version bump.
+// row first and reports all of each line's errors by line; applying writes every row or none, in one
+// transaction, audited as one 'import' entry plus one entry per lot, with one content version bump. Cells a
+// spreadsheet would run as formulas are exported with a leading apostrophe and read back without it. A file of
+// 5,000 rows takes seconds: checking and writing pause for the event loop every few milliseconds (breather.ts),
+// so the server keeps answering other requests; new lots are written many to a statement to keep the
+// transaction (and SQLite's write lock) short.
 import { createHash } from 'node:crypto';
 import { and, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { DB } from '../../db/client';
@@ -9,46 +13,66 @@ import type { Clock } from '../../deps';
 import { AppError } from '../../errors';
 import { bumpContentVersion } from '../../content-version';
 import { bookingsOnDay, dayDate } from '../bookings/capacity';
-import { CSV_LIMITS, LOT_CSV_COLUMNS, ZLotInput, type TLotInput } from '@/shared/schemas/catalogue-admin';
+import { CSV_LIMITS, LOT_CSV_COLUMNS, lotFields, ZLotInput, type TLotInput } from '@/shared/schemas/catalogue-admin';
 import { diffFields, recordAudit, type Actor } from './audit';
-import { CsvSyntaxError, formatCsv, parseCsv } from './csv-format';
-import { applyLotEdit, insertLot } from './lots.service';
-import { distanceFrom, LOT_AUDIT_FIELDS, lotColumns, placeToday, type LotRow, type PlaceRow } from './lot-rows';
+import { breather } from '../../breather';
+import { CsvSyntaxError, formatCsv, fromSpreadsheet, readCsv, spreadsheetSafe, type CsvRecord } from './csv-format';
+import { applyLotEdit, insertLots } from './lots.service';
+import { distanceFrom, LOT_AUDIT_FIELDS, lotColumns, placeToday, takenSlugs, type LotRow, type PlaceRow } from './lot-rows';
 import { refreshSeoPage } from './seo-page';
 
 type Column = (typeof LOT_CSV_COLUMNS)[number];
 const LIST = '|';
+/** New lots written per statement: enough to save most of the per-statement cost, few enough that building
+ * one statement takes a few milliseconds (the event loop waits for it). */
+const CREATE_BATCH = 10;
+/** Lots read per query by the export. */
+const EXPORT_PAGE = 500;
 
-/** Every lot, one row each, in id order. */
+/** Every lot, one row each, in id order; read a page of lots at a time, pausing for the event loop between. */
 export async function exportLotsCsv(db: DB, now: Date) {
-  const rows = await db
-    .select({ lot: parkingProviders, code: locations.code })
-    .from(parkingProviders)
-    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
-    .orderBy(parkingProviders.id);
-  const cells = rows.map(({ lot, code }) => [
-    lot.id,
-    code,
-    lot.name,
-    lot.address,
-    lot.latitude,
-    lot.longitude,
-    lot.price,
-    lot.weeklyRate,
-    lot.capacity,
-    lot.amenities.join(LIST),
-    lot.features.join(LIST),
-    lot.vehicleTypes.join(LIST),
-    lot.shuttleInfo,
-    lot.operatingHours,
-    lot.phoneNumber,
-    lot.website,
-    lot.cancellationPolicy,
-    lot.description,
-    lot.published === 1 ? 'true' : 'false',
-  ]);
-  return { filename: `parkpilot-lots-${now.toISOString().slice(0, 10)}.csv`, rows: rows.length, csv: formatCsv([[...LOT_CSV_COLUMNS], ...cells]) };
+  const pause = breather();
+  const parts = [formatCsv([[...LOT_CSV_COLUMNS]])];
+  let rows = 0;
+  for (let after = 0; ; ) {
+    const page = await db
+      .select({ lot: parkingProviders, code: locations.code })
+      .from(parkingProviders)
+      .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+      .where(gt(parkingProviders.id, after))
+      .orderBy(parkingProviders.id)
+      .limit(EXPORT_PAGE);
+    if (!page.length) break;
+    parts.push(formatCsv(page.map(({ lot, code }) => exportCells(lot, code).map(spreadsheetSafe))));
+    rows += page.length;
+    after = page[page.length - 1]!.lot.id;
+    await pause();
+  }
+  return { filename: `parkpilot-lots-${now.toISOString().slice(0, 10)}.csv`, rows, csv: parts.join('') };
 }
+
+/** One lot's cells, in LOT_CSV_COLUMNS order. */
+const exportCells = (lot: LotRow, code: string) => [
+  lot.id,
+  code,
+  lot.name,
+  lot.address,
+  lot.latitude,
+  lot.longitude,
+  lot.price,
+  lot.weeklyRate,
+  lot.capacity,
+  lot.amenities.join(LIST),
+  lot.features.join(LIST),
+  lot.vehicleTypes.join(LIST),
+  lot.shuttleInfo,
+  lot.operatingHours,
+  lot.phoneNumber,
+  lot.website,
+  lot.cancellationPolicy,
+  lot.description,
+  lot.published === 1 ? 'true' : 'false',
+];
 
 // -------------------------------------------------------------------------------------------------------
 
@@ -91,9 +115,13 @@ async function plan(db: DB, csv: string, now: Date): Promise<{ report: ImportRep
   const report: ImportReport = { dryRun: true, applied: false, rows: 0, creates: 0, updates: 0, unchanged: 0, errors: [] };
   if (new TextEncoder().encode(csv).length > CSV_LIMITS.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 2 MB: split it into several files');
   if (!csv.trim()) return { report: { ...report, errors: [{ line: 1, messages: ['The file is empty: it needs the header line and one line per lot'] }] }, planned: [] };
-  let records;
+  const pause = breather();
+  const records: CsvRecord[] = [];
   try {
-    records = parseCsv(csv);
+    for (const record of readCsv(csv)) {
+      records.push(record);
+      await pause();
+    }
   } catch (err) {
     if (err instanceof CsvSyntaxError) return { report: { ...report, errors: [{ line: err.line, messages: [err.message] }] }, planned: [] };
     throw err;
@@ -119,8 +147,9 @@ async function plan(db: DB, csv: string, now: Date): Promise<{ report: ImportRep
   const planned: Planned[] = [];
 
   for (const record of body) {
+    await pause();
     const messages: string[] = [];
-    const cell = (c: Column) => (record.fields[columns.get(c)!] ?? '').trim();
+    const cell = (c: Column) => fromSpreadsheet((record.fields[columns.get(c)!] ?? '').trim()).trim();
     if (record.fields.length !== columns.size) messages.push(`This line has ${plural(record.fields.length, 'field')}, the header has ${columns.size} (a comma or line break inside a field needs quotes)`);
     const idCell = cell('id');
     const id = idCell === '' ? null : /^\d{1,9}$/.test(idCell) ? Number(idCell) : NaN;
@@ -160,15 +189,21 @@ async function plan(db: DB, csv: string, now: Date): Promise<{ report: ImportRep
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) messages.push(`${columnOf(String(issue.path[0] ?? ''))}: ${issue.message}`);
-    } else if (place) {
+    }
+    // Every error of the line at once: the distance and the spaces sold are checked whenever their own cells
+    // are good, whatever else is wrong on the line.
+    const latitude = lotFields.latitude.safeParse(cell('latitude'));
+    const longitude = lotFields.longitude.safeParse(cell('longitude'));
+    if (place && latitude.success && longitude.success) {
       try {
-        distanceFrom(place, parsed.data);
+        distanceFrom(place, { latitude: latitude.data, longitude: longitude.data });
       } catch (err) {
         messages.push(`latitude/longitude: ${(err as Error).message}`);
       }
     }
-    if (messages.length === 0 && parsed.success && place && before && parsed.data.capacity < before.capacity) {
-      const sold = await soldAbove(db, before.id, parsed.data.capacity, placeToday(place.state, now));
+    const capacity = lotFields.capacity.safeParse(cell('capacity'));
+    if (place && before && before.locationId === place.id && capacity.success && capacity.data < before.capacity) {
+      const sold = await soldAbove(db, before.id, capacity.data, placeToday(place.state, now));
       if (sold) messages.push(`capacity: ${sold}`);
     }
     if (messages.length || !parsed.success || !place) {
@@ -214,27 +249,40 @@ export async function importLotsCsv({ db, clock }: { db: DB; clock: Clock }, act
   }
   const created: number[] = [];
   const updated: number[] = [];
+  const pause = breather();
   await db.transaction(async (tx) => {
     const touched = new Set<number>();
-    for (const row of planned) {
-      if (row.kind === 'same') continue;
+    const lineOf = (row: Planned) => async <T>(write: () => Promise<T>): Promise<T> => {
       try {
-        if (row.kind === 'create') {
-          created.push((await insertLot(tx, actor, row.input, row.place)).id);
-        } else {
-          const { locationId: _l, ...fields } = row.input;
-          const { changes } = await applyLotEdit(tx, actor, now, row.id, fields);
-          if (Object.keys(changes).length) updated.push(row.id);
-        }
+        return await write();
       } catch (err) {
         if (err instanceof AppError) throw new AppError(err.code, `Nothing was imported. Line ${row.line}: ${err.message}`);
         throw err;
       }
+    };
+    const creates = planned.filter((row) => row.kind === 'create');
+    const slugs = creates.length ? await takenSlugs(tx) : undefined;
+    for (let i = 0; i < creates.length; i += CREATE_BATCH) {
+      const batch = creates.slice(i, i + CREATE_BATCH);
+      const rows = await lineOf(batch[0]!)(() => insertLots(tx, actor, batch, slugs));
+      created.push(...rows.map((r) => r.id));
+      for (const row of batch) touched.add(row.place.id);
+      await pause();
+    }
+    for (const row of planned) {
+      if (row.kind !== 'update') continue;
+      const { locationId: _l, ...fields } = row.input;
+      const { changes } = await lineOf(row)(() => applyLotEdit(tx, actor, now, row.id, fields));
+      if (Object.keys(changes).length) updated.push(row.id);
       touched.add(row.place.id);
+      await pause();
     }
     const fileId = createHash('sha256').update(input.csv).digest('hex').slice(0, 12);
     await recordAudit(tx, actor, { entity: 'import', entityId: fileId, action: 'import', changes: { rows: report.rows, created, updated, unchanged: report.rows - created.length - updated.length } });
-    for (const placeId of touched) await refreshSeoPage(tx, placeId);
+    for (const placeId of touched) {
+      await pause();
+      await refreshSeoPage(tx, placeId);
+    }
     if (created.length || updated.length) await bumpContentVersion(tx);
   });
   return { ...report, dryRun: false, applied: true, creates: created.length, updates: updated.length, unchanged: report.rows - created.length - updated.length };

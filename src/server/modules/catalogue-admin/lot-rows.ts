@@ -1,6 +1,6 @@
 // Writing lot rows the way the seed writes them: the distance to the terminal measured from the place's
 // coordinates (haversine, '1.2 miles from terminal'), a unique name slug, the lot-local today for capacity.
-import { eq, like, or } from 'drizzle-orm';
+import { and, eq, gte, lt, or } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, parkingProviders } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -88,7 +88,8 @@ export function baseSlug(name: string): string {
 export async function insertLotWithSlug(tx: DB, values: Omit<typeof parkingProviders.$inferInsert, 'slug'>): Promise<LotRow> {
   const base = baseSlug(values.name);
   const taken = new Set(
-    (await tx.select({ slug: parkingProviders.slug }).from(parkingProviders).where(or(eq(parkingProviders.slug, base), like(parkingProviders.slug, `${base}-%`)))).map((r) => r.slug),
+    // 'base' and 'base-…' as a range on the slug's unique index ('.' follows '-'): a LIKE would read every lot.
+    (await tx.select({ slug: parkingProviders.slug }).from(parkingProviders).where(or(eq(parkingProviders.slug, base), and(gte(parkingProviders.slug, `${base}-`), lt(parkingProviders.slug, `${base}.`))))).map((r) => r.slug),
   );
   let n = 1;
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -103,4 +104,41 @@ export async function insertLotWithSlug(tx: DB, values: Omit<typeof parkingProvi
     taken.add(slug);
   }
   throw new AppError('CONFLICT', 'Could not find a free address for this lot name: try a more specific name');
+}
+
+/** Every lot's slug (read once by a caller that inserts lots in several statements, then kept up to date). */
+export async function takenSlugs(tx: DB): Promise<Set<string>> {
+  return new Set((await tx.select({ slug: parkingProviders.slug }).from(parkingProviders)).map((r) => r.slug));
+}
+
+/**
+ * Inserts many lots in one statement, each under the first free slug of its name (`taken`: the slugs in use,
+ * read here when not given, and added to).
+ * A slug taken meanwhile by another writer (PostgreSQL) leaves that lot out of the statement; it is then
+ * written alone by insertLotWithSlug. Returns the rows in the order given.
+ */
+export async function insertLotsWithSlugs(tx: DB, values: Omit<typeof parkingProviders.$inferInsert, 'slug'>[], taken?: Set<string>): Promise<LotRow[]> {
+  if (!values.length) return [];
+  taken ??= await takenSlugs(tx);
+  const slugs = values.map((v) => {
+    const base = baseSlug(v.name);
+    let n = 1;
+    while (taken.has(n === 1 ? base : `${base}-${n}`)) n++;
+    const slug = n === 1 ? base : `${base}-${n}`;
+    taken.add(slug);
+    return slug;
+  });
+  const inserted = await tx
+    .insert(parkingProviders)
+    .values(values.map((v, i) => ({ ...v, slug: slugs[i]! })))
+    .onConflictDoNothing()
+    .returning();
+  const bySlug = new Map(inserted.map((r) => [r.slug, r]));
+  const rows: LotRow[] = [];
+  for (const [i, v] of values.entries()) {
+    const row = bySlug.get(slugs[i]!) ?? (await insertLotWithSlug(tx, v));
+    taken.add(row.slug);
+    rows.push(row);
+  }
+  return rows;
 }

@@ -5,16 +5,22 @@ import { AMENITY_FILTERS, type TAmenityFilter } from '@/shared/search-options';
 import type { StayDates } from '@/shared/nlu/dates';
 import type { Intent } from '@/shared/nlu/intents';
 import type { TSort } from '@/shared/nlu/search-filters';
-import { formatPrice, SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { ACCESS_FEE_UNLOCKS } from '@/shared/access-fee';
+import { formatStay } from '@/shared/format';
+import { ACCESS_FEE_TEXT, formatPrice, SERVICE_FEE_TEXT } from '@/shared/pricing';
 import type { findLocation, TProviderResult } from '../search/search.service';
-import { hoursFacts, motorcycleFacts, otherAmenityFacts, oversizeFacts, plural, securityFacts, type Contact } from './lot-facts';
+import { HOW_TO_CANCEL, hoursFacts, motorcycleFacts, otherAmenityFacts, oversizeFacts, plural, securityFacts, type Contact } from './lot-facts';
 
 export type Place = NonNullable<Awaited<ReturnType<typeof findLocation>>>;
 
 const AMENITY_PHRASES: Record<TAmenityFilter, string> = { shuttle: 'a shuttle', covered: 'covered parking', valet: 'valet parking', ev: 'EV charging', '24/7': '24/7 access' };
 const SORT_PHRASES: Record<TSort, string> = { price: 'total price, lowest first', distance: 'distance to the terminal, closest first', rating: 'rating, best first' };
 
-export const shortDate = (d: string) => new Date(`${d.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** 'Mar 3', or 'Mar 3 at 6:00 PM' for a wall-clock time past midnight ('YYYY-MM-DDTHH:mm'). */
+export const shortDate = (d: string) => {
+  const day = new Date(`${d.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return d.length > 10 && !d.endsWith('T00:00') ? `${day} at ${formatStay(d).split(' at ')[1]}` : day;
+};
 export const placeName = (p: Place) => (p.kind === 'airport' ? `${p.name} (${p.code})` : p.name);
 export const away = (p: TProviderResult) => `${formatMiles(p.distanceMiles)} from the terminal`;
 
@@ -100,9 +106,13 @@ export function searchAnswer({ place, providers, intents, text, dates, wanted, s
   return { response: lines.join(' '), amenities: applied };
 }
 
+/** What the detail fee gets, from the list the fee's own dialog shows. */
+export const ACCESS_FEE_ANSWER = `The ${ACCESS_FEE_TEXT} fee unlocks the full details of every lot near one airport or cruise port: ${ACCESS_FEE_UNLOCKS.map((u, i) => (i === 0 ? u.charAt(0).toLowerCase() + u.slice(1) : u.toLowerCase())).join('; ')}. You pay it once for that place, and the ${ACCESS_FEE_TEXT} is credited back toward your booking there. Booking never needs it: you can book any lot without unlocking the details.`;
+
 export function policyAnswer(intents: Intent[]): string | null {
+  if (intents.includes('access_fee')) return ACCESS_FEE_ANSWER;
   if (intents.includes('cancellation')) {
-    return `You can cancel from Booking History in your account menu. Cancel 24 hours or more before arrival and the parking fee goes back to your card; closer to arrival, the lot's own policy applies (most allow free cancellation up to 24 hours before). The ${SERVICE_FEE_TEXT} service fee is not refundable.`;
+    return `${HOW_TO_CANCEL} Cancel 24 hours or more before arrival and the parking fee goes back to your card; closer to arrival, the lot's own policy applies (most allow free cancellation up to 24 hours before). The ${SERVICE_FEE_TEXT} service fee is not refundable.`;
   }
   if (intents.includes('how_it_works')) {
     return `Tell me where you are flying or sailing from and when. I search the lots nearby and show each one with its total price: the lot's rate plus one flat ${SERVICE_FEE_TEXT} fee. Pick a lot, book it with a card, and you get a confirmation number and a QR parking pass by e-mail.`;

@@ -12,8 +12,9 @@ export type ChatSession = typeof chatSessions.$inferSelect;
 
 /** The search an assistant turn answered. */
 export interface RememberedSearch {
-  /** Location code, e.g. 'BOS'. */
+  /** Location code, e.g. 'BOS'; '' for dates given before the place (the assistant asked where). */
   code: string;
+  /** 'YYYY-MM-DD', or 'YYYY-MM-DDTHH:mm' for a start today (never in the past). */
   arrivalDate: string;
   departureDate: string;
   amenities: TAmenityFilter[];
@@ -29,7 +30,7 @@ export interface Turn {
 const MAX_TURNS = 50;
 /** How often a save is tried again after another request changed the session in between. */
 const SAVE_TRIES = 5;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/;
 
 export async function loadSession(ctx: Ctx, sessionId: string): Promise<ChatSession | null> {
   // visitor_id is not unique: the oldest row of an id is its conversation, on every engine.

@@ -15,6 +15,8 @@ import type { ZChatInput } from '@/shared/schemas/chat';
 import { earliestArrivalDay } from '@/shared/schemas/search';
 import { allLocations, findLocation, recordSearch, searchProviders, type TProviderResult } from '../search/search.service';
 import { away, placeName, policyAnswer, searchAnswer, shortDate, type Place } from './answers';
+import { sameDayStay, startPhrase, type SameDayStay } from './same-day';
+import { zoneForState } from '@/shared/time-zones';
 import { lastSearch, loadSession, saveSession, type RememberedSearch } from './chat-session';
 import { findLocationInText } from './find-location';
 import { cancellationFacts, hoursFacts, motorcycleFacts, otherAmenityFacts, oversizeFacts, plural, securityFacts, shuttleFacts, unknownAnswer, type Contact } from './lot-facts';
@@ -48,17 +50,35 @@ export interface ParkingChatReply {
 const FOLLOW_UP_INTENTS = new Set<Intent>(['price', 'closest', 'rating', 'security', 'shuttle', 'covered', 'valet', 'ev', 'open_24_7', 'hours', 'oversize', 'motorcycle']);
 const contactOf = (ctx: Ctx): Contact => ({ phone: ctx.env.SUPPORT_PHONE, email: ctx.env.SUPPORT_EMAIL });
 
-/** The stay to search: the dates named, else the last search's (a duration alone keeps its arrival), else tomorrow. */
-function stayFor(text: string, carried: RememberedSearch | null, now: Date): StayDates {
-  const parsed = parseStay(text, now);
-  if (parsed?.startGiven) return parsed.dates;
+/**
+ * The stay to search at `place`: the dates named, else the last search's (a duration alone keeps its
+ * arrival), else tomorrow; "today" is the place's own. A start today gets a time that is not in the past
+ * (same-day.ts); `moved` says the part of the day asked for had already passed.
+ */
+function stayFor(text: string, carried: RememberedSearch | null, now: Date, place: Pick<Place, 'state'>): SameDayStay {
+  const parsed = parseStay(text, now, zoneForState(place.state));
+  const sameDay = (dates: StayDates) => sameDayStay(dates, parsed?.startTime ?? null, place.state, now);
+  if (parsed?.startGiven) return sameDay(parsed.dates);
   if (parsed && carried && parsed.durationDays) {
-    return { arrivalDate: carried.arrivalDate, departureDate: iso(addDays(Date.parse(`${carried.arrivalDate}T00:00:00Z`), parsed.durationDays)) };
+    return sameDay({ arrivalDate: carried.arrivalDate, departureDate: iso(addDays(Date.parse(`${carried.arrivalDate.slice(0, 10)}T00:00:00Z`), parsed.durationDays)) });
   }
-  if (parsed) return parsed.dates;
-  if (carried) return { arrivalDate: carried.arrivalDate, departureDate: carried.departureDate };
-  return { arrivalDate: dayFromToday(1, now.getTime()), departureDate: dayFromToday(2, now.getTime()) };
+  if (parsed) return sameDay(parsed.dates);
+  if (carried) return sameDay({ arrivalDate: carried.arrivalDate, departureDate: carried.departureDate });
+  return { dates: { arrivalDate: dayFromToday(1, now.getTime()), departureDate: dayFromToday(2, now.getTime()) }, moved: false };
 }
+
+/** Words after "at", "near", "in", "from" that are not a place ("in 3 days", "from March 3", "on the weekend"). */
+const NOT_A_PLACE =
+  /^(the|a|an|my|our|this|that|next|coming|upcoming|weekend|week|weeks|days?|nights?|morning|afternoon|evening|night|tonight|today|tomorrow|noon|midnight|jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|mon(day)?|tue(s|sday)?|wed(nesday)?|thu(rs|rsday)?|fri(day)?|sat(urday)?|sun(day)?|least|most|all|time|advance|airport|terminal|port|cruise|town|parking|christmas|thanksgiving|easter|holidays?)$/;
+/** True when the text names a place we could not find ("parking at Podunk"), as opposed to naming none. */
+function namesUnknownPlace(text: string): boolean {
+  for (const m of text.toLowerCase().matchAll(/\b(?:at|near|in|from|out of|leaving)\s+([a-z][a-z'.-]{2,})/g)) if (!NOT_A_PLACE.test(m[1]!)) return true;
+  return false;
+}
+
+/** "Which airport or cruise port are you leaving from on Mar 3 (back Mar 7)?" for dates without a place. */
+const WHERE_FROM = 'Which airport or cruise port are you leaving from';
+const EXAMPLES = 'For example LAX, JFK, MCO, Port Canaveral or PortMiami.';
 
 // ---------------------------------------------------------------------------------------------------------
 // Parking chat
@@ -70,7 +90,8 @@ export async function parkingChat(ctx: Ctx, input: Input, now = new Date()): Pro
   const intents = detectIntents(text);
   const asked = amenitiesIn(text);
   const askedSort = sortIn(text);
-  const hasDates = parseStay(text, now) !== null;
+  const datesAsked = parseStay(text, now);
+  const hasDates = datesAsked !== null;
   const named = findLocationInText(await allLocations(ctx.db), text);
   // Follow-ups ("any with valet?", "and next week?") stay with the place talked about last.
   // The client's last search place first (what its results page shows), else the session's.
@@ -84,7 +105,7 @@ export async function parkingChat(ctx: Ctx, input: Input, now = new Date()): Pro
 
   let reply: Omit<ParkingChatReply, 'sessionId'>;
   let search: RememberedSearch | undefined;
-  if (place && stayFor(text, null, now).arrivalDate < earliestArrivalDay(now.getTime())) {
+  if (place && stayFor(text, null, now, place).dates.arrivalDate.slice(0, 10) < earliestArrivalDay(now.getTime())) {
     // The search page refuses past arrivals; so does the assistant ("2020-03-03 to 2020-03-07").
     reply = { response: `That arrival date has already passed. When are you leaving from ${placeName(place)}?`, needsSearch: false, showBookingOptions: false, location: place.name };
   } else if (place) {
@@ -93,7 +114,7 @@ export async function parkingChat(ctx: Ctx, input: Input, now = new Date()): Pro
     const fresh = previous && previous.arrivalDate >= iso(todayIn(now)) ? previous : null;
     const carried = fresh && (named || fresh.code === place.code) ? fresh : null;
     const sameSearch = !named && carried !== null && !CLEAR_FILTERS.test(text);
-    const window = stayFor(text, carried, now);
+    const { dates: window, moved } = stayFor(text, carried, now, place);
     // Refining the same search ("which is closest?", "and for 10 days?") keeps its filters and sort; a
     // question about something else (RVs, hours) starts from all lots.
     const refines = sameSearch && (asked.length > 0 || askedSort !== null || hasDates || intents.includes('price'));
@@ -103,8 +124,9 @@ export async function parkingChat(ctx: Ctx, input: Input, now = new Date()): Pro
     const result = await searchProviders(ctx.db, { location: place.code, ...window, sort: sort ?? 'price', amenities: [], record: false });
     if (ctx.user) await recordSearch(ctx.db, ctx.user.id, text.slice(0, 120), place.name, result.providers.length, window);
     const answer = searchAnswer({ place, providers: result.providers, intents, text, dates: window, wanted, sort, contact: contactOf(ctx) });
+    const movedNote = moved ? `That time has already passed at ${place.city}, so I looked from ${startPhrase(window.arrivalDate, place.state, now)}. ` : '';
     reply = {
-      response: answer.response,
+      response: movedNote + answer.response,
       needsSearch: true,
       showBookingOptions: result.providers.length > 0,
       location: place.name,
@@ -121,12 +143,12 @@ export async function parkingChat(ctx: Ctx, input: Input, now = new Date()): Pro
     else if (intents.includes('greeting') && !PARKING_WORDS.test(text)) {
       reply = { response: `Hi! I'm the ${ctx.env.BRAND_NAME} parking assistant. Where are you flying or sailing from, and when?`, needsSearch: false, showBookingOptions: false, location: null };
     } else if (PARKING_WORDS.test(text) || hasDates || wantsSomething) {
-      reply = {
-        response: wantsSomething && !/\b(at|near|in)\s+\w/.test(text.toLowerCase()) ? 'Sure! Which airport or cruise port are you leaving from? For example LAX, JFK, MCO, Port Canaveral or PortMiami.' : NO_MATCH_REPLY,
-        needsSearch: false,
-        showBookingOptions: false,
-        location: null,
-      };
+      // Dates or wishes without a place: ask where (keeping the dates for the answer); a place we do not know: say so.
+      const when = datesAsked?.startGiven ? ` on ${shortDate(datesAsked.dates.arrivalDate)} (back ${shortDate(datesAsked.dates.departureDate)})` : '';
+      const unknown = namesUnknownPlace(text);
+      reply = { response: unknown ? NO_MATCH_REPLY : `Sure! ${WHERE_FROM}${when}? ${EXAMPLES}`, needsSearch: false, showBookingOptions: false, location: null };
+      // The dates wait for the place: "MCO" next searches them.
+      if (!unknown && datesAsked?.startGiven) search = { code: '', ...datesAsked.dates, amenities: asked, sort: askedSort };
     } else reply = { response: HINT, needsSearch: false, showBookingOptions: false, location: null };
   }
 
@@ -172,11 +194,13 @@ export async function locationChat(ctx: Ctx, input: Input & { context: NonNullab
   const text = input.message;
   const intents = detectIntents(text);
   const contact = contactOf(ctx);
-  const parsed = parseStay(text, now);
-  const window = parsed?.dates ?? {
+  const parsed = parseStay(text, now, zoneForState(place.state));
+  const asked = parsed?.dates ?? {
     arrivalDate: input.context.arrivalDate || dayFromToday(1, now.getTime()),
     departureDate: input.context.departureDate || dayFromToday(2, now.getTime()),
   };
+  // The page's dates or the ones asked for, never starting in the past ("tonight" is this evening there).
+  const window = sameDayStay(asked, parsed?.startTime ?? null, place.state, now).dates;
   let providers: TProviderResult[] = [];
   try {
     providers = (await searchProviders(ctx.db, { location: place.code, ...window, sort: 'price', amenities: [], record: false })).providers;

@@ -31,6 +31,10 @@ export function listOf(items: string[]): string {
   return named.length <= 1 ? (named[0] ?? '') : `${named.slice(0, -1).join(sep)} and ${named[named.length - 1]}`;
 }
 
+/** How a traveller cancels or changes a booking, guest or signed in: said once, by every assistant. */
+export const HOW_TO_CANCEL =
+  'To cancel or change a booking, open the "Manage your booking" link in your confirmation e-mail (no account needed), or use "Manage a booking" at the bottom of any page and we e-mail you a fresh link. Signed in, you can also cancel from Booking History in your account menu.';
+
 export const askSupport = (c: Contact) => `Call us at ${c.phone} or e-mail ${c.email} and we'll check with the lot for you.`;
 
 const dayRate = (p: TProviderResult) => `${p.name} (${formatPrice(p.price)}/day, ${p.distanceMiles} mi)`;
@@ -117,7 +121,7 @@ export function cancellationFacts(providers: TProviderResult[], where: string, c
   if (rules.length === 1 && !unknown.length) lines.push(`Every lot near ${where} has the same rule: ${clean(rules[0]![0])}.`);
   else if (rules.length) lines.push(`Cancellation rules near ${where} differ by lot: ${rules.map(([policy, names]) => `"${clean(policy)}" at ${listOf(names)}`).join('; ')}.`);
   if (unknown.length) lines.push(`${listOf(unknown)} ${unknown.length === 1 ? "doesn't" : "don't"} list a cancellation policy. ${askSupport(contact)}`);
-  lines.push(`You cancel from Booking History in your account menu; the ${SERVICE_FEE_TEXT} service fee is not refundable.`);
+  lines.push(`${HOW_TO_CANCEL} The ${SERVICE_FEE_TEXT} service fee is not refundable.`);
   return lines.join(' ');
 }
 

@@ -2,10 +2,11 @@
 // sort in real phrasings.
 import { describe, expect, it } from 'vitest';
 import { LOCATIONS } from '@db/seed/locations';
-import { parseStayDates } from '@/shared/nlu/dates';
+import { parseStay, parseStayDates } from '@/shared/nlu/dates';
 import { detectIntents } from '@/shared/nlu/intents';
 import { amenitiesIn, sortIn } from '@/shared/nlu/search-filters';
 import { findLocationInText } from './find-location';
+import { sameDayStay, soonestArrival } from './same-day';
 
 const catalogue = LOCATIONS.map((l, i) => ({ ...l, id: i + 1, aliases: l.aliases ?? [] }));
 const place = (text: string) => findLocationInText(catalogue, text)?.code ?? null;
@@ -208,6 +209,48 @@ describe('dates across the end of a month (today is 2027-01-25)', () => {
   ]);
 });
 
+describe('"next weekend" is the weekend after this one', () => {
+  // Saturday to Sunday, as "this weekend" is; a week after this weekend's Saturday.
+  range('2027-02-15T15:00:00Z', [['next weekend', '2027-02-27', '2027-02-28'], ['parking at MCO next weekend', '2027-02-27', '2027-02-28'], ['this weekend', '2027-02-20', '2027-02-21']]); // a Monday
+  range('2027-02-19T15:00:00Z', [['next weekend', '2027-02-27', '2027-02-28']]); // a Friday
+  range('2027-02-20T15:00:00Z', [['next weekend', '2027-02-27', '2027-02-28']]); // a Saturday: this weekend is today
+  range('2027-02-21T15:00:00Z', [['next weekend', '2027-02-27', '2027-02-28'], ['next weekend for 3 days', '2027-02-27', '2027-03-02']]); // a Sunday
+});
+
+describe('"today" is the place\'s own date when it is known', () => {
+  it('10 PM in San Francisco is already tomorrow in New York, but "tonight" there is still today', () => {
+    const at = new Date('2027-02-16T06:00:00Z'); // Feb 15, 10 PM Pacific; Feb 16, 1 AM Eastern
+    expect(parseStay('tonight until friday', at, 'America/Los_Angeles')).toMatchObject({ dates: { arrivalDate: '2027-02-15', departureDate: '2027-02-19' }, startTime: '18:00' });
+    expect(parseStay('tonight until friday', at)!.dates.arrivalDate).toBe('2027-02-16');
+    expect(parseStay('this morning', at, 'America/Los_Angeles')!.startTime).toBe('06:00');
+    expect(parseStay('tomorrow night', at, 'America/Los_Angeles')!.startTime).toBeNull(); // not today: no time
+  });
+});
+
+describe('a start today is never in the past ("SFO tonight until friday" at any time of day)', () => {
+  const stay = { arrivalDate: '2027-02-15', departureDate: '2027-02-19' };
+  const pacific = (hhmm: string) => new Date(Date.parse(`2027-02-15T${hhmm}:00Z`) + 8 * 3_600_000); // PST = UTC-8
+  it.each([
+    ['06:00', '18:00', false], // tonight is still ahead: 6 PM
+    ['15:00', '18:00', false],
+    ['17:40', '18:30', true], // 6 PM is less than half an hour away: the soonest arrival
+    ['21:10', '22:00', true],
+    ['23:50', '2027-02-16T00:30', true], // past midnight: tomorrow's date, still before Friday
+  ])('asked at %s: arrival %s', (now, arrival, moved) => {
+    const result = sameDayStay(stay, '18:00', 'CA', pacific(now));
+    expect(result.dates.arrivalDate).toBe(arrival.length === 5 ? `2027-02-15T${arrival}` : arrival);
+    expect(result.dates.departureDate).toBe('2027-02-19');
+    expect(result.moved).toBe(moved);
+  });
+  it('"today" alone starts at the soonest arrival; a later day keeps its date; a departure overtaken moves on', () => {
+    expect(sameDayStay(stay, null, 'CA', pacific('15:07')).dates.arrivalDate).toBe('2027-02-15T16:00');
+    expect(sameDayStay({ arrivalDate: '2027-02-16', departureDate: '2027-02-17' }, null, 'CA', pacific('15:07')).dates).toEqual({ arrivalDate: '2027-02-16', departureDate: '2027-02-17' });
+    expect(sameDayStay({ arrivalDate: '2027-02-15', departureDate: '2027-02-16' }, null, 'CA', pacific('23:45')).dates).toEqual({ arrivalDate: '2027-02-16T00:30', departureDate: '2027-02-17T00:30' });
+    expect(soonestArrival('2027-02-15T15:00')).toBe('2027-02-15T15:30');
+    expect(soonestArrival('2027-02-15T15:01')).toBe('2027-02-15T16:00');
+  });
+});
+
 describe('today is the US Eastern date (03:00 UTC on Mar 1 is still Feb 28 in New York)', () => {
   range('2027-03-01T03:00:00Z', [
     ['on the 28th', '2027-02-28', '2027-03-01'],
@@ -278,6 +321,14 @@ describe('intents', () => {
     ['free cancellation?', ['cancellation']],
     ['what if my flight is cancelled', ['cancellation']],
     ['can I cancel 24 hours before', ['cancellation']],
+    // the detail fee
+    ['what does the $0.99 fee get me?', ['access_fee']],
+    ['what do I get for 99 cents', ['access_fee']],
+    ['why are the details locked?', ['access_fee']],
+    ['why do I have to pay to see the lots', ['access_fee']],
+    ['what is the access fee', ['access_fee']],
+    ['is the unlock fee refundable', ['cancellation', 'access_fee']],
+    ['what does .99 get me', ['access_fee']],
   ])('%s → %j', (text, intents) => {
     expect(detectIntents(text)).toEqual(intents);
   });

@@ -8,6 +8,7 @@ import { bookings, locations, parkingProviders } from '../../db/schema';
 import type { SessionUser } from '../../deps';
 import { AppError } from '../../errors';
 import { lotDate, lotWallClockOrNull, nextDate } from '../catalogue/lot-time';
+import { otherLotMessage } from '@/shared/schemas/gate';
 import { passRuling, verdictOf, type PassRuling } from './pass-rules';
 import { inScope, type GateScope } from './staff.service';
 
@@ -93,8 +94,15 @@ async function scopedPass(db: Pick<DB, 'select'>, scope: GateScope, confirmation
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
     .where(and(eq(bookings.confirmationNumber, confirmationNumber), scope.all ? undefined : inArray(bookings.providerId, scope.lotIds.length ? scope.lotIds : [-1])));
-  if (!row) throw new AppError('NOT_FOUND', PASS_NOT_FOUND);
-  return row;
+  if (row) return row;
+  // A pass of a lot the caller does not work: the driver is at the wrong lot, and staff may say which one.
+  // Only that lot's name is told; the booking itself stays as unseen as a missing one (404).
+  const [elsewhere] = await db
+    .select({ lotName: parkingProviders.name })
+    .from(bookings)
+    .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
+    .where(eq(bookings.confirmationNumber, confirmationNumber));
+  throw new AppError('NOT_FOUND', elsewhere ? otherLotMessage(elsewhere.lotName) : PASS_NOT_FOUND);
 }
 
 type Pass = Awaited<ReturnType<typeof scopedPass>>;

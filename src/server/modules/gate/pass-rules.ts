@@ -5,6 +5,7 @@
 // departure time (lot-local), once paid and not cancelled, and only once. Check-out needs a check-in first and
 // is allowed at any time after it (a car that stays late still has to leave).
 import { formatStay } from '@/shared/format';
+import { otherLotMessage } from '@/shared/schemas/gate';
 import type { bookings } from '../../db/schema';
 import { instantAt } from '../bookings/booking-view';
 import { lotWallClock } from '../catalogue/lot-time';
@@ -39,7 +40,7 @@ export function passRuling(b: Booking, opts: { now: Date; state: string; lotName
   if (b.status === 'pending') return refused('Not paid: the payment for this booking is not complete.');
   if (b.status === 'failed') return refused('Not paid: the payment for this booking failed.');
   if (b.status === 'cancelled') return refused('Cancelled: this booking was cancelled and is no longer valid.');
-  if (opts.atLot !== undefined && opts.atLot !== b.providerId) return refused(`Wrong lot: this pass is for ${opts.lotName}.`);
+  if (opts.atLot !== undefined && opts.atLot !== b.providerId) return refused(otherLotMessage(opts.lotName));
   if (b.checkedOutAt) return refused(`Already checked out on ${local(b.checkedOutAt)}.`);
   if (b.status === 'completed') return refused('This booking is already completed.');
   const arrival = instantAt(b.arrivalDate, opts.state).getTime();

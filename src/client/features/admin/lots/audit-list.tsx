@@ -25,8 +25,9 @@ const FIELD_LABEL: Record<string, string> = {
   phoneNumber: 'Phone',
   cancellationPolicy: 'Cancellation policy',
   shortName: 'Short name',
-  seoSlug: 'SEO address',
-  slug: 'Address',
+  // The slug is the page's URL, not the street address ('address' is labelled Address).
+  seoSlug: 'SEO page URL',
+  slug: 'Page URL',
   lotsUpdated: 'Lots re-measured',
 };
 const label = (field: string) => FIELD_LABEL[field] ?? field.charAt(0).toUpperCase() + field.slice(1).replace(/([A-Z])/g, ' $1').toLowerCase();
