@@ -1,6 +1,6 @@
 // One lot in the results: photo, rating, distance, up to 4 amenities, price per day and the total.
 import { ACCESS_FEE_TEXT } from '@/shared/pricing';
-import { Bus, Lock, MapPin, Star } from 'lucide-react';
+import { Bus, Lock, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
@@ -9,10 +9,9 @@ import { Card } from '@/client/components/ui/card';
 import { PHOTO_SIZES, photoSources } from '@/client/lib/photos';
 import { cn } from '@/client/lib/utils';
 import type { RouterOutputs } from '@/client/lib/trpc';
-import { DEFAULT_RATING, DEFAULT_REVIEW_COUNT } from '@/shared/constants';
 import { formatPrice, linesArithmetic } from '@/shared/pricing';
 import { stayQuery } from './search-params';
-import { formatCount } from '@/shared/format';
+import { LotRating } from './lot-rating';
 
 export type ProviderResult = RouterOutputs['search']['providers']['providers'][number];
 const FALLBACK_IMAGE = '/api/placeholder/800/500?kind=surface';
@@ -71,11 +70,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
               )}
             </h3>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-muted-foreground">
-              <span className="inline-flex items-center gap-1">
-                <Star className="size-4 fill-accent text-accent" aria-hidden="true" />
-                <span className="font-medium text-foreground">{(provider.rating ?? DEFAULT_RATING).toFixed(1)}</span>
-                <span>{`(${formatCount(provider.reviewCount ?? DEFAULT_REVIEW_COUNT)} reviews)`}</span>
-              </span>
+              <LotRating lot={provider} />
               {!locked && (
                 <span className="inline-flex items-center gap-1">
                   <MapPin className="size-4" aria-hidden="true" />

@@ -11,6 +11,7 @@ import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
 import { billableDays, priceStay, stayLines, type DayRate } from '@/shared/pricing';
 import { dayRatesForStay } from '../lot-days/day-rates';
 import { resolveLocation } from './resolve';
+import { compareByRating } from '@/shared/ratings';
 import { lotImageUrls } from '../../placeholder';
 import { catalogueSnapshot, imageAlts, type LocationRow } from '../catalogue/snapshot';
 
@@ -68,6 +69,7 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
         /** The administrator's description of each image ('' where none: the page describes it). */
         imageAlts: imageAlts(catalogue, images.get(p.id)!),
         description: p.description,
+        /** Null while the lot has no review (see shared/ratings.ts): never a made-up score. */
         rating: p.rating,
         reviewCount: p.reviewCount,
         operatingHours: p.operatingHours,
@@ -96,7 +98,8 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
   const by = {
     price: (a: (typeof providers)[number], b: (typeof providers)[number]) => a.total - b.total || a.distanceMiles - b.distanceMiles,
     distance: (a: (typeof providers)[number], b: (typeof providers)[number]) => a.distanceMiles - b.distanceMiles || a.total - b.total,
-    rating: (a: (typeof providers)[number], b: (typeof providers)[number]) => (b.rating ?? 0) - (a.rating ?? 0) || a.total - b.total,
+    // Lots with reviews first, best first; lots without reviews after them, cheapest first.
+    rating: (a: (typeof providers)[number], b: (typeof providers)[number]) => compareByRating(a, b) || a.total - b.total,
   }[query.sort];
   providers.sort(by);
   return { ...dates, location: { id: location.id, code: location.code, name: location.name, shortName: location.shortName, kind: location.kind, slug: location.slug, city: location.city, state: location.state, latitude: location.latitude, longitude: location.longitude }, providers };
