@@ -91,7 +91,7 @@ describe('day rates (holiday rates)', () => {
     expect(priceStay(stay)).toEqual({ days: 3, subtotal: 37.85, serviceFee: 1.99, credit: 0, total: 39.84 });
     expect(stayLines(stay)).toEqual([
       { label: '3 days × $10.95', amount: 32.85 },
-      { label: 'Holiday rate Dec 24: +$5.00', amount: 5 },
+      { label: 'Holiday rate Dec 24: +$5.00', amount: 5, dayRate: true },
     ]);
     expect(stayArithmetic(stay)).toBe('3 days × $10.95 + Holiday rate Dec 24: +$5.00');
   });
@@ -109,8 +109,8 @@ describe('day rates (holiday rates)', () => {
     });
     expect(lines).toEqual([
       { label: '5 days × $10.00', amount: 50 },
-      { label: 'Holiday rate Dec 30–Jan 1: 3 × +$2.00', amount: 6 },
-      { label: 'Special rate Jan 3: −$2.50', amount: -2.5 },
+      { label: 'Holiday rate Dec 30–Jan 1: 3 × +$2.00', amount: 6, dayRate: true },
+      { label: 'Special rate Jan 3: −$2.50', amount: -2.5, dayRate: true },
     ]);
     expect(stayLines({ dailyPrice: 10, days: 3, dayRates: [{ date: '2026-12-24', price: 11 }, { date: '2026-12-25', price: 11 }] })[1]!.label).toBe('Holiday rate Dec 24–25: 2 × +$1.00');
   });

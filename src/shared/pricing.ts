@@ -136,6 +136,8 @@ export interface StayLine {
   label: string;
   /** Dollars. */
   amount: number;
+  /** Set on the lines a stay's day rates add (holiday or special rates), which screens set apart. */
+  dayRate?: true;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -158,6 +160,7 @@ function adjustmentLines(adjusted: { date: string; cents: number }[]): StayLine[
   return runs.map((r) => ({
     label: `${r.cents > 0 ? 'Holiday rate' : 'Special rate'} ${dateSpan(r.first, r.last)}: ${r.days > 1 ? `${r.days} × ` : ''}${signed(r.cents)}`,
     amount: toDollars(r.cents * r.days),
+    dayRate: true as const,
   }));
 }
 
@@ -172,7 +175,7 @@ export function stayLines(opts: StayPrice): StayLine[] {
   lines.push(...adjustmentLines(adjusted));
   // Lower day rates on a weekly-rate stay could take it below zero: the stay then costs nothing.
   const sum = made.cents + adjusted.reduce((s, a) => s + a.cents, 0);
-  if (sum < cents) lines.push({ label: 'Never below $0.00', amount: toDollars(cents - sum) });
+  if (sum < cents) lines.push({ label: 'Never below $0.00', amount: toDollars(cents - sum), dayRate: true });
   return lines;
 }
 
