@@ -105,11 +105,16 @@ function locationHead({ data, config }: HeadContext<LocationPageData>): HeadData
   };
 }
 
+type Coverage = RouterOutputs['catalogue']['stats'];
+/** '50 US airports and 20 cruise ports', counted from the catalogue (never a figure written by hand). */
+const coverage = (stats: Coverage | null) =>
+  stats ? `${stats.airports} US ${stats.airports === 1 ? 'airport' : 'airports'} and ${stats.cruisePorts} ${stats.cruisePorts === 1 ? 'cruise port' : 'cruise ports'}` : 'US airports and cruise ports';
+
 export const HEADS: Record<string, HeadFn> = {
   '*': h(({ config }) => ({ title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 })),
-  '/': h(({ config }) => ({
+  '/': h<Coverage>(({ data, config }) => ({
     title: `${config.brandName} | ${TAGLINE} with Honest Total Prices`,
-    description: `Compare and book parking near 50 US airports and 20 cruise ports. See the full price up front: the lot's rate plus one flat ${SERVICE_FEE_TEXT} fee.`,
+    description: `Compare and book parking near ${coverage(data)}. See the full price up front: the lot's rate plus one flat ${SERVICE_FEE_TEXT} fee.`,
     canonical: '/',
     jsonLd: [
       {
@@ -130,9 +135,9 @@ export const HEADS: Record<string, HeadFn> = {
       },
     ],
   })),
-  '/locations': h(({ config }) => ({
+  '/locations': h<[unknown, Coverage]>(({ data, config }) => ({
     title: `Airport & Cruise Port Parking Locations | ${config.brandName}`,
-    description: 'Browse parking at the 50 largest US airports and 20 US cruise ports. Search by airport code, city or state and compare lots by total price.',
+    description: `Browse parking at ${coverage(data?.[1] ?? null)}. Search by airport code, city or state and compare lots by total price.`,
     canonical: '/locations',
   })),
   '/locations/:slug': h(locationHead),

@@ -2,20 +2,11 @@
 import { z } from './zod';
 import { dayFromToday, parseWallClock, toWallClock } from '../pricing';
 
-import { AMENITY_FILTERS, SORTS, type TAmenityFilter } from '../search-options';
+import { AMENITY_FILTERS, earliestArrivalDay, PAST_ARRIVAL_MESSAGE, SORTS, type TAmenityFilter } from '../search-options';
 
-export { AMENITY_FILTERS, SORTS, type TAmenityFilter };
+export { AMENITY_FILTERS, earliestArrivalDay, PAST_ARRIVAL_MESSAGE, SORTS, type TAmenityFilter };
 
 const DATE_MESSAGE = 'Dates must look like YYYY-MM-DD or YYYY-MM-DDTHH:mm';
-export const PAST_ARRIVAL_MESSAGE = 'Arrival date cannot be in the past';
-
-/**
- * The earliest arrival day anyone in the US can still mean: today in Hawaii (UTC-10), the last US zone to
- * change date. Same-day parking is fine everywhere; yesterday is not.
- */
-export function earliestArrivalDay(now = Date.now()): string {
-  return new Date(now - 10 * 3_600_000).toISOString().slice(0, 10);
-}
 const date = z
   .string()
   .trim()

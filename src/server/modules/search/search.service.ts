@@ -11,6 +11,7 @@ import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
 import { billableDays, priceStay, stayLines, type DayRate } from '@/shared/pricing';
 import { dayRatesForStay } from '../lot-days/day-rates';
 import { resolveLocation } from './resolve';
+import { resolveSearch } from './areas';
 import { compareByRating } from '@/shared/ratings';
 import { lotImageUrls } from '../../placeholder';
 import { catalogueSnapshot, imageAlts, type LocationRow } from '../catalogue/snapshot';
@@ -24,14 +25,19 @@ export async function findLocation(db: DB, text: string) {
   return resolveLocation(await allLocations(db), text);
 }
 
+/** One place offered when a search names an area: enough to show and link it. */
+const toChoice = (l: LocationRow) => ({ code: l.code, name: l.name, shortName: l.shortName, kind: l.kind, city: l.city, state: l.state });
+
 export type TProviderResult = Awaited<ReturnType<typeof searchProviders>>['providers'][number];
 
 export async function searchProviders(db: DB, query: TSearchQuery) {
   // One snapshot for the place and its lots, so both come from the same catalogue version.
   const catalogue = await catalogueSnapshot(db);
-  const location = resolveLocation(catalogue.locations, query.location);
+  const { location, choices } = resolveSearch(catalogue.locations, query.location);
   const dates = { arrivalDate: query.arrivalDate, departureDate: query.departureDate };
-  if (!location) return { location: null, ...dates, providers: [] };
+  // A state or region ('florida', 'southern california'): the traveller picks one of its places.
+  if (choices) return { location: null, ...dates, providers: [], choices: { area: choices.name, places: choices.places.map(toChoice) } };
+  if (!location) return { location: null, ...dates, providers: [], choices: null };
   const rows = catalogue.lotsByLocation.get(location.id) ?? [];
   const days = billableDays(query.arrivalDate, query.departureDate);
   // Free spaces in one read of the stay's day rows; the day rates (holiday rates) only of lots that have one.
@@ -102,7 +108,7 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
     rating: (a: (typeof providers)[number], b: (typeof providers)[number]) => compareByRating(a, b) || a.total - b.total,
   }[query.sort];
   providers.sort(by);
-  return { ...dates, location: { id: location.id, code: location.code, name: location.name, shortName: location.shortName, kind: location.kind, slug: location.slug, city: location.city, state: location.state, latitude: location.latitude, longitude: location.longitude }, providers };
+  return { ...dates, choices: null, location: { id: location.id, code: location.code, name: location.name, shortName: location.shortName, kind: location.kind, slug: location.slug, city: location.city, state: location.state, latitude: location.latitude, longitude: location.longitude }, providers };
 }
 
 export async function recordSearch(db: DB, userId: number, searchTerm: string, locationName: string, resultCount: number, dates?: { arrivalDate: string; departureDate: string }) {
