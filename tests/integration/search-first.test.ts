@@ -60,7 +60,7 @@ describe('a state or region is a choice, never one place picked silently', () =>
     const history = (await call(t.request, '/api/search-history', undefined, { cookie })).json;
     const rows = Array.isArray(history) ? history : history.searches ?? history.history;
     expect(JSON.stringify(rows)).not.toContain('florida');
-    const [{ n }] = await t.db.select({ n: count() }).from(searchHistory).where(eq(searchHistory.searchTerm, 'florida'));
+    const { n } = (await t.db.select({ n: count() }).from(searchHistory).where(eq(searchHistory.searchTerm, 'florida')))[0]!;
     expect(n).toBe(0);
   });
 
@@ -76,7 +76,7 @@ describe('the search field’s suggestions (search.places)', () => {
     const res = await trpcGet('search.places');
     expect(res.status).toBe(200);
     const data = res.json.result.data.json as { places: { code: string; words: string }[]; areas: { name: string; term: string; airports: number; ports: number }[] };
-    const [{ n }] = await t.db.select({ n: count() }).from(locations);
+    const { n } = (await t.db.select({ n: count() }).from(locations))[0]!;
     expect(data.places).toHaveLength(n);
     const lax = data.places.find((p) => p.code === 'LAX')!;
     expect(lax.words).toContain('los angeles');
@@ -89,7 +89,7 @@ describe('the search field’s suggestions (search.places)', () => {
 
 describe('no invented ratings', () => {
   it('gives no lot a rating or a review count: there are no reviews yet', async () => {
-    const [{ n }] = await t.db.select({ n: count() }).from(parkingProviders).where(isNotNull(parkingProviders.rating));
+    const { n } = (await t.db.select({ n: count() }).from(parkingProviders).where(isNotNull(parkingProviders.rating)))[0]!;
     expect(n).toBe(0);
     for (const p of (await search('MCO')).json.providers) expect(p).toMatchObject({ rating: null, reviewCount: null });
   });
@@ -144,9 +144,9 @@ describe('no invented ratings', () => {
 describe('figures on the home page come from the catalogue', () => {
   it('counts lots, airports and cruise ports, and makes no traveller or partner claims', async () => {
     const page = await html('/');
-    const [{ lots }] = await t.db.select({ lots: count() }).from(parkingProviders).where(eq(parkingProviders.published, 1));
-    const [{ airports }] = await t.db.select({ airports: count() }).from(locations).where(eq(locations.kind, 'airport'));
-    const [{ ports }] = await t.db.select({ ports: count() }).from(locations).where(eq(locations.kind, 'cruise_port'));
+    const { lots } = (await t.db.select({ lots: count() }).from(parkingProviders).where(eq(parkingProviders.published, 1)))[0]!;
+    const { airports } = (await t.db.select({ airports: count() }).from(locations).where(eq(locations.kind, 'airport')))[0]!;
+    const { ports } = (await t.db.select({ ports: count() }).from(locations).where(eq(locations.kind, 'cruise_port')))[0]!;
     expect(page).toMatch(new RegExp(`>${lots}<.*?parking lots to compare`, 's'));
     expect(page).toMatch(new RegExp(`>${airports}<.*?airports<`, 's'));
     expect(page).toMatch(new RegExp(`>${ports}<.*?cruise ports<`, 's'));

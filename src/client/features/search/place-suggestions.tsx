@@ -1,7 +1,7 @@
 // The place field's suggestions (see location-combobox.tsx), loaded when the field is first focused: the places'
 // data (search.places), the matching, the listbox and the keys. Up and Down move through the suggestions
-// (aria-activedescendant on the field), Enter picks one, Escape closes the list or, when it is closed, clears
-// the field. A picked suggestion searches by its code (an area by its words) while the field shows its name.
+// (aria-activedescendant on the field), Enter picks one (or, with none highlighted, submits what is typed),
+// Escape closes the list and keeps the text. A picked suggestion searches by its code (an area by its words) while the field shows its name.
 import { Anchor, MapPin, Plane } from 'lucide-react';
 import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { trpc } from '@/client/lib/trpc';
@@ -68,10 +68,9 @@ export default function PlaceSuggestions({ listId, value, setValue, field, onAri
       // Enter picks the highlighted suggestion; with none highlighted it submits the form as typed.
       e.preventDefault();
       pick(options[active]!);
-    } else if (e.key === 'Escape' && (shown || value)) {
+    } else if (e.key === 'Escape' && shown) {
       e.preventDefault();
-      if (shown) close();
-      else setValue('');
+      close();
     }
   }
 
