@@ -1,6 +1,5 @@
 // Home, signed out with no search: the search form first (place and dates), the steps carousel, the
 // catalogue's figures and popular destinations.
-import { Suspense } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSession } from '@/client/features/auth/use-session';
 import { AssistantButton } from '@/client/features/home/assistant-button';
@@ -20,13 +19,9 @@ export default function HomePage() {
   const { user } = useSession();
   const params = new URLSearchParams(useSearch());
   const history = Boolean(user) && params.get('view') === 'history';
-  if (history || user || params.has('location')) {
-    return (
-      <Suspense fallback={<div className="min-h-screen" />}>
-        <SearchHome history={history} />
-      </Suspense>
-    );
-  }
+  // No Suspense boundary of its own: the page's (the route table's) covers a first load on navigation, and one
+  // more boundary would hydrate the results a pass later than the rest of the page.
+  if (history || user || params.has('location')) return <SearchHome history={history} />;
   return (
     <>
       <section className="border-b border-border bg-gradient-to-b from-secondary to-background">

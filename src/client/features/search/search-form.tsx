@@ -55,7 +55,7 @@ export function SearchForm({ initial, onSearch, lockLocation = false, pending = 
         </div>
         <div className="min-w-0 space-y-1.5">
           <Label htmlFor={`${id}-departure`}>Departure date</Label>
-          <Input id={`${id}-departure`} name="departureDate" type="date" defaultValue={initial.departureDate.slice(0, 10)} />
+          <Input id={`${id}-departure`} name="departureDate" type="date" defaultValue={initial.departureDate.slice(0, 10)} suppressHydrationWarning />
         </div>
         <Button type="submit" loading={pending} className="col-span-2 @lg:col-span-1 @lg:h-10">
           <Search className="size-4" aria-hidden="true" />
