@@ -15,7 +15,6 @@ const BookingHistory = preloadable('booking-history', () => import('@/client/fea
 export const preloadSearch = () => HomeSearch.preload();
 
 export default function SearchHome({ history = false }: { history?: boolean }) {
-
   return (
     <>
       <section className="border-b border-border bg-gradient-to-b from-secondary to-background">

@@ -63,22 +63,17 @@ export function HomeSearch() {
   const found = data?.location;
   const choices = data?.choices ?? null;
   const mapData = found && data.providers.length ? { center: found, kind: found.kind, code: found.code, label: found.name, providers: data.providers, arrivalDate: data.arrivalDate, departureDate: data.departureDate } : null;
-  // From lg on the lots map stays in view beside the list while it scrolls (as on location pages); the recent
-  // searches and the assistant then go below the results. Without a map they take its place beside them.
+  // From lg on the lots map stays in view beside the list while it scrolls (as on location pages). The recent
+  // searches and the assistant are below the results, always in the same place: moving them would start the
+  // assistant's conversation over when it hands its search to the results.
   const mapped = Boolean(mapData) || Boolean(input && !data && !result.isError);
-  const panels = (
-    <>
-      <RecentSearches onPick={run} />
-      <ParkingAssistant onSearch={run} lastSearchLocation={input?.location} />
-    </>
-  );
   const keep = { sort: params.get('sort'), amenities: params.get('amenities')?.split(',') };
   return (
     // Typing a search starts fetching the results' code, so it is there when the answer is.
     <div className="space-y-6" onFocusCapture={() => void ResultsList.preload()}>
       <SearchForm key={params.toString()} initial={shown} pending={result.isFetching} onSearch={(v) => run({ ...v, sort: keep.sort ?? undefined, amenities: keep.amenities })} />
       <ResultsMapProvider data={mapData}>
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
+        <div className={mapped ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px]' : 'grid gap-6'}>
           <div className="min-w-0 space-y-4">
             {input && !choices && <ResultsControls params={params} update={update} />}
             {!input ? (
@@ -106,15 +101,16 @@ export function HomeSearch() {
               </Suspense>
             )}
           </div>
-          {mapped ? (
+          {mapped && (
             <div className="max-lg:hidden lg:sticky lg:top-20 lg:self-start">
               <ResultsMapSlot placement="aside" className="h-[min(34rem,calc(100dvh-6rem))]" reserve />
             </div>
-          ) : (
-            <aside className="space-y-6">{panels}</aside>
           )}
         </div>
-        {mapped && <aside className="mt-6 grid items-start gap-6 md:grid-cols-2">{panels}</aside>}
+        <aside className="mt-6 grid items-start gap-6 md:grid-cols-2">
+          <RecentSearches onPick={run} />
+          <ParkingAssistant onSearch={run} lastSearchLocation={input?.location} />
+        </aside>
       </ResultsMapProvider>
     </div>
   );
