@@ -31,8 +31,6 @@ export interface SeedProvider {
   securityFeatures: string;
   imageUrls: string[];
   description: string;
-  rating: number;
-  reviewCount: number;
   operatingHours: string;
   phoneNumber: string;
   website: string | null;
@@ -616,16 +614,15 @@ interface KindProfile {
   airportPrice: readonly [number, number];
   cruisePrice: readonly [number, number];
   capacity: readonly [number, number];
-  rating: readonly [number, number];
 }
 
 const KIND_PROFILES: Record<LotKind, KindProfile> = {
-  economy: { miles: [1.8, 5.9], airportPrice: [8.95, 13.5], cruisePrice: [15, 18.5], capacity: [400, 1200], rating: [3.6, 4.5] },
-  standard: { miles: [1.0, 4.2], airportPrice: [11, 17], cruisePrice: [16.5, 21], capacity: [200, 800], rating: [3.8, 4.6] },
-  hotel: { miles: [0.8, 3.2], airportPrice: [10, 16], cruisePrice: [15, 20], capacity: [40, 180], rating: [3.6, 4.5] },
-  covered: { miles: [0.7, 3.2], airportPrice: [15, 24], cruisePrice: [20, 25], capacity: [150, 600], rating: [4.0, 4.8] },
-  valet: { miles: [0.5, 2.6], airportPrice: [19, 31], cruisePrice: [23, 28.5], capacity: [40, 250], rating: [4.1, 4.9] },
-  premium: { miles: [0.3, 0.9], airportPrice: [24, 34], cruisePrice: [24, 29], capacity: [60, 300], rating: [4.2, 4.9] },
+  economy: { miles: [1.8, 5.9], airportPrice: [8.95, 13.5], cruisePrice: [15, 18.5], capacity: [400, 1200] },
+  standard: { miles: [1.0, 4.2], airportPrice: [11, 17], cruisePrice: [16.5, 21], capacity: [200, 800] },
+  hotel: { miles: [0.8, 3.2], airportPrice: [10, 16], cruisePrice: [15, 20], capacity: [40, 180] },
+  covered: { miles: [0.7, 3.2], airportPrice: [15, 24], cruisePrice: [20, 25], capacity: [150, 600] },
+  valet: { miles: [0.5, 2.6], airportPrice: [19, 31], cruisePrice: [23, 28.5], capacity: [40, 250] },
+  premium: { miles: [0.3, 0.9], airportPrice: [24, 34], cruisePrice: [24, 29], capacity: [60, 300] },
 };
 
 /** Extra lots are drawn from this weighted pool (economy and covered/valet are always present). */
@@ -995,9 +992,11 @@ export function generateProviders(location: SeedLocation): SeedProvider[] {
     else if (kind === 'economy') sentences.push(`It is one of the best-value options for long trips from ${location.shortName}.`);
     const description = sentences.join(' ');
 
-    // --- Reputation & contact ---
-    const rating = round(rng.float(profile.rating[0], profile.rating[1]), 1);
-    const reviewCount = clamp(Math.round(capacity * rng.float(0.3, 3.5)), 20, 4000);
+    // --- Contact ---
+    // No rating or review count: the demonstration lots have no reviews, and a made-up score would be shown as
+    // real. The two draws that used to invent them stay, so every value drawn after them is as it was.
+    rng.float();
+    rng.float();
     const phoneNumber = `(${area.areaCode}) 555-01${pad2(rng.int(0, 99))}`;
     const cancellationPolicy = rng.pick(cruise ? CRUISE_CANCELLATION : AIRPORT_CANCELLATION);
     const sourceRoll = rng.float();
@@ -1022,8 +1021,6 @@ export function generateProviders(location: SeedLocation): SeedProvider[] {
       securityFeatures: securityText(amenities, kind, rng),
       imageUrls,
       description,
-      rating,
-      reviewCount,
       operatingHours,
       phoneNumber,
       website: null,

@@ -3,6 +3,7 @@
 // navigation, so a first visit does not download every page's titles and structured data.
 import { splitUsAddress } from '@/shared/address';
 import { SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { realRating } from '@/shared/ratings';
 import type { HeadData } from './lib/head';
 import type { RouterOutputs } from './lib/trpc';
 import type { HeadContext, LocationPageData } from './routes';
@@ -50,11 +51,12 @@ function providerHead({ data, config }: HeadContext<ProviderHeadData>, kind: 'pr
   if (!data) return { title: `${kind === 'provider' ? 'Provider' : 'Property'} not found | ${config.brandName}`, robots: 'noindex', status: 404 };
   const canonical = `/provider/${data.slug}`;
   const image = data.imageUrls[0];
+  const rating = realRating(data);
   return {
     title: `${data.name}: ${data.location} Parking from $${data.price.toFixed(2)}/day | ${config.brandName}`,
     description: data.description ?? `Parking at ${data.name} near ${data.location}.`,
     canonical,
-    og: socialCard(`lot/${encodeURIComponent(data.slug)}`, `${data.name}, parking near ${data.location}: ${price(data.price)}/day${data.rating ? `, rated ${data.rating.toFixed(1)}` : ''}`),
+    og: socialCard(`lot/${encodeURIComponent(data.slug)}`, `${data.name}, parking near ${data.location}: ${price(data.price)}/day${rating ? `, rated ${rating.value.toFixed(1)}` : ''}`),
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -68,7 +70,8 @@ function providerHead({ data, config }: HeadContext<ProviderHeadData>, kind: 'pr
         geo: { '@type': 'GeoCoordinates', latitude: data.latitude, longitude: data.longitude },
         telephone: data.phoneNumber ?? undefined,
         openingHours: data.operatingHours ?? undefined,
-        aggregateRating: data.rating && data.reviewCount ? { '@type': 'AggregateRating', ratingValue: data.rating, reviewCount: data.reviewCount } : undefined,
+        // Only where real reviews stand behind it (none yet: shared/ratings.ts).
+        aggregateRating: rating ? { '@type': 'AggregateRating', ratingValue: rating.value, reviewCount: rating.count, bestRating: 5, worstRating: 1 } : undefined,
       },
       breadcrumbs(config.appUrl, [
         ['Home', '/'],
@@ -85,7 +88,7 @@ function locationHead({ data, config }: HeadContext<LocationPageData>): HeadData
   const what = data.kind === 'airport' ? `${data.name} (${data.code})` : data.name;
   return {
     title: data.seo?.metaTitle ? `${data.seo.metaTitle} | ${config.brandName}` : `${data.name} Parking from $${(data.minPrice ?? 0).toFixed(2)}/day | ${config.brandName}`,
-    description: data.seo?.metaDescription ?? `Compare ${data.providerCount} parking lots near ${what} in ${data.city}, ${data.state}. See the total price up front, shuttle times and reviews, and book in minutes.`,
+    description: data.seo?.metaDescription ?? `Compare ${data.providerCount} parking lots near ${what} in ${data.city}, ${data.state}. See the total price up front and the shuttle times, and book in minutes.`,
     // One URL per place: the SEO address the directory links to, for /locations/{slug} as well.
     canonical: `/${data.seoSlug}`,
     og: socialCard(
@@ -102,11 +105,16 @@ function locationHead({ data, config }: HeadContext<LocationPageData>): HeadData
   };
 }
 
+type Coverage = RouterOutputs['catalogue']['stats'];
+/** '50 US airports and 20 cruise ports', counted from the catalogue (never a figure written by hand). */
+const coverage = (stats: Coverage | null) =>
+  stats ? `${stats.airports} US ${stats.airports === 1 ? 'airport' : 'airports'} and ${stats.cruisePorts} ${stats.cruisePorts === 1 ? 'cruise port' : 'cruise ports'}` : 'US airports and cruise ports';
+
 export const HEADS: Record<string, HeadFn> = {
   '*': h(({ config }) => ({ title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 })),
-  '/': h(({ config }) => ({
+  '/': h<Coverage>(({ data, config }) => ({
     title: `${config.brandName} | ${TAGLINE} with Honest Total Prices`,
-    description: `Compare and book parking near 50 US airports and 20 cruise ports. See the full price up front: the lot's rate plus one flat ${SERVICE_FEE_TEXT} fee.`,
+    description: `Compare and book parking near ${coverage(data)}. See the full price up front: the lot's rate plus one flat ${SERVICE_FEE_TEXT} fee.`,
     canonical: '/',
     jsonLd: [
       {
@@ -127,9 +135,9 @@ export const HEADS: Record<string, HeadFn> = {
       },
     ],
   })),
-  '/locations': h(({ config }) => ({
+  '/locations': h<[unknown, Coverage]>(({ data, config }) => ({
     title: `Airport & Cruise Port Parking Locations | ${config.brandName}`,
-    description: 'Browse parking at the 50 largest US airports and 20 US cruise ports. Search by airport code, city or state and compare lots by total price.',
+    description: `Browse parking at ${coverage(data?.[1] ?? null)}. Search by airport code, city or state and compare lots by total price.`,
     canonical: '/locations',
   })),
   '/locations/:slug': h(locationHead),

@@ -51,13 +51,14 @@ export const routes: RouteDef[] = [
   route({
     path: '/',
     page: lazyPage(() => import('./pages/home')),
+    // The catalogue's figures (the tiles and the description) are the page's data.
     load: async (api, _params, search) => {
       const location = search.get('location');
       if (location) await api.search.providers.prefetch(await searchInputFromParams(location, search, true));
       if (await api.auth.me.fetch()) {
         await (search.get('view') === 'history' ? api.bookings.history.prefetch() : api.search.history.prefetch());
       }
-      return null;
+      return api.catalogue.stats.fetch();
     },
   }),
   route({

@@ -20,11 +20,10 @@ export const SUPPORT_SIDEBAR_BOOKINGS = 3;
 export const GATING_SEARCH_LIMIT = 2;
 export const GATING_TIME_MS = 2 * 60 * 1000;
 
-export const DEFAULT_RATING = 4.5;
-export const DEFAULT_REVIEW_COUNT = 124;
-export const DEFAULT_PRICE = 12.99;
+// No default rating, review count, price or shuttle frequency: a figure the catalogue does not hold is not shown
+// (a lot without reviews reads "No reviews yet", see ratings.ts). The cancellation default is our own rule.
 export const DEFAULT_CANCELLATION_POLICY = 'Free cancellation up to 24 hours before arrival';
-export const DEFAULT_SHUTTLE_INFO = 'Shuttle every 10-15 minutes';
+export const DEFAULT_SHUTTLE_INFO = 'Ask the lot how to reach the terminal';
 
 export const BLOG_PAGE_SIZE = 9;
 export const BLOG_FEATURED_COUNT = 3;
@@ -35,9 +34,6 @@ export const BLOG_SCHEDULE_INTERVAL_DAYS = 3;
 export const ADMIN_POLL_MS = 30_000;
 export const ADMIN_ANALYTICS_POLL_MS = 60_000;
 export const ADMIN_USER_SEARCH_MIN_CHARS = 3;
-
-export const AIRPORT_COUNT = 50;
-export const CRUISE_PORT_COUNT = 20;
 
 export const REGIONS = [
   'Northeast',

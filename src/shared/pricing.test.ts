@@ -43,11 +43,12 @@ it('formats US dollars', () => {
 });
 
 describe('stayLines', () => {
-  it('shows the weekly rate as weeks, never as days × the daily price', () => {
-    expect(stayLines({ dailyPrice: 10.95, weeklyRate: 59.95, days: 7 })).toEqual([{ label: '1 week', amount: 59.95 }]);
-    expect(stayArithmetic({ dailyPrice: 10.95, weeklyRate: 59.95, days: 9 })).toBe('1 week + 2 days × $10.95');
+  it("shows the weekly rate as weeks with the week's price, never as days × the daily price", () => {
+    expect(stayLines({ dailyPrice: 10.95, weeklyRate: 59.95, days: 7 })).toEqual([{ label: '1 week × $59.95', amount: 59.95 }]);
+    expect(stayArithmetic({ dailyPrice: 10.95, weeklyRate: 59.95, days: 9 })).toBe('1 week × $59.95 + 2 days × $10.95');
+    expect(stayLines({ dailyPrice: 10.95, weeklyRate: 59.95, days: 15 })[0]).toEqual({ label: '2 weeks × $59.95', amount: 119.9 });
     expect(stayLines({ dailyPrice: 10.95, weeklyRate: 59.95, days: 9 })).toEqual([
-      { label: '1 week', amount: 59.95 },
+      { label: '1 week × $59.95', amount: 59.95 },
       { label: '2 days × $10.95', amount: 21.9 },
     ]);
   });
@@ -90,7 +91,7 @@ describe('day rates (holiday rates)', () => {
     expect(priceStay(stay)).toEqual({ days: 3, subtotal: 37.85, serviceFee: 1.99, credit: 0, total: 39.84 });
     expect(stayLines(stay)).toEqual([
       { label: '3 days × $10.95', amount: 32.85 },
-      { label: 'Holiday rate Dec 24: +$5.00', amount: 5 },
+      { label: 'Holiday rate Dec 24: +$5.00', amount: 5, dayRate: true },
     ]);
     expect(stayArithmetic(stay)).toBe('3 days × $10.95 + Holiday rate Dec 24: +$5.00');
   });
@@ -108,8 +109,8 @@ describe('day rates (holiday rates)', () => {
     });
     expect(lines).toEqual([
       { label: '5 days × $10.00', amount: 50 },
-      { label: 'Holiday rate Dec 30–Jan 1: 3 × +$2.00', amount: 6 },
-      { label: 'Special rate Jan 3: −$2.50', amount: -2.5 },
+      { label: 'Holiday rate Dec 30–Jan 1: 3 × +$2.00', amount: 6, dayRate: true },
+      { label: 'Special rate Jan 3: −$2.50', amount: -2.5, dayRate: true },
     ]);
     expect(stayLines({ dailyPrice: 10, days: 3, dayRates: [{ date: '2026-12-24', price: 11 }, { date: '2026-12-25', price: 11 }] })[1]!.label).toBe('Holiday rate Dec 24–25: 2 × +$1.00');
   });
@@ -117,7 +118,7 @@ describe('day rates (holiday rates)', () => {
   it('applies the difference on top of the weekly rate, and a rate equal to the daily price changes nothing', () => {
     const rates = [{ date: '2026-12-25', price: 20.95 }, { date: '2026-12-26', price: 10.95 }];
     expect(priceStay({ dailyPrice: 10.95, weeklyRate: 59.95, days: 9, dayRates: rates }).subtotal).toBe(91.85); // 59.95 + 2 × 10.95 + 10.00
-    expect(stayLines({ dailyPrice: 10.95, weeklyRate: 59.95, days: 9, dayRates: rates }).map((l) => l.label)).toEqual(['1 week', '2 days × $10.95', 'Holiday rate Dec 25: +$10.00']);
+    expect(stayLines({ dailyPrice: 10.95, weeklyRate: 59.95, days: 9, dayRates: rates }).map((l) => l.label)).toEqual(['1 week × $59.95', '2 days × $10.95', 'Holiday rate Dec 25: +$10.00']);
   });
 
   it('never prices a stay below zero, and the lines still add up', () => {

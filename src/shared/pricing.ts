@@ -123,6 +123,8 @@ export interface StayLine {
   label: string;
   /** Dollars. */
   amount: number;
+  /** Set on the lines a stay's day rates add (holiday or special rates), which screens set apart. */
+  dayRate?: true;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -145,12 +147,13 @@ function adjustmentLines(adjusted: { date: string; cents: number }[]): StayLine[
   return runs.map((r) => ({
     label: `${r.cents > 0 ? 'Holiday rate' : 'Special rate'} ${dateSpan(r.first, r.last)}: ${r.days > 1 ? `${r.days} × ` : ''}${signed(r.cents)}`,
     amount: toDollars(r.cents * r.days),
+    dayRate: true as const,
   }));
 }
 
 /**
  * The parking subtotal as a traveller should read it, line by line, adding up to priceStay's subtotal:
- * '3 days × $10.95' $32.85, or with the weekly rate '1 week' $59.95 and '2 days × $10.95' $21.90, then one
+ * '3 days × $10.95' $32.85, or with the weekly rate '1 week × $59.95' $59.95 and '2 days × $10.95' $21.90, then one
  * line per run of day rates: 'Holiday rate Dec 24: +$5.00' $5.00, 'Holiday rate Dec 24–26: 3 × +$5.00' $15.00.
  */
 export function stayLines(opts: StayPrice): StayLine[] {
@@ -159,7 +162,7 @@ export function stayLines(opts: StayPrice): StayLine[] {
   lines.push(...adjustmentLines(adjusted));
   // Lower day rates on a weekly-rate stay could take it below zero: the stay then costs nothing.
   const sum = made.cents + adjusted.reduce((s, a) => s + a.cents, 0);
-  if (sum < cents) lines.push({ label: 'Never below $0.00', amount: toDollars(cents - sum) });
+  if (sum < cents) lines.push({ label: 'Never below $0.00', amount: toDollars(cents - sum), dayRate: true });
   return lines;
 }
 
@@ -173,12 +176,12 @@ export function standardLines(opts: Omit<StayPrice, 'dayRates'>): StayLine[] {
 
 function weekAndDayLines(opts: Omit<StayPrice, 'dayRates'>, made: ReturnType<typeof parking>): StayLine[] {
   const lines: StayLine[] = [];
-  if (made.weeks) lines.push({ label: `${made.weeks} week${made.weeks === 1 ? '' : 's'}`, amount: toDollars(made.weeks * toCents(opts.weeklyRate!)) });
+  if (made.weeks) lines.push({ label: `${made.weeks} week${made.weeks === 1 ? '' : 's'} × ${formatUsd(opts.weeklyRate!)}`, amount: toDollars(made.weeks * toCents(opts.weeklyRate!)) });
   if (made.days) lines.push({ label: `${made.days} day${made.days === 1 ? '' : 's'} × ${formatUsd(opts.dailyPrice)}`, amount: toDollars(made.days * toCents(opts.dailyPrice)) });
   return lines;
 }
 
-/** The arithmetic in one line: '3 days × $10.95', '1 week', '1 week + 2 days × $10.95'. */
+/** The arithmetic in one line: '3 days × $10.95', '1 week × $59.95', '1 week × $59.95 + 2 days × $10.95'. */
 export function stayArithmetic(opts: StayPrice): string {
   return linesArithmetic(stayLines(opts));
 }

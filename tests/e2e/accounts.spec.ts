@@ -50,8 +50,8 @@ test('sign up, verify the e-mail, sign out and in, edit the profile and change t
   const email = uniqueEmail('journey');
   await page.goto('/');
 
-  // Start Searching opens sign-in for a signed-out traveller; switch to Create Account.
-  await page.getByRole('button', { name: 'Start Searching' }).click();
+  // Sign In in the header opens the sign-in window; switch to Create Account.
+  await openSignIn(page);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Sign up' }).click();

@@ -38,6 +38,7 @@ test('a guest pays the fee, then books with the same e-mail: credit applied, $0.
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
   await dialog.getByLabel('Expiry').fill('12/34');
   await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByLabel('ZIP', { exact: true }).fill('32801');
   await dialog.getByRole('button', { name: 'Pay $0.99' }).click();
   await expect(page.getByText('Access Granted!')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -29,7 +29,10 @@ test.describe('desktop', () => {
     await expect(map.getByRole('button')).toHaveCount(await cards.count());
     const name = await cards.nth(5).getByRole('heading').textContent();
     const id = (await cards.nth(5).getAttribute('data-lot-card'))!;
-    await expect(pin(page, id)).toHaveAccessibleName(new RegExp(`^${name}: \\$\\d+, \\$[\\d.]+ total for 3 days, [\\d.]+ miles? from terminal$`));
+    await expect(pin(page, id)).toHaveAccessibleName(new RegExp(`^${name}: \\$[\\d,]+\\.\\d\\d total for 3 days, [\\d.]+ miles? from terminal$`));
+    // The pin shows the card's total to the cent.
+    const total = /\$[\d,]+\.\d\d/.exec((await cards.nth(5).locator('p', { hasText: /total for 3 days/ }).first().textContent())!)![0];
+    await expect(pin(page, id)).toHaveText(total);
 
     // Hovering a pin highlights its card (and names the lot over the pin).
     await pin(page, id).hover();

@@ -153,17 +153,17 @@ test('prices add up: a weekly rate reads as weeks and days everywhere, never day
   const lines = page.getByText(/ service fee$/);
   await expect(lines.first()).toBeVisible();
   const texts = await lines.allTextContents();
-  expect(texts.some((t) => /^1 week \+ 2 days × \$[\d.]+ \+ \$1\.99 service fee$/.test(t))).toBe(true);
-  for (const t of texts) expect(t).toMatch(/^(1 week( \+ 2 days × \$[\d.]+)?|9 days × \$[\d.]+) \+ \$1\.99 service fee$/);
+  expect(texts.some((t) => /^1 week × \$[\d.]+ \+ 2 days × \$[\d.]+ \+ \$1\.99 service fee$/.test(t))).toBe(true);
+  for (const t of texts) expect(t).toMatch(/^(1 week × \$[\d.]+( \+ 2 days × \$[\d.]+)?|9 days × \$[\d.]+) \+ \$1\.99 service fee$/);
 
-  const card = page.getByRole('listitem').filter({ hasText: /1 week \+ 2 days/ }).first();
+  const card = page.getByRole('listitem').filter({ hasText: /1 week × \$[\d.]+ \+ 2 days/ }).first();
   await card.getByRole('link', { name: 'View Details' }).click();
-  await expect(page.getByText('Parking, 1 week')).toBeVisible();
+  await expect(page.getByText(/^Parking, 1 week × \$[\d.]+$/)).toBeVisible();
   await expect(page.getByText(/^Parking, 2 days × \$[\d.]+$/)).toBeVisible();
   await expect(page.getByText(/^Weekly rate applied: \$[\d.]+ a week\.$/)).toBeVisible();
   await page.getByRole('link', { name: 'Reserve Your Spot' }).click();
   const summary = page.getByRole('region', { name: 'Booking Summary' });
-  await expect(summary.getByText('Parking, 1 week')).toBeVisible();
+  await expect(summary.getByText(/^Parking, 1 week × \$[\d.]+$/)).toBeVisible();
   await expect(summary.getByText(/^Parking, 2 days × \$[\d.]+$/)).toBeVisible();
 });
 

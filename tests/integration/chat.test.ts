@@ -9,6 +9,7 @@ import { parseStayDates } from '@/shared/nlu/dates';
 import { lotWallClock } from '@/server/modules/catalogue/lot-time';
 import { NO_MATCH_REPLY as NO_MATCH } from '@/server/modules/chat/chat.service';
 import { dayFromToday } from '@/shared/pricing';
+import { bumpContentVersion } from '@/server/content-version';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
@@ -84,7 +85,7 @@ describe('POST /api/chat (parking assistant)', () => {
 });
 
 describe('POST /api/chat: travellers’ follow-ups, filters and sort', () => {
-  type Lot = { name: string; total: number; rating: number; amenities: string[]; vehicleTypes: string[]; operatingHours: string; shuttleInfo: string; cancellationPolicy: string };
+  type Lot = { name: string; total: number; rating: number | null; amenities: string[]; vehicleTypes: string[]; operatingHours: string; shuttleInfo: string; cancellationPolicy: string };
   const lots = async (query: string) => (await call(t.request, `/api/search?${query}`)).json as { location: { slug: string; name: string }; providers: Lot[] };
 
   it('a follow-up keeps the place AND the dates, and reports the filters and sort it applied', async () => {
@@ -129,11 +130,24 @@ describe('POST /api/chat: travellers’ follow-ups, filters and sort', () => {
     const byPrice = await lots(`location=LAX&${dates}&sort=price`);
     expect(cheap.json.response).toContain(`The lowest total is $${byPrice.providers[0]!.total.toFixed(2)} at ${byPrice.providers[0]!.name}`);
 
+    // No lot has a review: "best rated" says so and invents no score.
+    const unrated = await chat({ message: 'best rated covered parking at LAX' });
+    expect(unrated.json).toMatchObject({ sort: 'rating', amenities: ['covered'] });
+    expect(unrated.json.response).toContain('None of these lots has reviews yet.');
+    expect(unrated.json.response).not.toMatch(/out of 5|rated \d/);
+
+    // With real reviews behind one lot, it is the best rated, with its score and how many reviews.
+    const covered = await lots(`location=LAX&${dates}&sort=price&amenities=covered`);
+    const reviewed = covered.providers.at(-1)!;
+    await t.db.update(parkingProviders).set({ rating: 4.6, reviewCount: 3 }).where(eq(parkingProviders.name, reviewed.name));
+    await bumpContentVersion(t.db);
     const rated = await chat({ message: 'best rated covered parking at LAX' });
-    expect(rated.json).toMatchObject({ sort: 'rating', amenities: ['covered'] });
     const byRating = await lots(`location=LAX&${dates}&sort=rating&amenities=covered`);
-    expect(rated.json.response).toContain(`The best rated is ${byRating.providers[0]!.name}, ${byRating.providers[0]!.rating} out of 5`);
+    expect(byRating.providers[0]!.name).toBe(reviewed.name);
+    expect(rated.json.response).toContain(`The best rated is ${reviewed.name}, 4.6 out of 5 from 3 reviews`);
     expect(rated.json.response).toMatch(/covered parking/);
+    await t.db.update(parkingProviders).set({ rating: null, reviewCount: null }).where(eq(parkingProviders.name, reviewed.name));
+    await bumpContentVersion(t.db);
 
     const near = await chat({ message: 'nearest lot to the terminal at MCO with EV charging' });
     expect(near.json).toMatchObject({ sort: 'distance', amenities: ['ev'], location: 'Orlando International Airport' });

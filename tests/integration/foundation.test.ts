@@ -56,7 +56,8 @@ describe('pages are rendered on the server', () => {
     for (const label of ['Orlando International', 'Miami International', 'Tampa', 'Fort Lauderdale', 'Miami Cruise Port', 'Jacksonville']) {
       expect(html).toContain(label);
     }
-    expect(html).toContain('Start Searching');
+    // Search first (issue 26): the form, not a button that asks to sign in.
+    expect(html).toContain('Where are you parking?');
   });
 });
 

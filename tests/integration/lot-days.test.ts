@@ -144,7 +144,7 @@ describe('day rates', () => {
     expect((await change(lot.id, { from: day(41), to: day(42), price: rate })).status).toBe(200);
     const quoted = await search(lot.id, arrival, departure);
     expect(Math.round((quoted.total - base.total) * 100)).toBe(550);
-    expect(quoted.priceLines.at(-1)).toEqual({ label: expect.stringMatching(/^Holiday rate [A-Z][a-z]{2} \d{1,2}: \+\$5\.50$/), amount: 5.5 });
+    expect(quoted.priceLines.at(-1)).toEqual({ label: expect.stringMatching(/^Holiday rate [A-Z][a-z]{2} \d{1,2}: \+\$5\.50$/), amount: 5.5, dayRate: true });
     const est = await estimate(lot.id, arrival, departure);
     expect(est.total).toBe(quoted.total);
     expect(est.totalBeforeCredit).toBe(quoted.total);

@@ -183,7 +183,7 @@ describe('search pages render on the server', () => {
     await t.db.update(parkingProviders).set({ price: 10.95, weeklyRate: 59.95 }).where(eq(parkingProviders.id, lot.id));
     await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const { html } = await rendered(`/provider/${lot.slug}?arrivalDate=2027-03-03T10:00&departureDate=2027-03-12T10:00`);
-    expect(html).toContain('Parking, 1 week');
+    expect(html).toContain('Parking, 1 week × $59.95');
     expect(html).toContain('data-testid="parking-line">$59.95<');
     expect(html).toContain('Parking, 2 days × $10.95');
     expect(html).toContain('data-testid="parking-line">$21.90<');

@@ -9,17 +9,17 @@ import { formatPrice, priceStay } from '@/shared/pricing';
 
 const PROCESS = [
   { title: 'Tell the assistant where you’re going', body: 'Type an airport code, a cruise port or a city, and your dates. Plain words work: “MCO next Friday for 3 days”.' },
-  { title: 'It searches every provider nearby', body: 'We check the lots around your terminal and line them up by total price, distance, rating and shuttle.' },
+  { title: 'It searches every provider nearby', body: 'We check the lots around your terminal and line them up by total price, distance and shuttle.' },
   { title: 'Choose your spot', body: 'Open any lot for photos, shuttle times, hours, vehicle types and the cancellation policy before you commit.' },
   { title: 'Book and pay securely', body: 'Pay by card in one step. Your confirmation number and parking pass arrive by e-mail straight away.' },
 ];
 
 const BENEFITS = [
   { title: 'Honest total prices', body: `The lot’s rate plus one flat ${SERVICE_FEE_TEXT} fee. No resort fees, no surprise taxes at checkout.`, icon: Receipt },
-  { title: 'Save up to 60%', body: 'Off-site lots cost far less than terminal garages, and we show you every one side by side.', icon: Wallet },
+  { title: 'Every lot side by side', body: 'Off-site lots usually cost less than terminal garages; we line up every lot we list by its total for your dates.', icon: Wallet },
   { title: 'Shuttles that run', body: 'See how often each shuttle runs and when, so you can plan the ride to your gate.', icon: Bus },
   { title: 'Secure, vetted lots', body: 'Gated lots, cameras and attendants are listed for every provider so you know where your car stays.', icon: ShieldCheck },
-  { title: 'Flexible plans', body: 'Most lots offer free cancellation up to 24 hours before arrival. Each policy is shown before you book.', icon: Clock },
+  { title: 'Flexible plans', body: 'Cancel up to 24 hours before arrival and the parking fee comes back; some lots allow later. Each policy is shown before you book.', icon: Clock },
   { title: 'Support around the clock', body: 'Questions about a booking, a refund or a receipt? Our team answers 24/7.', icon: Headphones },
 ];
 
@@ -94,8 +94,8 @@ export default function HowItWorksPage() {
             Pricing, explained
           </h2>
           <p className="mt-3 leading-7 text-muted-foreground">
-            You pay the parking operator’s rate for your days plus one flat service fee per booking. Competitors often
-            add 10–15%; we don’t.
+            You pay the parking operator’s rate for your days plus one flat service fee per booking, never a percentage
+            on top.
           </p>
           <dl className="mt-6 divide-y divide-border rounded-xl border border-border bg-background text-sm shadow-sm">
             <div className="flex justify-between p-4">

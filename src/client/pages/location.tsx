@@ -63,7 +63,7 @@ export default function LocationPage() {
 
 const TRUST = [
   { icon: BadgeDollarSign, title: 'Total price up front', text: `The lot's rate plus one flat ${SERVICE_FEE_TEXT} fee. No surprises at the gate.` },
-  { icon: CalendarX, title: 'Free cancellation', text: 'Most lots cancel free up to 24 hours before arrival.' },
+  { icon: CalendarX, title: 'Free cancellation', text: 'Cancel up to 24 hours before arrival and the parking fee comes back.' },
   { icon: ShieldCheck, title: 'Secure payment', text: 'Cards are handled by our payment processor; we never store card numbers.' },
   { icon: Headset, title: 'Support 24/7', text: 'Real people by phone and e-mail, day and night.' },
 ];

@@ -1,4 +1,4 @@
-// /locations: the searchable directory of 50 airports and 20 cruise ports (text search, region, tabs).
+// /locations: the searchable directory of the catalogue's airports and cruise ports (text search, region, tabs).
 import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { MapPin, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,7 +1,7 @@
 // /provider/{name-slug} and /property/{name-slug}: everything about one lot, priced for the dates in the URL.
 import { ACCESS_FEE_TEXT, standardLines } from '@/shared/pricing';
 import { appliedCancellationPolicy } from '@/shared/cancellation';
-import { ArrowLeft, Bus, CalendarClock, Car, CheckCircle2, Clock, Globe, Lock, MapPin, Phone, ShieldCheck, Star, View } from 'lucide-react';
+import { ArrowLeft, Bus, CalendarClock, Car, CheckCircle2, Clock, Globe, Lock, MapPin, Phone, ShieldCheck, View } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useRoute, useSearch } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
@@ -11,12 +11,13 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { useAccessDialog } from '@/client/features/access/access-dialog';
 import { useDetailsLocked } from '@/client/features/access/gating';
 import { LotMap } from '@/client/features/search/lot-map';
+import { LotRating } from '@/client/features/search/lot-rating';
 import { lotImageAlt } from '@/client/features/search/provider-card';
 import { PHOTO_SIZES, photoSources } from '@/client/lib/photos';
 import { trpc, type RouterOutputs } from '@/client/lib/trpc';
-import { DEFAULT_CANCELLATION_POLICY, DEFAULT_RATING, DEFAULT_REVIEW_COUNT, DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
+import { DEFAULT_CANCELLATION_POLICY, DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
 import { billableDays, dayFromToday, formatPrice, priceStay, toWallClock } from '@/shared/pricing';
-import { formatCount, formatDayDate } from '@/shared/format';
+import { formatDayDate } from '@/shared/format';
 import { defaultDeparture } from '@/shared/stay-times';
 import { zoneForState } from '@/shared/time-zones';
 import { useStayStart } from '@/client/features/checkout/use-stay-start';
@@ -89,11 +90,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{p.name}</h1>
           <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
-            <span className="inline-flex items-center gap-1">
-              <Star className="size-4 fill-accent text-accent" aria-hidden="true" />
-              <span className="font-medium text-foreground">{(p.rating ?? DEFAULT_RATING).toFixed(1)}</span>
-              {`(${formatCount(p.reviewCount ?? DEFAULT_REVIEW_COUNT)} reviews)`}
-            </span>
+            <LotRating lot={p} />
             {!locked && (
               <span className="inline-flex items-center gap-1">
                 <MapPin className="size-4" aria-hidden="true" />

@@ -24,7 +24,8 @@ export const restRoutes: readonly RestRoute[] = [
     path: '/api/search',
     procedure: 'search.providers',
     input: ({ query }) => ({ ...query, location: query.location ?? '' }),
-    output: (r) => ({ success: true, location: r.location, providers: r.providers }),
+    // `choices`: a state or region ('florida') is answered with its places to choose from (location null).
+    output: (r) => ({ success: true, location: r.location, providers: r.providers, choices: r.choices }),
   },
   {
     method: 'GET',

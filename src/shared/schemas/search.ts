@@ -3,20 +3,11 @@ import { z } from './zod';
 import { dayFromToday, parseWallClock, toWallClock } from '../pricing';
 import { optionalDate } from './dates';
 
-import { AMENITY_FILTERS, SORTS, type TAmenityFilter } from '../search-options';
+import { AMENITY_FILTERS, earliestArrivalDay, PAST_ARRIVAL_MESSAGE, SORTS, type TAmenityFilter } from '../search-options';
 
-export { AMENITY_FILTERS, SORTS, type TAmenityFilter };
+export { AMENITY_FILTERS, earliestArrivalDay, PAST_ARRIVAL_MESSAGE, SORTS, type TAmenityFilter };
 
 const dateFormat = (label: string) => `${label} is not a valid date: use YYYY-MM-DD or YYYY-MM-DDTHH:mm`;
-export const PAST_ARRIVAL_MESSAGE = 'Arrival date cannot be in the past';
-
-/**
- * The earliest arrival day anyone in the US can still mean: today in Hawaii (UTC-10), the last US zone to
- * change date. Same-day parking is fine everywhere; yesterday is not.
- */
-export function earliestArrivalDay(now = Date.now()): string {
-  return new Date(now - 10 * 3_600_000).toISOString().slice(0, 10);
-}
 const number = z.coerce.number().positive().max(100_000);
 
 export const ZSearchInput = z

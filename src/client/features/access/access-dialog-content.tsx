@@ -100,7 +100,7 @@ export default function AccessDialogContent({ request, onDone }: { request: Acce
           <Lock className="size-5 text-primary" aria-hidden="true" /> Access Detailed Information
         </DialogTitle>
         <DialogDescription>
-          {`Unlock full details for every lot near ${request.locationName} for a one-time ${fee}. We compare pricing from 50+ providers, and the fee is credited back toward your booking.`}
+          {`Unlock full details for every lot near ${request.locationName} for a one-time ${fee}. We compare the total price of every lot we list there, and the fee is credited back toward your booking.`}
         </DialogDescription>
       </div>
       <ul className="space-y-2 text-sm">

@@ -18,12 +18,13 @@ export function PopularDestinations() {
             <li key={d.code}>
               <Link
                 href={`/?location=${encodeURIComponent(d.code)}`}
-                className="flex h-full items-center gap-3 rounded-lg border border-border bg-background p-4 text-left shadow-sm transition hover:border-primary hover:shadow-md"
+                className="flex h-full items-center gap-2 rounded-lg border border-border bg-background p-3 text-left shadow-sm transition hover:border-primary hover:shadow-md sm:gap-3 sm:p-4"
               >
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-secondary text-primary">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-secondary text-primary sm:size-10">
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
-                <span>
+                {/* Long names ('Miami International') break rather than run out of the card on phones. */}
+                <span className="min-w-0 break-words">
                   <span className="block text-sm font-semibold leading-5">{d.label}</span>
                   <span className="text-xs text-muted-foreground">{port ? 'Cruise port' : d.code}</span>
                 </span>

@@ -26,31 +26,28 @@ export function StepsCarousel() {
     >
       <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">How it works</h2>
       <div className="relative mt-4 min-h-[8.5rem]" aria-live={paused ? 'polite' : 'off'}>
-        {STEPS.map((step, i) => {
-          const Icon = step.icon;
-          return (
-            <div
-              key={step.title}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${STEPS.length}: ${step.title}`}
-              aria-hidden={i !== active}
-              className={cn(
-                'absolute inset-0 flex gap-4 transition-opacity duration-500',
-                i === active ? 'opacity-100' : 'pointer-events-none opacity-0',
-              )}
-            >
-              <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
-                <Icon className="size-6" aria-hidden="true" />
-              </span>
-              <div>
-                <p className="text-xs font-medium text-primary">Step {i + 1}</p>
-                <h3 className="text-lg font-semibold">{step.title}</h3>
-                <p className="mt-1 text-sm leading-6 text-muted-foreground">{step.body}</p>
-              </div>
+        {STEPS.map((step, i) => (
+          <div
+            key={step.title}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${STEPS.length}: ${step.title}`}
+            aria-hidden={i !== active}
+            className={cn(
+              'absolute inset-0 flex gap-4 transition-opacity duration-500',
+              i === active ? 'opacity-100' : 'pointer-events-none opacity-0',
+            )}
+          >
+            <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-secondary text-xl font-bold text-primary">
+              {i + 1}
+            </span>
+            <div>
+              <p className="text-xs font-medium text-primary">Step {i + 1}</p>
+              <h3 className="text-lg font-semibold">{step.title}</h3>
+              <p className="mt-1 text-sm leading-6 text-muted-foreground">{step.body}</p>
             </div>
-          );
-        })}
+          </div>
+        ))}
       </div>
       <div className="mt-2 flex gap-2" role="group" aria-label="Choose a step">
         {STEPS.map((step, i) => (

@@ -9,9 +9,10 @@ import { RecentSearches } from './recent-searches';
 import { ResultsControls } from './results-controls';
 import { ResultsSkeleton } from './results-skeleton';
 import { SearchForm, type SearchValues } from './search-form';
-import { pageDate, searchInputFromParams } from './search-params';
+import { pageDate, searchHref, searchInputFromParams } from './search-params';
 import { preloadable } from '@/client/lib/lazy';
 import { ResultsMapProvider, ResultsMapSlot } from './results-map-state';
+import { AreaChoices } from './area-choices';
 
 // The results (lot cards, gating, the access dialog's hooks) load with the first search.
 const ResultsList = preloadable('results-list', () => import('./results-list').then((m) => ({ default: m.ResultsList })));
@@ -48,14 +49,7 @@ export function HomeSearch() {
     if (place) window.scrollTo(0, 0);
   }, [place]);
 
-  const run = (v: Partial<SearchValues> & { location: string; sort?: string; amenities?: string[] }) => {
-    const q = new URLSearchParams({ location: v.location });
-    if (v.arrivalDate) q.set('arrivalDate', v.arrivalDate.slice(0, 10));
-    if (v.departureDate) q.set('departureDate', v.departureDate.slice(0, 10));
-    if (v.sort && v.sort !== 'price') q.set('sort', v.sort);
-    if (v.amenities?.length) q.set('amenities', v.amenities.join(','));
-    navigate(`/?${q}`);
-  };
+  const run = (v: Partial<SearchValues> & { location: string; sort?: string; amenities?: string[] }) => navigate(searchHref(v));
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -68,15 +62,21 @@ export function HomeSearch() {
   const shown = formValuesFromParams(params);
   const data = result.isPlaceholderData ? undefined : result.data;
   const found = data?.location;
+  const choices = data?.choices ?? null;
   const mapData = found && data.providers.length ? { center: found, kind: found.kind, code: found.code, label: found.name, providers: data.providers, arrivalDate: data.arrivalDate, departureDate: data.departureDate } : null;
+  // From lg on the lots map stays in view beside the list while it scrolls (as on location pages). The recent
+  // searches and the assistant are below the results, always in the same place: moving them would start the
+  // assistant's conversation over when it hands its search to the results.
+  const mapped = Boolean(mapData) || Boolean(input && !data && !result.isError);
+  const keep = { sort: params.get('sort'), amenities: params.get('amenities')?.split(',') };
   return (
     // Typing a search starts fetching the results' code, so it is there when the answer is.
     <div className="space-y-6" onFocusCapture={() => void ResultsList.preload()}>
-      <SearchForm key={params.toString()} initial={shown} pending={result.isFetching} onSearch={(v) => run({ ...v, sort: params.get('sort') ?? undefined, amenities: params.get('amenities')?.split(',') })} />
+      <SearchForm key={params.toString()} initial={shown} pending={result.isFetching} onSearch={(v) => run({ ...v, sort: keep.sort ?? undefined, amenities: keep.amenities })} />
       <ResultsMapProvider data={mapData}>
-        <div className="grid gap-6 lg:grid-cols-[1fr_300px]">
+        <div className={mapped ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px]' : 'grid gap-6'}>
           <div className="min-w-0 space-y-4">
-            {input && <ResultsControls params={params} update={update} />}
+            {input && !choices && <ResultsControls params={params} update={update} />}
             {!input ? (
               <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
                 Enter an airport code, a cruise port or a city to compare parking by total price.
@@ -87,6 +87,8 @@ export function HomeSearch() {
               </p>
             ) : !data ? (
               <ResultsSkeleton />
+            ) : choices ? (
+              <AreaChoices typed={input.location} choices={choices} hrefFor={(code) => searchHref({ location: code, arrivalDate: shown.arrivalDate, departureDate: shown.departureDate, ...keep })} />
             ) : (
               <Suspense fallback={<ResultsSkeleton />}>
                 <ResultsList
@@ -100,13 +102,16 @@ export function HomeSearch() {
               </Suspense>
             )}
           </div>
-          <aside className="space-y-6">
-            {/* Beside the list from lg on: the lots around the terminal, above the side panels. */}
-            <ResultsMapSlot placement="aside" className="h-[22rem]" reserve={Boolean(input && !data && !result.isError)} />
-            <RecentSearches onPick={run} />
-            <ParkingAssistant onSearch={run} lastSearchLocation={input?.location} />
-          </aside>
+          {mapped && (
+            <div className="max-lg:hidden lg:sticky lg:top-20 lg:self-start">
+              <ResultsMapSlot placement="aside" className="h-[min(34rem,calc(100dvh-6rem))]" reserve />
+            </div>
+          )}
         </div>
+        <aside className="mt-6 grid items-start gap-6 md:grid-cols-2">
+          <RecentSearches onPick={run} />
+          <ParkingAssistant onSearch={run} lastSearchLocation={input?.location} />
+        </aside>
       </ResultsMapProvider>
     </div>
   );

@@ -1,10 +1,10 @@
 // Phones' map view: the lot picked on the map, in brief, with the way to its card and to its details.
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
-import { DEFAULT_RATING } from '@/shared/constants';
 import { formatPrice } from '@/shared/pricing';
 import type { ResultsMapState } from './results-map-state';
 import { stayQuery } from './search-params';
+import { LotRating } from './lot-rating';
 
 export function MapLotSummary({ map, onShowInList }: { map: ResultsMapState; onShowInList: (id: number) => void }) {
   const lot = map.data.providers.find((p) => p.id === map.selectedId);
@@ -15,12 +15,8 @@ export function MapLotSummary({ map, onShowInList }: { map: ResultsMapState; onS
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="font-semibold leading-tight">{lot.name}</p>
-              {/* Text glyphs rather than the card's icons: the icons then stay in the list's own code. */}
               <p className="mt-1 text-sm text-muted-foreground">
-                <span aria-hidden="true" className="text-accent">
-                  ★{' '}
-                </span>
-                <span className="font-medium text-foreground">{(lot.rating ?? DEFAULT_RATING).toFixed(1)}</span>
+                <LotRating lot={lot} />
                 {` · ${lot.distance}`}
               </p>
             </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitMap, pinPrice, placePins, scaleBar } from './map-projection';
+import { fitMap, placePins, scaleBar } from './map-projection';
 
 // Los Angeles International and three of its lots (north, south, east).
 const LAX = { latitude: 33.9425, longitude: -118.4081 };
@@ -103,9 +103,3 @@ describe('placePins', () => {
   });
 });
 
-describe('pinPrice', () => {
-  it('shows whole dollars', () => {
-    expect(pinPrice(40.84)).toBe('$41');
-    expect(pinPrice(1234.5)).toBe('$1,235');
-  });
-});

@@ -126,5 +126,3 @@ export function placePins(pins: PinBox[], frame: { width: number; height: number
 const overlaps = (a: Rect, b: Rect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 const clamp = (v: number, min: number, max: number) => Math.min(Math.max(v, min), Math.max(min, max));
 
-/** The whole-dollar price a pin shows ("$41" for $40.84): the exact total is in its accessible name. */
-export const pinPrice = (total: number) => `$${Math.round(total).toLocaleString('en-US')}`;

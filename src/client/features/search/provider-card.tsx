@@ -1,6 +1,6 @@
 // One lot in the results: photo, rating, distance, up to 4 amenities, price per day and the total.
 import { ACCESS_FEE_TEXT } from '@/shared/pricing';
-import { Bus, Lock, MapPin, Star } from 'lucide-react';
+import { Bus, CalendarClock, Lock, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
@@ -9,10 +9,9 @@ import { Card } from '@/client/components/ui/card';
 import { PHOTO_SIZES, photoSources } from '@/client/lib/photos';
 import { cn } from '@/client/lib/utils';
 import type { RouterOutputs } from '@/client/lib/trpc';
-import { DEFAULT_RATING, DEFAULT_REVIEW_COUNT } from '@/shared/constants';
 import { formatPrice, linesArithmetic } from '@/shared/pricing';
 import { stayQuery } from './search-params';
-import { formatCount } from '@/shared/format';
+import { LotRating } from './lot-rating';
 
 export type ProviderResult = RouterOutputs['search']['providers']['providers'][number];
 const FALLBACK_IMAGE = '/api/placeholder/800/500?kind=surface';
@@ -48,6 +47,9 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
   const extra = provider.amenities.length - MAX_AMENITIES;
   const href = `/provider/${provider.slug}?${stayQuery({ location: provider.location, arrivalDate, departureDate })}`;
   const few = provider.availableSpaces > 0 && provider.availableSpaces <= 10;
+  // The stay's own arithmetic on one line; the day rates (holiday or special) each on a line of their own.
+  const standard = provider.priceLines.filter((l) => !l.dayRate);
+  const dayRates = provider.priceLines.filter((l) => l.dayRate);
 
   const picture = (className: string) => (
     <img {...photoSources(image, PHOTO_SIZES.card)} onError={() => setImage(FALLBACK_IMAGE)} alt={(image === provider.imageUrls[0] && provider.imageAlts[0]) || lotImageAlt(image, provider.name)} width={320} height={200} loading="lazy" className={className} />
@@ -71,11 +73,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
               )}
             </h3>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-muted-foreground">
-              <span className="inline-flex items-center gap-1">
-                <Star className="size-4 fill-accent text-accent" aria-hidden="true" />
-                <span className="font-medium text-foreground">{(provider.rating ?? DEFAULT_RATING).toFixed(1)}</span>
-                <span>{`(${formatCount(provider.reviewCount ?? DEFAULT_REVIEW_COUNT)} reviews)`}</span>
-              </span>
+              <LotRating lot={provider} />
               {!locked && (
                 <span className="inline-flex items-center gap-1">
                   <MapPin className="size-4" aria-hidden="true" />
@@ -121,22 +119,33 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
           )}
         </ul>
         )}
-        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-2 border-t border-border pt-2.5 sm:pt-3">
-          <div className="min-w-0">
+        {/* The price grows downwards (a holiday rate adds a line) and the buttons keep their place beside it. */}
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-2 border-t border-border pt-2.5 sm:flex-nowrap sm:pt-3">
+          <div className="min-w-0 flex-1">
             <p className="text-xl font-bold tracking-tight sm:text-2xl">
               {formatPrice(provider.total)}
               <span className="ml-1 text-sm font-normal text-muted-foreground">{`total for ${provider.days} ${provider.days === 1 ? 'day' : 'days'}`}</span>
             </p>
             <p className="text-sm text-muted-foreground">
-              {`${linesArithmetic(provider.priceLines)} + ${formatPrice(provider.serviceFee)} service fee`}
+              {`${linesArithmetic(standard)} + ${formatPrice(provider.serviceFee)} service fee`}
             </p>
+            {dayRates.length > 0 && (
+              <ul aria-label="Day rates in this stay" className="mt-1 space-y-0.5">
+                {dayRates.map((l) => (
+                  <li key={l.label} className="flex items-start gap-1.5 text-sm font-medium text-warning">
+                    <CalendarClock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                    {l.label}
+                  </li>
+                ))}
+              </ul>
+            )}
             {provider.availableSpaces === 0 ? (
               <p className="text-sm font-medium text-destructive">Sold out for these dates</p>
             ) : few ? (
               <p className="text-sm font-medium text-warning">{`Only ${provider.availableSpaces} spaces left`}</p>
             ) : null}
           </div>
-          <div className="flex w-full gap-2 sm:w-auto">
+          <div className="flex w-full gap-2 sm:w-auto sm:shrink-0">
             {!locked && (
               <Button asChild variant="outline" className="flex-1 sm:flex-none">
                 <Link href={href}>View Details</Link>

@@ -7,7 +7,7 @@ import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
 import { trpc } from '@/client/lib/trpc';
 import { formatShortRange } from '@/shared/format';
-import { earliestArrivalDay } from '@/shared/schemas/search';
+import { earliestArrivalDay } from '@/shared/search-options';
 
 /** Minutes under 60, hours under 1440 minutes, then days (spec section 9). */
 export function relativeTime(date: Date | string, now = Date.now()): string {

@@ -17,8 +17,8 @@ export function ResultsControls({ params, update }: { params: URLSearchParams; u
           <option value="rating">Rating</option>
         </NativeSelect>
       </div>
-      {/* Phones: one row that scrolls sideways, so the lots start higher on the screen. */}
-      <fieldset className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+      {/* The chips wrap on phones too: a row that scrolled sideways hid its last filters without a sign. */}
+      <fieldset className="flex min-w-0 flex-wrap gap-2">
         <legend className="mb-1.5 text-sm font-medium">Must have</legend>
         {(Object.entries(AMENITY_FILTERS) as [TAmenityFilter, string][]).map(([key, label]) => (
           <button

@@ -7,11 +7,13 @@ import { Button } from '@/client/components/ui/button';
 import { useAccessDialog } from '@/client/features/access/access-dialog';
 import { cn } from '@/client/lib/utils';
 import { ACCESS_FEE_TEXT, formatPrice } from '@/shared/pricing';
-import { fitMap, pinPrice, placePins, scaleBar, type PlacedPin, type Rect } from './map-projection';
+import { fitMap, placePins, scaleBar, type PlacedPin, type Rect } from './map-projection';
 import { MapLotSummary } from './map-lot-summary';
 import { useResultsMap, useWide, type ResultsMapState } from './results-map-state';
 
 const PIN_H = 28;
+/** A pin's width for its text ('$91.94'): 12 px tabular figures, about 7 px each, and the padding. */
+const pinWidth = (text: string) => 16 + 7 * text.length;
 const TAIL = 6;
 // Room for a pin standing above a point at the top edge, half a pin at the sides, the terminal's label below.
 const INSETS = { top: PIN_H + TAIL + 8, right: 30, bottom: 34, left: 30 };
@@ -95,7 +97,7 @@ function MapCanvas({ map, locked, named, className, onPick }: {
     ];
     const boxes = lots.map((p) => {
       const { x, y } = fit.project(p);
-      return { id: p.id, x, y, w: 18 + 8 * pinPrice(p.total).length, h: PIN_H };
+      return { id: p.id, x, y, w: pinWidth(formatPrice(p.total)), h: PIN_H };
     });
     const placed = new Map(placePins(boxes, { width: size.w, height: size.h }, keepOut, TAIL).map((p) => [p.id, p]));
     // Rings around the terminal every scale step, out to the farthest corner.
@@ -164,7 +166,7 @@ function MapCanvas({ map, locked, named, className, onPick }: {
             const pin = placed.get(p.id)!;
             const on = p.id === activeId;
             const soldOut = p.availableSpaces === 0;
-            const text = pinPrice(p.total);
+            // The total to the cent, as its card shows it.
             return (
               <button
                 key={p.id}
@@ -174,7 +176,7 @@ function MapCanvas({ map, locked, named, className, onPick }: {
                 data-lot-pin={p.id}
                 data-active={on || undefined}
                 aria-current={p.id === selectedId || undefined}
-                aria-label={`${p.name}: ${text}, ${formatPrice(p.total)} total for ${stay}, ${p.distance}${soldOut ? ', sold out' : ''}`}
+                aria-label={`${p.name}: ${formatPrice(p.total)} total for ${stay}, ${p.distance}${soldOut ? ', sold out' : ''}`}
                 onPointerEnter={(e) => e.pointerType === 'mouse' && map.hover(p.id)}
                 onPointerLeave={(e) => e.pointerType === 'mouse' && map.hover(null)}
                 onFocus={() => map.hover(p.id)}
@@ -187,13 +189,13 @@ function MapCanvas({ map, locked, named, className, onPick }: {
                 }}
                 style={{ left: pin.left, top: pin.top, width: box.w, height: PIN_H, zIndex: on ? 30 : p.id === selectedId ? 20 : undefined }}
                 className={cn(
-                  'absolute flex items-center justify-center rounded-full border text-[13px] font-semibold tabular-nums shadow-md transition-[transform,background-color,color] duration-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none motion-reduce:transition-none',
+                  'absolute flex items-center justify-center rounded-full border text-xs font-semibold tracking-tight tabular-nums shadow-md transition-[transform,background-color,color] duration-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none motion-reduce:transition-none',
                   on ? 'scale-110 border-primary bg-primary text-primary-foreground' : 'border-border bg-background text-foreground hover:border-primary',
                   soldOut && !on && 'text-muted-foreground line-through',
                   p.id === selectedId && !on && 'border-primary text-primary',
                 )}
               >
-                {text}
+                {formatPrice(p.total)}
                 {!pin.nudged && (
                   <span aria-hidden="true" className={cn('absolute -bottom-[5px] left-1/2 size-2.5 -translate-x-1/2 rotate-45 border-r border-b', on ? 'border-primary bg-primary' : 'border-border bg-background')} />
                 )}

@@ -31,3 +31,13 @@ export function stayQuery(p: { location: string; arrivalDate: string; departureD
   for (const [k, v] of Object.entries(p.extra ?? {})) q.set(k, String(v));
   return q.toString();
 }
+
+/** The home page's address for a search: the place, the days, and the order and filters kept from the last one. */
+export function searchHref(v: { location: string; arrivalDate?: string; departureDate?: string; sort?: string | null; amenities?: string[] }) {
+  const q = new URLSearchParams({ location: v.location });
+  if (v.arrivalDate) q.set('arrivalDate', v.arrivalDate.slice(0, 10));
+  if (v.departureDate) q.set('departureDate', v.departureDate.slice(0, 10));
+  if (v.sort && v.sort !== 'price') q.set('sort', v.sort);
+  if (v.amenities?.length) q.set('amenities', v.amenities.join(','));
+  return `/?${q}`;
+}

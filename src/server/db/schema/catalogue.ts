@@ -54,6 +54,7 @@ export const parkingProviders = k.table(
     securityFeatures: k.text('security_features'),
     imageUrls: jsonArray('image_urls'),
     description: k.text('description'),
+    /** The average of the lot's real reviews and their number: null while it has none (every lot today). */
     rating: k.real('rating'),
     reviewCount: k.integer('review_count'),
     operatingHours: k.text('operating_hours'),

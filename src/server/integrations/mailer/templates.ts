@@ -65,12 +65,12 @@ export function welcomeEmail(p: { brand: string; name: string; appUrl: string; s
       title,
       [
         `Hi ${escapeHtml(p.name)},`,
-        `Thanks for joining. Compare parking near 50 US airports and 20 cruise ports, always with the total price up front: the lot’s rate plus one flat ${SERVICE_FEE_TEXT} fee.`,
+        `Thanks for joining. Compare parking near US airports and cruise ports, always with the total price up front: the lot’s rate plus one flat ${SERVICE_FEE_TEXT} fee.`,
         `Questions? We answer 24/7 at ${escapeHtml(p.supportEmail)} or ${escapeHtml(p.supportPhone)}.`,
       ],
       { label: 'Find parking', url: p.appUrl },
     ),
-    text: `Hi ${p.name},\n\nThanks for joining ${p.brand}. Compare parking near 50 US airports and 20 cruise ports, always with the total price up front.\n\nFind parking: ${p.appUrl}\n\nQuestions? We answer 24/7 at ${p.supportEmail} or ${p.supportPhone}.\n`,
+    text: `Hi ${p.name},\n\nThanks for joining ${p.brand}. Compare parking near US airports and cruise ports, always with the total price up front.\n\nFind parking: ${p.appUrl}\n\nQuestions? We answer 24/7 at ${p.supportEmail} or ${p.supportPhone}.\n`,
   };
 }
 

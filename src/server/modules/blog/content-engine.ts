@@ -322,9 +322,10 @@ const TIP_TEXT: Record<Tip, { title: string; excerpt: string; category: string; 
   },
 };
 
-function tip(kind: Tip): Omit<Draft, 'topicKey' | 'slug'> {
+function tip(kind: Tip, coverage: { airports: number; ports: number }): Omit<Draft, 'topicKey' | 'slug'> {
   const t = TIP_TEXT[kind];
-  const content = [...t.body, p('Compare lots by total price at any of our <a href="/locations">50 airports and 20 cruise ports</a>.')].join('');
+  const places = `${coverage.airports} airports and ${coverage.ports} cruise ports`;
+  const content = [...t.body, p(`Compare lots by total price at any of our <a href="/locations">${places}</a>.`)].join('');
   return {
     title: t.title,
     excerpt: t.excerpt,
@@ -337,11 +338,18 @@ function tip(kind: Tip): Omit<Draft, 'topicKey' | 'slug'> {
   };
 }
 
+/** How many airports and ports the catalogue holds, for the articles that name them. */
+async function coverage(db: DB) {
+  const kinds = await db.select({ kind: locations.kind }).from(locations);
+  const airports = kinds.filter((k) => k.kind === 'airport').length;
+  return { airports, ports: kinds.length - airports };
+}
+
 /** Writes the article for a topic key, or null when its place has no lots. */
 export async function writeTopic(db: DB, topicKey: string): Promise<Draft | null> {
   const [template, key] = topicKey.split(':') as [Template, string];
   let draft: Omit<Draft, 'topicKey' | 'slug'> | null = null;
-  if (template === 'tip') draft = (TIPS as readonly string[]).includes(key) ? tip(key as Tip) : null;
+  if (template === 'tip') draft = (TIPS as readonly string[]).includes(key) ? tip(key as Tip, await coverage(db)) : null;
   else {
     const data = await lotsAt(db, key);
     if (!data) return null;

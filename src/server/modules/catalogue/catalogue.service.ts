@@ -57,17 +57,18 @@ export async function getLocation({ db }: { db: DB }, slug: string) {
   return row ?? null;
 }
 
+/** Coverage figures (the directory, the home page's tiles and description), from the in-memory catalogue. */
 export async function getDirectoryStats({ db }: { db: DB }) {
-  const [row] = await db
-    .select({
-      airports: sql<number>`(select count(*) from ${locations} where ${locations.kind} = 'airport')`.mapWith(Number),
-      cruisePorts: sql<number>`(select count(*) from ${locations} where ${locations.kind} = 'cruise_port')`.mapWith(Number),
-      states: sql<number>`(select count(distinct ${locations.state}) from ${locations})`.mapWith(Number),
-      providers: sql<number>`(select count(*) from ${parkingProviders} where ${parkingProviders.published} = 1)`.mapWith(Number),
-      lowestPrice: sql<number | null>`(select min(${parkingProviders.price}) from ${parkingProviders} where ${parkingProviders.published} = 1)`,
-    })
-    .from(sql`(select 1) as one`);
-  return row!;
+  const { locations: places, lotById } = await catalogueSnapshot(db);
+  const lots = [...lotById.values()];
+  return {
+    airports: places.filter((l) => l.kind === 'airport').length,
+    cruisePorts: places.filter((l) => l.kind === 'cruise_port').length,
+    states: new Set(places.map((l) => l.state)).size,
+    /** Published lots. */
+    providers: lots.length,
+    lowestPrice: lots.length ? Math.min(...lots.map((l) => l.price)) : null,
+  };
 }
 
 /** One published provider by name slug (or id) with its location, for the provider, property and arrival pages. */

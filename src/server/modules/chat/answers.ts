@@ -8,6 +8,7 @@ import type { TSort } from '@/shared/nlu/search-filters';
 import { ACCESS_FEE_UNLOCKS } from '@/shared/access-fee';
 import { formatStay } from '@/shared/format';
 import { ACCESS_FEE_TEXT, formatPrice, SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { compareByRating, realRating } from '@/shared/ratings';
 import type { findLocation, TProviderResult } from '../search/search.service';
 import { HOW_TO_CANCEL, hoursFacts, motorcycleFacts, otherAmenityFacts, oversizeFacts, plural, securityFacts, type Contact } from './lot-facts';
 
@@ -28,7 +29,7 @@ export const away = (p: TProviderResult) => `${formatMiles(p.distanceMiles)} fro
 export const ORDER: Record<TSort, (a: TProviderResult, b: TProviderResult) => number> = {
   price: (a, b) => a.total - b.total || a.distanceMiles - b.distanceMiles,
   distance: (a, b) => a.distanceMiles - b.distanceMiles || a.total - b.total,
-  rating: (a, b) => (b.rating ?? 0) - (a.rating ?? 0) || a.total - b.total,
+  rating: (a, b) => compareByRating(a, b) || a.total - b.total,
 };
 export const firstBy = (sort: TSort, lots: TProviderResult[]) => [...lots].sort(ORDER[sort])[0]!;
 
@@ -64,6 +65,7 @@ export function searchAnswer({ place, providers, intents, text, dates, wanted, s
   const cheapest = firstBy('price', pool);
   const nearest = firstBy('distance', pool);
   const best = firstBy('rating', pool);
+  const bestRating = realRating(best);
   const lines: string[] = [];
 
   if (wanted.length) {
@@ -80,9 +82,10 @@ export function searchAnswer({ place, providers, intents, text, dates, wanted, s
   if (sort === 'distance') {
     lines.push(`The closest to the terminal is ${describeLot(nearest)}, ${formatPrice(nearest.total)} in total.`);
     if (cheapest.id !== nearest.id) lines.push(`The lowest total is ${formatPrice(cheapest.total)} at ${cheapest.name}, ${away(cheapest)}.`);
-  } else if (sort === 'rating' && best.rating !== null) {
-    lines.push(`The best rated is ${best.name}, ${best.rating} out of 5${best.reviewCount ? ` from ${plural(best.reviewCount, 'review')}` : ''}, ${formatPrice(best.total)} in total (${away(best)}).`);
-    if (cheapest.id !== best.id) lines.push(`The lowest total is ${formatPrice(cheapest.total)} at ${cheapest.name}${cheapest.rating !== null ? ` (rated ${cheapest.rating})` : ''}.`);
+  } else if (sort === 'rating' && bestRating) {
+    lines.push(`The best rated is ${best.name}, ${bestRating.value.toFixed(1)} out of 5 from ${plural(bestRating.count, 'review')}, ${formatPrice(best.total)} in total (${away(best)}).`);
+    const cheapestRating = realRating(cheapest);
+    if (cheapest.id !== best.id) lines.push(`The lowest total is ${formatPrice(cheapest.total)} at ${cheapest.name}${cheapestRating ? ` (rated ${cheapestRating.value.toFixed(1)})` : ', which has no reviews yet'}.`);
   } else {
     if (sort === 'rating') lines.push('None of these lots has reviews yet.');
     if (sort === 'price' || intents.includes('price') || !wanted.length) {

@@ -26,8 +26,11 @@ type Input = z.output<typeof ZChatInput>;
 
 export const NO_MATCH_REPLY =
   "I couldn't find that place in our coverage. Try a major airport code like LAX, JFK or MCO, or a cruise port such as Port Canaveral or PortMiami.";
-const HINT =
-  "I can find and compare parking near 50 US airports and 20 cruise ports. Tell me where and when, for example \"MCO from March 3 to March 7\" or \"cheap parking near the Miami cruise port next Friday for 3 days\".";
+/** What the assistant can do, with the catalogue's own counts. */
+const hint = (places: { kind: string }[]) => {
+  const airports = places.filter((p) => p.kind === 'airport').length;
+  return `I can find and compare parking near ${airports} US airports and ${places.length - airports} cruise ports. Tell me where and when, for example "MCO from March 3 to March 7" or "cheap parking near the Miami cruise port next Friday for 3 days".`;
+};
 
 /** The parking chat's reply (POST /api/chat and chat.send without a page context). */
 export interface ParkingChatReply {
@@ -149,7 +152,7 @@ export async function parkingChat(ctx: Ctx, input: Input, now = new Date()): Pro
       reply = { response: unknown ? NO_MATCH_REPLY : `Sure! ${WHERE_FROM}${when}? ${EXAMPLES}`, needsSearch: false, showBookingOptions: false, location: null };
       // The dates wait for the place: "MCO" next searches them.
       if (!unknown && datesAsked?.startGiven) search = { code: '', ...datesAsked.dates, amenities: asked, sort: askedSort };
-    } else reply = { response: HINT, needsSearch: false, showBookingOptions: false, location: null };
+    } else reply = { response: hint(await allLocations(ctx.db)), needsSearch: false, showBookingOptions: false, location: null };
   }
 
   await saveSession(ctx, sessionId, session, place?.name ?? null, [

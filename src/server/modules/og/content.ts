@@ -5,6 +5,7 @@ import type { DB } from '../../db/client';
 import { blogCategories, blogPosts } from '../../db/schema';
 import { lotArtKind, lotArtSeed } from '../../placeholder';
 import { formatCount } from '@/shared/format';
+import { realRating } from '@/shared/ratings';
 import { formatPrice } from '@/shared/pricing';
 import { DEFAULT_AUTHOR, readTime } from '../blog/shape';
 import { getDirectoryStats, getLocation, getProvider } from '../catalogue/catalogue.service';
@@ -59,7 +60,9 @@ export async function lotCard(db: DB, brand: string, slug: string): Promise<Card
   const lot = await getProvider({ db }, slug);
   if (!lot) return null;
   const chips: CardContent['chips'] = [];
-  if (lot.rating) chips.push({ text: lot.reviewCount ? `${lot.rating.toFixed(1)} (${formatCount(lot.reviewCount)})` : lot.rating.toFixed(1), star: true });
+  const rating = realRating(lot);
+  // A star only with real reviews behind it.
+  if (rating) chips.push({ text: `${rating.value.toFixed(1)} (${formatCount(rating.count)})`, star: true });
   return {
     brand,
     eyebrow: lot.terminal.kind === 'cruise_port' ? 'Cruise port parking' : `Airport parking · ${lot.terminal.code}`,

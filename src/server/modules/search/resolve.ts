@@ -1,5 +1,6 @@
 // Free text → one location: IATA code, airport or port name, city, slug or alias, in any case, with or
 // without "airport"/"cruise port", tolerant of small typos. Pure, so it is unit-tested on its own.
+import { normalize } from '@/shared/place-text';
 
 export interface ResolvableLocation {
   id: number;
@@ -16,16 +17,7 @@ export interface ResolvableLocation {
 
 const NOISE = /\b(airport|airports|international|intl|int'l|cruise|cruises|port|ports|terminal|terminals|parking|park|near|the|of|at|in|lot|lots)\b/g;
 
-export function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9\s-]/g, ' ')
-    .replace(/-/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export { normalize };
 
 const core = (text: string) => normalize(text).replace(NOISE, ' ').replace(/\s+/g, ' ').trim();
 

@@ -11,6 +11,8 @@ import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
 import { billableDays, priceStay, stayLines, type DayRate } from '@/shared/pricing';
 import { dayRatesForStay } from '../lot-days/day-rates';
 import { resolveLocation } from './resolve';
+import { resolveSearch } from './areas';
+import { compareByRating } from '@/shared/ratings';
 import { lotImageUrls } from '../../placeholder';
 import { catalogueSnapshot, imageAlts, type LocationRow } from '../catalogue/snapshot';
 
@@ -23,14 +25,19 @@ export async function findLocation(db: DB, text: string) {
   return resolveLocation(await allLocations(db), text);
 }
 
+/** One place offered when a search names an area: enough to show and link it. */
+const toChoice = (l: LocationRow) => ({ code: l.code, name: l.name, shortName: l.shortName, kind: l.kind, city: l.city, state: l.state });
+
 export type TProviderResult = Awaited<ReturnType<typeof searchProviders>>['providers'][number];
 
 export async function searchProviders(db: DB, query: TSearchQuery) {
   // One snapshot for the place and its lots, so both come from the same catalogue version.
   const catalogue = await catalogueSnapshot(db);
-  const location = resolveLocation(catalogue.locations, query.location);
+  const { location, choices } = resolveSearch(catalogue.locations, query.location);
   const dates = { arrivalDate: query.arrivalDate, departureDate: query.departureDate };
-  if (!location) return { location: null, ...dates, providers: [] };
+  // A state or region ('florida', 'southern california'): the traveller picks one of its places.
+  if (choices) return { location: null, ...dates, providers: [], choices: { area: choices.name, places: choices.places.map(toChoice) } };
+  if (!location) return { location: null, ...dates, providers: [], choices: null };
   const rows = catalogue.lotsByLocation.get(location.id) ?? [];
   const days = billableDays(query.arrivalDate, query.departureDate);
   // Free spaces in one read of the stay's day rows; the day rates (holiday rates) only of lots that have one.
@@ -68,6 +75,7 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
         /** The administrator's description of each image ('' where none: the page describes it). */
         imageAlts: imageAlts(catalogue, images.get(p.id)!),
         description: p.description,
+        /** Null while the lot has no review (see shared/ratings.ts): never a made-up score. */
         rating: p.rating,
         reviewCount: p.reviewCount,
         operatingHours: p.operatingHours,
@@ -96,10 +104,11 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
   const by = {
     price: (a: (typeof providers)[number], b: (typeof providers)[number]) => a.total - b.total || a.distanceMiles - b.distanceMiles,
     distance: (a: (typeof providers)[number], b: (typeof providers)[number]) => a.distanceMiles - b.distanceMiles || a.total - b.total,
-    rating: (a: (typeof providers)[number], b: (typeof providers)[number]) => (b.rating ?? 0) - (a.rating ?? 0) || a.total - b.total,
+    // Lots with reviews first, best first; lots without reviews after them, cheapest first.
+    rating: (a: (typeof providers)[number], b: (typeof providers)[number]) => compareByRating(a, b) || a.total - b.total,
   }[query.sort];
   providers.sort(by);
-  return { ...dates, location: { id: location.id, code: location.code, name: location.name, shortName: location.shortName, kind: location.kind, slug: location.slug, city: location.city, state: location.state, latitude: location.latitude, longitude: location.longitude }, providers };
+  return { ...dates, choices: null, location: { id: location.id, code: location.code, name: location.name, shortName: location.shortName, kind: location.kind, slug: location.slug, city: location.city, state: location.state, latitude: location.latitude, longitude: location.longitude }, providers };
 }
 
 export async function recordSearch(db: DB, userId: number, searchTerm: string, locationName: string, resultCount: number, dates?: { arrivalDate: string; departureDate: string }) {
