@@ -13,6 +13,8 @@ import type { DB } from './db/client';
 import { mountHealthRoutes, type Lifecycle } from './health';
 import { enableMetrics, metricsHandler, requestMetrics } from './observability/metrics';
 import { routeOf } from './observability/route';
+import { createLogger, noteUser } from './observability/log';
+import type { Logger } from 'pino';
 import { inSpan, tracingEnabled, withIncomingContext } from './observability/tracing';
 import { AppError } from './errors';
 import type { TEnv } from './env';
@@ -26,7 +28,7 @@ import { mountAuthRoutes } from './modules/auth/routes';
 import { mountStripeWebhook } from './modules/payments/webhooks';
 import { robotsTxt, sitemapFiles } from './modules/seo/sitemap';
 import { GUEST_COOKIE, readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken } from './modules/auth/session';
-import { requestLog } from './request-log';
+import { requestIds, requestLog } from './request-log';
 import { redactText, redactUrl } from './redact';
 import { contentVersionReader } from './content-version';
 import { isCacheablePage, PageCache, pickEncoding } from './page-cache';
@@ -58,6 +60,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The server's state: while draining (after SIGTERM) /readyz answers 503. */
   lifecycle?: Lifecycle;
+  /** The process's logger (src/server/observability/log.ts); one of its own when absent. */
+  logger?: Logger;
 }
 
 export type { Lifecycle } from './health';
@@ -109,6 +113,9 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
   const lifecycle = deps.lifecycle ?? { draining: false };
 
+  // Every request has an id (X-Request-Id, kept when well formed) on every line it writes and every job it
+  // queues; its one line at the end (LOG_REQUESTS).
+  app.use(requestIds());
   // Tracing (OTEL_EXPORTER_OTLP_ENDPOINT, started by the server entry before this): a server span per request.
   if (tracingEnabled()) {
     app.use((c, next) =>
@@ -131,7 +138,7 @@ export function createApp(deps: AppDeps) {
     // On the public port unless METRICS_PORT gives it one of its own (src/server/index.ts).
     if (!env.METRICS_PORT) app.get('/metrics', metricsHandler(env.METRICS_TOKEN));
   }
-  if (env.LOG_REQUESTS) app.use(requestLog());
+  if (env.LOG_REQUESTS) app.use(requestLog(deps.logger ?? createLogger(env), new Set(Object.keys(appRouter._def.procedures))));
   // While draining, every answer asks the client to close its connection: the next request opens a new one,
   // which the load balancer sends to a server that stays.
   app.use(async (c, next) => {
@@ -217,6 +224,7 @@ export function createApp(deps: AppDeps) {
   const createContext = async (c: HonoContext, resHeaders = new Headers()): Promise<Context> => {
     const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
     const found = token ? await validateSessionToken(db, token) : null;
+    noteUser(found?.user.id);
     if (found?.refreshed && token) resHeaders.append('Set-Cookie', sessionCookie(token, found.session.expiresAt, env.APP_URL!));
     return {
       db,

@@ -20,12 +20,22 @@ import { periodicTasks } from './jobs/periodic';
 import { createJobRunner } from './jobs/runner';
 import { createScheduler } from './jobs/scheduler';
 import { adminExists, ensureAdmin } from './modules/auth/auth.service';
-import { guardConsole, maskEmails, redactText } from './redact';
-
-// Every line this process writes goes through the redaction list (redact.ts), whoever writes it.
-guardConsole();
+import { maskEmails } from './redact';
+import { createLogger, enterWork, newRequestId, routeConsoleTo } from './observability/log';
 
 const env = loadEnv();
+// Every line this process writes is one JSON line (readable in development) through the redaction list
+// (redact.ts), whoever writes it: our code, a library's console.*, a warning, a crash. The start is one unit
+// of work with an id of its own; requests, jobs and periodic runs each get theirs.
+const logger = createLogger(env);
+routeConsoleTo(logger);
+process.removeAllListeners('warning');
+process.on('warning', (warning) => logger.warn({ warning: warning.name }, warning.message));
+process.on('uncaughtException', (err) => {
+  logger.fatal({ err: { type: err.name, message: err.message, stack: err.stack } }, 'Uncaught exception; exiting.');
+  process.exit(1);
+});
+enterWork(`boot-${newRequestId().slice(0, 8)}`);
 // Traces only when asked: the SDK is imported here and nowhere else, before anything it should see is made.
 if (env.OTEL_EXPORTER_OTLP_ENDPOINT) await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME });
 const db = openConfiguredDatabase(env);
@@ -57,7 +67,7 @@ const clientDir = [path.resolve(here, '../client'), path.resolve(process.cwd(), 
 );
 
 // Side effects (mail, refunds) run from the jobs table, off the request path; every server works on it.
-const mailer = createMailer(env, (line) => console.log(redactText(line)));
+const mailer = createMailer(env, (line) => logger.info(line));
 const payments = createPaymentsGateway(env, db);
 const blobs = createBlobStore(env);
 const services = { db, env, mailer, payments, blobs, clock: systemClock };
@@ -68,7 +78,7 @@ const scheduler = createScheduler(db, periodicTasks({ ...services, jobs }), { no
 scheduler.start();
 
 const lifecycle: Lifecycle = { draining: false };
-const app = createApp({ ...services, jobs, clientDir, lifecycle });
+const app = createApp({ ...services, jobs, clientDir, lifecycle, logger });
 // Metrics on a port of their own (still behind METRICS_TOKEN), away from the public listener.
 const metricsServer =
   env.METRICS_PORT && env.METRICS_TOKEN

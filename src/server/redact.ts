@@ -2,7 +2,6 @@
 // structured logs all redact through these functions. Secrets are manage and view link tokens, sessions,
 // guest cookies, reset and verification tokens, OAuth codes, idempotency keys and card data; e-mail
 // addresses are masked ('a***@example.com') so a line still tells one traveller from another.
-import { format } from 'node:util';
 
 export const REDACTED = '[redacted]';
 
@@ -99,16 +98,5 @@ function safeDecode(text: string): string {
     return decodeURIComponent(text);
   } catch {
     return text;
-  }
-}
-
-/**
- * Every console line of the server process goes through redactText: a safety net under the explicit
- * redaction above, for lines a library or an error message writes (a failed query naming its parameters).
- */
-export function guardConsole(target: Pick<Console, 'log' | 'info' | 'warn' | 'error' | 'debug'> = console): void {
-  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    const original = target[level].bind(target);
-    target[level] = (...args: unknown[]) => original(redactText(format(...args)));
   }
 }

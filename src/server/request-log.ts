@@ -1,16 +1,51 @@
-// The request log: one line per request (method, path, status, time), redacted by redact.ts: no query string
-// of a private path, no token, session, card number or tRPC input field with a secret name, e-mails masked.
-import type { MiddlewareHandler } from 'hono';
-import { redactUrl } from './redact';
+// Each request's id and its one log line. The id: a well-formed incoming X-Request-Id is kept, anything else
+// replaced by a new one; it goes back in the response and is on every line the request writes (and on the
+// jobs it queues). The line, at the end: method, route pattern (never the raw path, which carries ids, tokens
+// and whatever a client typed), status, duration and, once known, the signed-in user's id.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
+import { matchRequest } from '@/client/routes';
+import { newRequestId, REQUEST_ID, runWithRequestId } from './observability/log';
+import { routeOf } from './observability/route';
 
 export { maskEmails, redactUrl } from './redact';
 
-export function requestLog(write: (line: string) => void = (line) => console.log(line)): MiddlewareHandler {
+export function requestIds(): MiddlewareHandler {
+  return async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : newRequestId();
+    await runWithRequestId(requestId, () => next());
+    c.header('X-Request-Id', requestId);
+  };
+}
+
+/**
+ * The pattern a request is logged under: the server's route ('/api/bookings/:id/status'); for tRPC the
+ * procedures called ('/api/trpc/bookings.manage,auth.me', known names only); for a page the client router's
+ * route ('/manage/:confirmation'). Never anything the client wrote that is not one of ours.
+ */
+export function logRoute(c: Context, procedures: ReadonlySet<string>): string {
+  const route = routeOf(c);
+  const { pathname, hostname } = new URL(c.req.url);
+  if (route === '/api/trpc/*') {
+    const names = pathname.slice('/api/trpc/'.length).split(',');
+    return names.length <= 20 && names.every((n) => procedures.has(n)) ? `/api/trpc/${names.join(',')}` : route;
+  }
+  if ((route === '*' || route === '/*') && (c.req.method === 'GET' || c.req.method === 'HEAD') && !pathname.startsWith('/api/')) {
+    try {
+      return `page ${matchRequest(pathname, hostname).route.path}`;
+    } catch {
+      return route;
+    }
+  }
+  return route;
+}
+
+export function requestLog(logger: Logger, procedures: ReadonlySet<string> = new Set()): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    const url = new URL(c.req.url);
-    const ms = Math.round(performance.now() - started);
-    write(`${c.req.method} ${redactUrl(url.pathname + url.search)} ${c.res.status} ${ms}ms`);
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    logger.info({ method: c.req.method, route: logRoute(c, procedures), status: c.res.status, durationMs }, 'request');
   };
 }

@@ -6,10 +6,11 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createOutboxMailer } from '@/server/integrations/mailer/outbox';
 import { routes } from '@/client/routes';
 import { SHARED_ROUTES } from '@/server/page-cache';
-import { guardConsole, redactText, redactUrl, redactValue } from '@/server/redact';
+import { createLogger, routeConsoleTo, runWithRequestId } from '@/server/observability/log';
+import { redactText, redactUrl, redactValue } from '@/server/redact';
 import { dayFromToday } from '@/shared/pricing';
 import { call } from '../support/http';
-import { mailedTokens, scanLog } from '../e2e/log-scan';
+import { mailedTokens, scanLog, unstructuredLines } from '../e2e/log-scan';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp({ LOG_REQUESTS: '1' });
@@ -63,9 +64,14 @@ describe('the request log after a manage-link journey', () => {
       await trpcGet('bookings.getByLink', { confirmationNumber: confirmation, token });
       await trpcGet('search.providers', { location: 'MCO', email, cardNumber: '4242424242424242' });
     });
-    expect(log).toContain('GET /api/trpc/bookings.manage?input=');
-    expect(log).toContain(encodeURIComponent('"token":"[redacted]"'));
-    expect(log).toContain(encodeURIComponent('"location":"MCO"')); // what is not secret stays readable
+    // Each request is one JSON line under its route pattern, never its raw path or query string.
+    const lines = log.split('\n').map((l) => JSON.parse(l) as { route: string; msg: string });
+    const routes = lines.map((l) => l.route);
+    expect(routes).toContain('/api/trpc/bookings.manage');
+    expect(routes).toContain('/api/trpc/bookings.manage,auth.me');
+    expect(routes).toContain('page /manage/:confirmation');
+    expect(routes).toContain('/api/bookings/:confirmationNumber/manage');
+    expect(log).not.toContain('?');
     for (const secret of [booking.token, encodeURIComponent(booking.token), 'grace.hopper', 'grace.hopper%40', '4242424242424242', '4242 4242 4242 4242']) {
       expect(log, secret).not.toContain(secret);
     }
@@ -73,8 +79,10 @@ describe('the request log after a manage-link journey', () => {
     const mailed = mailedTokens(t.env.OUTBOX_DIR);
     expect(mailed).toContain(booking.token);
     expect(scanLog(log, mailed)).toEqual([]);
-    const leaked = scanLog(`GET /manage/${booking.confirmation}?token=${booking.token} 200 3ms\nCookie: pp_session=abc123def456\ncharged 4242 4242 4242 4242`, mailed);
-    expect(leaked).toHaveLength(5); // the mailed token, as a bare token and as a parameter; the cookie; the card
+    const leaked = scanLog(`GET /manage/${booking.confirmation}?token=${booking.token} 200 3ms\nCookie: pp_session=abc123def456\ncharged 4242 4242 4242 4242\nmail to grace.hopper@example.com (a***@example.com is fine)`, mailed);
+    expect(leaked).toHaveLength(6); // the mailed token, as a bare token and as a parameter; the cookie; the card; the address
+    expect(unstructuredLines(log)).toEqual([]);
+    expect(unstructuredLines('{"msg":"request","requestId":"a"}\n{"msg":"boot"}\nplain text')).toHaveLength(2);
   });
 
   it('redacts tRPC input fields by name, query parameters by name, and drops private query strings', () => {
@@ -98,13 +106,20 @@ describe('the request log after a manage-link journey', () => {
     });
   });
 
-  it('guards every console line of the server process (index.ts installs it)', () => {
+  it('routes every console line of the server process through the redacting logger (index.ts installs it)', () => {
     const lines: string[] = [];
-    const write = (...args: unknown[]) => void lines.push(args.join(' '));
-    const target = { log: write, info: write, warn: write, error: write, debug: write };
-    guardConsole(target);
-    target.error('tRPC bookings.manage failed:', new Error('GET /thank-you?confirmation=PP-1&token=abcdefghijklmnopqrstuvwxyz234567abcdefgh'));
-    expect(lines[0]).toMatch(/^tRPC bookings.manage failed: Error: GET \/thank-you\?confirmation=\[redacted\]&token=\[redacted\]\n\s+at /);
+    const logger = createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { write: (l: string) => void lines.push(l) });
+    const noop = (..._args: unknown[]) => undefined;
+    const target = { log: noop, info: noop, warn: noop, error: noop, debug: noop };
+    routeConsoleTo(logger, target);
+    runWithRequestId('req-1', () => target.error('tRPC bookings.manage failed:', new Error('GET /thank-you?confirmation=PP-1&token=abcdefghijklmnopqrstuvwxyz234567abcdefgh')));
+    target.log('mail to ada.lovelace@example.com, card 4242 4242 4242 4242');
+    const [error, info] = lines.map((l) => JSON.parse(l) as Record<string, any>);
+    expect(error).toMatchObject({ level: 'error', requestId: 'req-1', msg: 'tRPC bookings.manage failed:' });
+    expect(error!.err.message).toBe('GET /thank-you?confirmation=[redacted]&token=[redacted]');
+    expect(error!.err.stack).toMatch(/^Error: GET \/thank-you\?confirmation=\[redacted\]&token=\[redacted\]\n\s+at /);
+    expect(info).toMatchObject({ level: 'info', msg: 'mail to a***@example.com, card [card]' });
+    expect(info!.requestId).toBeUndefined();
   });
 
   it("the outbox mail line masks the recipient, and the file it names carries no address", async () => {
@@ -163,7 +178,9 @@ describe('a malformed date in a page address', () => {
       for (const p of paths) statuses.push((await t.request(p)).status);
     });
     expect(statuses).toEqual(paths.map(() => 200));
-    expect(log.split('\n').filter((l) => !/^GET \/\S* 200 \d+ms$/.test(l))).toEqual([]);
+    const lines = log.split('\n').map((l) => JSON.parse(l) as { msg: string; method: string; status: number });
+    expect(lines).toHaveLength(paths.length);
+    for (const line of lines) expect(line).toMatchObject({ msg: 'request', method: 'GET', status: 200 });
     // The results are the default window's (tomorrow), as if no date had been given.
     const html = await (await t.request('/?location=MCO&arrivalDate=2026-13-45')).text();
     expect(html).toContain(`value="${dayFromToday(1)}"`);

@@ -14,6 +14,7 @@ import type { Mailer } from '@/server/integrations/mailer/types';
 import { createPaymentsGateway, type PaymentsGateway } from '@/server/integrations/payments';
 import { jobHandlers } from '@/server/jobs/handlers';
 import { createJobRunner } from '@/server/jobs/runner';
+import { createLogger } from '@/server/observability/log';
 import { createTestDatabase } from './databases';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
@@ -46,7 +47,9 @@ export async function createTestApp(
   const services = { db, env, mailer, payments, blobs, clock };
   const jobs = createJobRunner(db, jobHandlers(services));
   const lifecycle = { draining: false };
-  const app = createApp({ ...services, jobs, lifecycle });
+  // The server's JSON log lines (LOG_REQUESTS=1) go through console.log here, where a test can read them.
+  const logger = createLogger(env, { write: (line: string) => console.log(line.trimEnd()) });
+  const app = createApp({ ...services, jobs, lifecycle, logger });
   const request = (p: string, init?: RequestInit) => app.request(`${TEST_ORIGIN}${p}`, init);
   const drain = () => jobs.drain();
   const outbox = async () => {

@@ -3,6 +3,7 @@
 import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { jobs } from '../db/schema';
+import { currentRequestId } from '../observability/log';
 
 export type Job = typeof jobs.$inferSelect;
 type Writer = Pick<DB, 'insert'>;
@@ -23,7 +24,7 @@ export interface EnqueueOptions {
 export async function enqueueJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
   await db
     .insert(jobs)
-    .values({ kind, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8, dedupeKey: opts.dedupeKey ?? null })
+    .values({ kind, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8, dedupeKey: opts.dedupeKey ?? null, requestId: currentRequestId() ?? null })
     .onConflictDoNothing();
 }
 

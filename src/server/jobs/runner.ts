@@ -2,6 +2,7 @@
 // time limit shorter than its lease, so a hung SMTP server fails the attempt instead of holding the worker.
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/client';
+import { runWithRequestId } from '../observability/log';
 import { claimJob, completeJob, failJob, LEASE_MS, type Job } from './queue';
 
 export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
@@ -29,7 +30,10 @@ export function createJobRunner(db: DB, handlers: Record<string, JobHandler>, lo
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
-  async function runOne(job: Job): Promise<void> {
+  /** Each job runs as the work that queued it: its lines carry that request's id (or one of its own). */
+  const runOne = (job: Job): Promise<void> => runWithRequestId(job.requestId ?? `job-${job.id}`, () => runJob(job));
+
+  async function runJob(job: Job): Promise<void> {
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);

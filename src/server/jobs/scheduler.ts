@@ -2,10 +2,11 @@
 // task only after claiming its due run with one conditional update on its `scheduled_tasks` row (the next
 // run moves on and the lock is taken in the same statement, so exactly one server wins). A server that dies
 // mid-run holds the lock until it expires; the next due run goes ahead then. See schema/jobs.ts.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { scheduledTasks } from '../db/schema';
+import { runWithRequestId } from '../observability/log';
 
 export interface PeriodicTask {
   name: string;
@@ -70,7 +71,7 @@ export function createScheduler(
       if (stopped) break;
       if (!(await claim(task, now()))) continue;
       try {
-        await task.run();
+        await runWithRequestId(`task-${task.name}-${randomUUID().slice(0, 8)}`, () => task.run());
         await finish(task, null);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

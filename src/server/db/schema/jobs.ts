@@ -25,6 +25,8 @@ export const jobs = k.table(
     /** At most one live job per key (e.g. one confirmation e-mail per booking). */
     dedupeKey: k.text('dedupe_key'),
     finishedAt: timestamp('finished_at'),
+    /** The id of the request (or job, or periodic run) that queued it: its log lines carry it too. */
+    requestId: k.text('request_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
