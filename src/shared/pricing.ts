@@ -8,12 +8,7 @@ const toCents = (dollars: number) => Math.round(dollars * 100);
 const toDollars = (cents: number) => cents / 100;
 
 // Wall-clock dates live in wall-clock.ts (small enough for the first page's code); re-exported for callers here.
-export { parseWallClock, toWallClock } from './wall-clock';
-
-/** 'YYYY-MM-DD' of a day offset from today (UTC), for default search windows. */
-export function dayFromToday(offset: number, now = Date.now()): string {
-  return new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
-}
+export { dayFromToday, parseWallClock, toWallClock } from './wall-clock';
 
 /** Days billed: the ceiling of the days between arrival and departure, at least 1. */
 export function billableDays(arrival: string, departure: string): number {
@@ -191,16 +186,14 @@ export function linesArithmetic(lines: readonly StayLine[]): string {
   return lines.map((l) => l.label).join(' + ');
 }
 
-/** '$91.94' */
 /** What the card paid for a booking, net of what went back to it (the receipt's last line). */
 export function netPaid(b: { totalFee: number; refundedAmount: number }): number {
   return toDollars(Math.max(0, toCents(b.totalFee) - toCents(b.refundedAmount)));
 }
 
+/** '$91.94' */
 export function formatPrice(dollars: number): string {
   return formatUsd(dollars);
 }
 
-/** '$1.99' and '$0.99', for copy that names the fees (written once, from the constants). */
-export const SERVICE_FEE_TEXT = formatUsd(SERVICE_FEE);
-export const ACCESS_FEE_TEXT = formatUsd(DETAIL_ACCESS_FEE);
+export { ACCESS_FEE_TEXT, SERVICE_FEE_TEXT } from './fee-text';

@@ -9,7 +9,8 @@ import { StepsCarousel } from '@/client/features/home/steps-carousel';
 import { SearchForm } from '@/client/features/search/search-form';
 import { searchHref } from '@/client/features/search/search-params';
 import { preloadable } from '@/client/lib/lazy';
-import { dayFromToday, SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { SERVICE_FEE_TEXT } from '@/shared/fee-text';
+import { dayFromToday } from '@/shared/wall-clock';
 
 // The search screen (results, recent searches, assistant) and the history load when shown: a first-time
 // visitor sees the form, so their first visit downloads neither.

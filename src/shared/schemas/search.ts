@@ -1,6 +1,6 @@
 // zod inputs of provider search: free-text location, optional dates, sort and filters.
 import { z } from './zod';
-import { dayFromToday, parseWallClock, toWallClock } from '../pricing';
+import { dayFromToday, parseWallClock, toWallClock } from '../wall-clock';
 import { optionalDate } from './dates';
 
 import { AMENITY_FILTERS, earliestArrivalDay, PAST_ARRIVAL_MESSAGE, SORTS, type TAmenityFilter } from '../search-options';

@@ -7,7 +7,7 @@ import { AssistantButton } from '@/client/features/home/assistant-button';
 import { StatTiles } from '@/client/features/home/stat-tiles';
 import { ResultsSkeleton } from '@/client/features/search/results-skeleton';
 import { preloadable } from '@/client/lib/lazy';
-import { SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { SERVICE_FEE_TEXT } from '@/shared/fee-text';
 
 const HomeSearch = preloadable('home-search', () => import('@/client/features/search/home-search').then((m) => ({ default: m.HomeSearch })));
 const BookingHistory = preloadable('booking-history', () => import('@/client/features/bookings/booking-history').then((m) => ({ default: m.BookingHistory })));

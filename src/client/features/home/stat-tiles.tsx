@@ -4,7 +4,7 @@
 import { trpc } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { formatCount } from '@/shared/format';
-import { SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { SERVICE_FEE_TEXT } from '@/shared/fee-text';
 
 const noun = (n: number, one: string, many: string) => `${formatCount(n)}|${n === 1 ? one : many}`;
 

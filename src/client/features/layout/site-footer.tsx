@@ -1,5 +1,5 @@
 // The site footer: brand line, explore links, legal links (/privacy-policy, /terms-of-service) and support.
-import { SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { SERVICE_FEE_TEXT } from '@/shared/fee-text';
 import { Link } from 'wouter';
 import { useConfig } from '@/client/lib/use-api';
 import { BrandMark } from './brand-mark';
