@@ -37,7 +37,7 @@ afterAll(async () => {
 function spawnServer(extra: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -59,7 +59,9 @@ function spawnServer(extra: Record<string, string> = {}): ChildProcess {
 
 async function startServer(): Promise<ChildProcess> {
   const child = spawnServer();
+  // The server's log (JSON lines on stdout) and anything on stderr, to explain a failed start.
   let stderr = '';
+  child.stdout!.on('data', (d) => (stderr += d));
   child.stderr!.on('data', (d) => (stderr += d));
   for (let i = 0; i < 200; i++) {
     try {
@@ -164,11 +166,19 @@ describe('a server killed between the charge and the answer', () => {
 describe('booting in production', () => {
   it('refuses to start when ADMIN_EMAIL is set without ADMIN_PASSWORD and no administrator exists', async () => {
     const child = spawnServer({ NODE_ENV: 'production', ADMIN_EMAIL: 'boss@parkpilot.example', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
-    let stderr = '';
-    child.stderr!.on('data', (d) => (stderr += d));
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
-    expect(stderr).toContain('Refusing to start: ADMIN_EMAIL is set but ADMIN_PASSWORD is not, and no administrator exists.');
-    expect(stderr).toContain('npm run admin:create');
+    // One JSON log line at level error says why, and what to do.
+    const refusal = output
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: string; msg: string })
+      .find((l) => l.msg.startsWith('Refusing to start'));
+    expect(refusal?.level).toBe('error');
+    expect(refusal?.msg).toContain('Refusing to start: ADMIN_EMAIL is set but ADMIN_PASSWORD is not, and no administrator exists.');
+    expect(refusal?.msg).toContain('npm run admin:create');
   }, 30_000);
 });
