@@ -11,12 +11,12 @@ import { PageSkeleton } from './features/layout/page-skeleton';
 import { useApi } from './lib/use-api';
 import { trackPageView } from './lib/analytics';
 import { applyHead } from './lib/head';
-import { trpc, type makeTrpcClient } from './lib/trpc';
+import { TRPCProvider, type TrpcClient } from './lib/trpc';
 import { loadRoute, matchRequest, notFoundRoute, routes } from './routes';
 
 export interface AppProps {
   queryClient: QueryClient;
-  trpcClient: ReturnType<typeof makeTrpcClient>;
+  trpcClient: TrpcClient;
   /** Set on the server: the path and query being rendered. */
   ssrPath?: string;
   ssrSearch?: string;
@@ -26,8 +26,8 @@ export interface AppProps {
 
 export function App({ queryClient, trpcClient, ssrPath, ssrSearch, adminHost = false }: AppProps) {
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
           <AuthDialogProvider>
             <AccessDialogProvider>
@@ -59,8 +59,8 @@ export function App({ queryClient, trpcClient, ssrPath, ssrSearch, adminHost = f
             </AccessDialogProvider>
           </AuthDialogProvider>
         </Router>
-      </QueryClientProvider>
-    </trpc.Provider>
+      </TRPCProvider>
+    </QueryClientProvider>
   );
 }
 
@@ -78,7 +78,7 @@ function HeadManager() {
     let cancelled = false;
     const { route, params } = matchRequest(pathname, window.location.hostname);
     void (async () => {
-      const [{ routeHead }, config] = await Promise.all([import('./heads'), api.system.config.fetch()]);
+      const [{ routeHead }, config] = await Promise.all([import('./heads'), api.fetch(api.trpc.system.config.queryOptions())]);
       const { data, notFound } = await loadRoute(api, route, params, new URLSearchParams(window.location.search)).catch(() => ({ data: null, notFound: false }));
       if (cancelled) return;
       applyHead(routeHead(route.path, { params, data: notFound ? null : data, config }), config.appUrl);

@@ -1,14 +1,15 @@
 // Server entry: renders one URL to HTML with its data prefetched, and hands the cache to the browser.
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
-import { createServerSideHelpers } from '@trpc/react-query/server';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import superjson from 'superjson';
-import type { AnyRouter } from '@trpc/server';
+import type { Context } from '@/server/trpc/init';
+import type { AppRouter } from '@/server/trpc/root';
 import { App } from './app';
 import { headToHtml } from './lib/head';
 import { RenderedChunks } from './lib/lazy';
-import { makeQueryClient, makeTrpcClient, type Api } from './lib/trpc';
+import { makeApi, makeQueryClient, makeTrpcClient } from './lib/trpc';
 import { routeHead } from './heads';
 import { isAdminHost, loadRoute, matchRequest } from './routes';
 
@@ -37,11 +38,13 @@ function withPlainErrors(state: DehydratedState): DehydratedState {
 
 export async function render(
   url: URL,
-  server: { router: AnyRouter; ctx: object },
+  server: { router: AppRouter; ctx: Context },
 ): Promise<RenderResult> {
   const queryClient = makeQueryClient();
-  const api = createServerSideHelpers({ router: server.router, ctx: server.ctx, queryClient }) as unknown as Api;
-  const [config] = await Promise.all([api.system.config.fetch(), api.auth.me.prefetch()]);
+  // The same options proxy the browser's hooks use, calling the procedures in-process: the same query keys.
+  const trpc = createTRPCOptionsProxy<AppRouter>({ router: server.router, ctx: server.ctx, queryClient });
+  const api = makeApi(trpc, queryClient);
+  const [config] = await Promise.all([api.fetch(trpc.system.config.queryOptions()), api.prefetch(trpc.auth.me.queryOptions())]);
   const { route, params } = matchRequest(url.pathname, url.hostname);
   const { data, notFound } = await loadRoute(api, route, params, url.searchParams);
   const head = routeHead(route.path, { params, data: notFound ? null : data, config });

@@ -37,8 +37,8 @@ const searchInputFromParams = async (...args: Parameters<SearchParamsModule['sea
 export type LocationPageData = Awaited<ReturnType<typeof loadLocationPage>>;
 
 async function loadLocationPage(api: Api, slug: string, search: URLSearchParams) {
-  const location = await api.catalogue.getLocation.fetch({ slug });
-  const [seo] = await Promise.all([api.seo.page.fetch({ slug: location.seoSlug }).catch(() => null), api.search.providers.prefetch(await searchInputFromParams(location.code, search))]);
+  const location = await api.fetch(api.trpc.catalogue.getLocation.queryOptions({ slug }));
+  const [seo] = await Promise.all([api.fetch(api.trpc.seo.page.queryOptions({ slug: location.seoSlug })).catch(() => null), api.prefetch(api.trpc.search.providers.queryOptions(await searchInputFromParams(location.code, search)))]);
   return { ...location, seo };
 }
 
@@ -54,17 +54,17 @@ export const routes: RouteDef[] = [
     // The catalogue's figures (the tiles and the description) are the page's data.
     load: async (api, _params, search) => {
       const location = search.get('location');
-      if (location) await api.search.providers.prefetch(await searchInputFromParams(location, search, true));
-      if (await api.auth.me.fetch()) {
-        await (search.get('view') === 'history' ? api.bookings.history.prefetch() : api.search.history.prefetch());
+      if (location) await api.prefetch(api.trpc.search.providers.queryOptions(await searchInputFromParams(location, search, true)));
+      if (await api.fetch(api.trpc.auth.me.queryOptions())) {
+        await (search.get('view') === 'history' ? api.prefetch(api.trpc.bookings.history.queryOptions()) : api.prefetch(api.trpc.search.history.queryOptions()));
       }
-      return api.catalogue.stats.fetch();
+      return api.fetch(api.trpc.catalogue.stats.queryOptions());
     },
   }),
   route({
     path: '/locations',
     page: lazyPage(() => import('./pages/locations')),
-    load: (api) => Promise.all([api.catalogue.listLocations.fetch({}), api.catalogue.stats.fetch()]),
+    load: (api) => Promise.all([api.fetch(api.trpc.catalogue.listLocations.queryOptions({})), api.fetch(api.trpc.catalogue.stats.queryOptions())]),
   }),
   route({
     path: '/locations/:slug',
@@ -74,17 +74,17 @@ export const routes: RouteDef[] = [
   route({
     path: '/provider/:slug',
     page: lazyPage(() => import('./pages/provider')),
-    load: (api, { slug = '' }) => api.catalogue.getProvider.fetch({ slug }),
+    load: (api, { slug = '' }) => api.fetch(api.trpc.catalogue.getProvider.queryOptions({ slug })),
   }),
   route({
     path: '/property/:slug',
     page: lazyPage(() => import('./pages/provider')),
-    load: (api, { slug = '' }) => api.catalogue.getProvider.fetch({ slug }),
+    load: (api, { slug = '' }) => api.fetch(api.trpc.catalogue.getProvider.queryOptions({ slug })),
   }),
   route({
     path: '/ar-parking/:id',
     page: lazyPage(() => import('./pages/ar-parking')),
-    load: (api, { id = '' }) => api.catalogue.getProvider.fetch({ slug: id }),
+    load: (api, { id = '' }) => api.fetch(api.trpc.catalogue.getProvider.queryOptions({ slug: id })),
   }),
   route({
     path: '/how-it-works',
@@ -102,8 +102,8 @@ export const routes: RouteDef[] = [
     path: '/account-settings',
     page: lazyPage(() => import('./pages/account-settings')),
     load: async (api) => {
-      const user = await api.auth.me.fetch();
-      if (user) await Promise.all([api.profile.preferences.prefetch(), api.profile.credits.prefetch()]);
+      const user = await api.fetch(api.trpc.auth.me.queryOptions());
+      if (user) await Promise.all([api.prefetch(api.trpc.profile.preferences.queryOptions()), api.prefetch(api.trpc.profile.credits.queryOptions())]);
       return null;
     },
   }),
@@ -112,7 +112,7 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/booking')),
     load: async (api, _params, search) => {
       const id = search.get('providerId');
-      await Promise.all([api.auth.me.prefetch(), id && search.get('providerName') ? api.catalogue.getProvider.prefetch({ slug: id }) : null]);
+      await Promise.all([api.prefetch(api.trpc.auth.me.queryOptions()), id && search.get('providerName') ? api.prefetch(api.trpc.catalogue.getProvider.queryOptions({ slug: id })) : null]);
       return null;
     },
   }),
@@ -130,7 +130,7 @@ export const routes: RouteDef[] = [
     // The e-mail's link (?token=) or the owner's session: the booking is in the first paint (a refusal renders the form).
     load: async (api, { confirmation = '' }, search) => {
       const token = search.get('token') || undefined;
-      if (token || (await api.auth.me.fetch())) await api.bookings.manage.prefetch({ confirmationNumber: confirmation, token });
+      if (token || (await api.fetch(api.trpc.auth.me.queryOptions()))) await api.prefetch(api.trpc.bookings.manage.queryOptions({ confirmationNumber: confirmation, token }));
       return null;
     },
   }),
@@ -138,7 +138,7 @@ export const routes: RouteDef[] = [
     path: '/payment-methods',
     page: lazyPage(() => import('./pages/payment-methods')),
     load: async (api) => {
-      if (await api.auth.me.fetch()) await api.paymentMethods.list.prefetch();
+      if (await api.fetch(api.trpc.auth.me.queryOptions())) await api.prefetch(api.trpc.paymentMethods.list.queryOptions());
       return null;
     },
   }),
@@ -170,7 +170,7 @@ export const routes: RouteDef[] = [
     path: '/blog',
     page: lazyPage(() => import('./pages/blog')),
     load: async (api, _params, search) => {
-      await Promise.all([api.blog.posts.prefetch({ ...blogFiltersFromSearch(search), page: 1 }), api.blog.categories.prefetch(), api.blog.featured.prefetch()]);
+      await Promise.all([api.prefetch(api.trpc.blog.posts.queryOptions({ ...blogFiltersFromSearch(search), page: 1 })), api.prefetch(api.trpc.blog.categories.queryOptions()), api.prefetch(api.trpc.blog.featured.queryOptions())]);
       return null;
     },
   }),
@@ -178,8 +178,8 @@ export const routes: RouteDef[] = [
     path: '/blog/category/:slug',
     page: lazyPage(() => import('./pages/blog')),
     load: async (api, { slug = '' }, search) => {
-      const category = await api.blog.category.fetch({ slug });
-      await Promise.all([api.blog.posts.prefetch({ ...blogFiltersFromSearch(search, slug), page: 1 }), api.blog.categories.prefetch()]);
+      const category = await api.fetch(api.trpc.blog.category.queryOptions({ slug }));
+      await Promise.all([api.prefetch(api.trpc.blog.posts.queryOptions({ ...blogFiltersFromSearch(search, slug), page: 1 })), api.prefetch(api.trpc.blog.categories.queryOptions())]);
       return category;
     },
   }),
@@ -187,8 +187,8 @@ export const routes: RouteDef[] = [
     path: '/blog/:slug',
     page: lazyPage(() => import('./pages/blog-post')),
     load: async (api, { slug = '' }) => {
-      const post = await api.blog.post.fetch({ slug });
-      await Promise.all([api.blog.categories.prefetch(), api.blog.related.prefetch({ postId: post.id, category: post.category ?? undefined })]);
+      const post = await api.fetch(api.trpc.blog.post.queryOptions({ slug }));
+      await Promise.all([api.prefetch(api.trpc.blog.categories.queryOptions()), api.prefetch(api.trpc.blog.related.queryOptions({ postId: post.id, category: post.category ?? undefined }))]);
       return post;
     },
   }),

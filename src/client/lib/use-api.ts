@@ -1,15 +1,20 @@
-// Loader API in the browser: the same typed `fetch` and `prefetch` helpers the server uses (there from
-// createServerSideHelpers), here tRPC's query utilities over the HTTP client, which fill the same cache
-// under the same keys without shipping the server-side helper code to the browser.
-import { trpc, type Api } from './trpc';
+// Loader API in the browser: the same `trpc` options proxy, `fetch` and `prefetch` the server uses (there the
+// proxy calls the router in-process), here over the HTTP client of <TRPCProvider>, filling the same cache
+// under the same keys without shipping the server-side code to the browser.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { makeApi, useTRPC, type Api } from './trpc';
 
 export function useApi(): Api {
-  return trpc.useUtils() as unknown as Api;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMemo(() => makeApi(trpc, queryClient), [trpc, queryClient]);
 }
 
 /** The public configuration (brand, support contacts); prefetched on every server render. */
 export function useConfig() {
-  const { data } = trpc.system.config.useQuery();
+  const trpc = useTRPC();
+  const { data } = useQuery(trpc.system.config.queryOptions());
   return (
     data ?? {
       brandName: 'ParkPilot',

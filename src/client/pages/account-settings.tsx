@@ -1,4 +1,5 @@
 // /account-settings: profile, security (password), notifications (saved on the server) and billing tabs.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCESS_FEE_TEXT } from '@/shared/pricing';
 import { ArrowLeft, Bell, CreditCard, MailWarning, Shield, User } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -11,7 +12,7 @@ import { toast } from '@/client/components/ui/toast';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { Field, fieldErrors, focusFirstInvalid } from '@/client/features/auth/form-field';
 import { useSession, type SessionUser } from '@/client/features/auth/use-session';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { formatPrice } from '@/shared/pricing';
 import { ZChangePasswordInput, ZPreferencesInput, ZUpdateProfileInput } from '@/shared/schemas/auth';
 
@@ -109,9 +110,10 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 function ProfileTab({ user }: { user: SessionUser }) {
-  const utils = trpc.useUtils();
-  const update = trpc.profile.update.useMutation({ onSuccess: (u) => utils.auth.me.setData(undefined, u) });
-  const resend = trpc.auth.resendVerification.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.profile.update.mutationOptions({ onSuccess: (u) => queryClient.setQueryData(trpc.auth.me.queryKey(), u) }));
+  const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
   // Changing the e-mail moves the account: it needs the current password (the old address is told).
@@ -208,7 +210,8 @@ function ProfileTab({ user }: { user: SessionUser }) {
 }
 
 function SecurityTab({ user }: { user: SessionUser }) {
-  const change = trpc.auth.changePassword.useMutation();
+  const trpc = useTRPC();
+  const change = useMutation(trpc.auth.changePassword.mutationOptions());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -260,9 +263,10 @@ const NOTIFICATIONS = [
 ] as const;
 
 function NotificationsTab() {
-  const utils = trpc.useUtils();
-  const prefs = trpc.profile.preferences.useQuery();
-  const save = trpc.profile.updatePreferences.useMutation({ onSuccess: (p) => utils.profile.preferences.setData(undefined, p) });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const prefs = useQuery(trpc.profile.preferences.queryOptions());
+  const save = useMutation(trpc.profile.updatePreferences.mutationOptions({ onSuccess: (p) => queryClient.setQueryData(trpc.profile.preferences.queryKey(), p) }));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   if (!prefs.data) return <Skeleton className="h-72 w-full" />;
@@ -316,7 +320,8 @@ function NotificationsTab() {
 }
 
 function BillingTab() {
-  const credits = trpc.profile.credits.useQuery();
+  const trpc = useTRPC();
+  const credits = useQuery(trpc.profile.credits.queryOptions());
   return (
     <Section title="Billing" description="Credits are applied to your next booking automatically.">
       {!credits.data ? (

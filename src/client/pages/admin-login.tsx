@@ -1,4 +1,5 @@
 // /admin/login: the administrator's sign-in (e-mail and password), then the dashboard after 1 s.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -6,13 +7,14 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { toast } from '@/client/components/ui/toast';
 import { Field } from '@/client/features/auth/form-field';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { isAdminHost } from '@/client/routes';
 
 export default function AdminLoginPage() {
+  const trpc = useTRPC();
   const [, navigate] = useLocation();
-  const utils = trpc.useUtils();
-  const login = trpc.auth.login.useMutation();
+  const queryClient = useQueryClient();
+  const login = useMutation(trpc.auth.login.mutationOptions());
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -24,7 +26,7 @@ export default function AdminLoginPage() {
     }
     try {
       await login.mutateAsync({ email, password });
-      await utils.auth.me.invalidate();
+      await queryClient.invalidateQueries(trpc.auth.me.queryFilter());
       toast({ title: 'Login Successful', description: 'Opening the admin dashboard…', variant: 'success' });
       setTimeout(() => navigate(isAdminHost(window.location.hostname) ? '/' : '/admin'), 1000);
     } catch (err) {

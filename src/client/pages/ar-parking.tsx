@@ -1,4 +1,5 @@
 // /ar-parking/{id}: the arrival guide behind "View in AR": where the lot is, how to get in, and the shuttle.
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Bus, Clock, MapPin, Navigation, Phone } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { Button } from '@/client/components/ui/button';
@@ -6,12 +7,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LotMap } from '@/client/features/search/lot-map';
 import { PHOTO_SIZES, photoSources } from '@/client/lib/photos';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
 
 export default function ArParkingPage() {
+  const trpc = useTRPC();
   const { id = '' } = useParams<{ id: string }>();
-  const provider = trpc.catalogue.getProvider.useQuery({ slug: id }, { retry: false, retryOnMount: false });
+  const provider = useQuery(trpc.catalogue.getProvider.queryOptions({ slug: id }, { retry: false, retryOnMount: false }));
 
   if (provider.error) {
     return (

@@ -1,5 +1,6 @@
 // /blog/{slug}: the article (image, category, date, read time, views, author, tags, sanitized body), share
 // and copy link, up to 3 related articles and a call to action; 'Article Not Found' otherwise.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { ArrowLeft, CalendarDays, Clock, Eye, Link2, Share2, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -10,15 +11,16 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/toast';
 import { categoryName, formatPostDate, PostCard } from '@/client/features/blog/post-card';
 import { track } from '@/client/lib/analytics';
-import { isNotFound, trpc } from '@/client/lib/trpc';
+import { isNotFound, useTRPC } from '@/client/lib/trpc';
 import { formatCount } from '@/shared/format';
 
 export default function BlogPostPage() {
+  const trpc = useTRPC();
   const { slug = '' } = useParams<{ slug: string }>();
-  const post = trpc.blog.post.useQuery({ slug }, { retry: false, retryOnMount: false });
-  const categories = trpc.blog.categories.useQuery();
-  const utils = trpc.useUtils();
-  const view = trpc.blog.view.useMutation();
+  const post = useQuery(trpc.blog.post.queryOptions({ slug }, { retry: false, retryOnMount: false }));
+  const categories = useQuery(trpc.blog.categories.queryOptions());
+  const queryClient = useQueryClient();
+  const view = useMutation(trpc.blog.view.mutationOptions());
   const counted = useRef<number | null>(null);
   const id = post.data?.id;
 
@@ -27,8 +29,8 @@ export default function BlogPostPage() {
     if (!id || counted.current === id) return;
     counted.current = id;
     track('blog_view', { slug });
-    view.mutate({ postId: id }, { onSuccess: (r) => utils.blog.post.setData({ slug }, (old) => (old ? { ...old, viewCount: r.viewCount } : old)) });
-  }, [id, slug, utils, view]);
+    view.mutate({ postId: id }, { onSuccess: (r) => queryClient.setQueryData(trpc.blog.post.queryKey({ slug }), (old) => (old ? { ...old, viewCount: r.viewCount } : old)) });
+  }, [id, slug, queryClient, trpc, view]);
 
   if (isNotFound(post.error)) return <ArticleNotFound />;
   if (!post.data) {
@@ -129,7 +131,8 @@ export default function BlogPostPage() {
 }
 
 function Related({ postId, category, categories }: { postId: number; category?: string; categories?: { slug: string; name: string }[] }) {
-  const related = trpc.blog.related.useQuery({ postId, category });
+  const trpc = useTRPC();
+  const related = useQuery(trpc.blog.related.queryOptions({ postId, category }));
   if (!related.data?.length) return null;
   return (
     <section aria-labelledby="related-heading" className="mt-12">

@@ -1,5 +1,6 @@
 // /blog and /blog/category/{slug}: hero, Featured Articles, search, category filter with counts, sort, the
 // post grid with a Load More that fetches the next page, Browse by Topic, and 'No articles found'.
+import { useQuery } from '@tanstack/react-query';
 import { Search, SearchX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
@@ -11,25 +12,27 @@ import { NativeSelect } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { blogFilters } from '@/client/features/blog/filters';
 import { PostCard } from '@/client/features/blog/post-card';
-import { isNotFound, trpc } from '@/client/lib/trpc';
+import { isNotFound, useTRPC } from '@/client/lib/trpc';
 import { BLOG_SORTS } from '@/shared/blog-options';
 import NotFoundPage from './not-found';
 
 const SORT_LABELS: Record<(typeof BLOG_SORTS)[number], string> = { newest: 'Newest first', oldest: 'Oldest first', popular: 'Most popular', trending: 'Trending this week' };
 
 export default function BlogPage() {
+  const trpc = useTRPC();
   const { slug } = useParams<{ slug?: string }>();
-  const categoryPage = trpc.blog.category.useQuery({ slug: slug ?? '' }, { enabled: Boolean(slug), retry: false, retryOnMount: false });
+  const categoryPage = useQuery(trpc.blog.category.queryOptions({ slug: slug ?? '' }, { enabled: Boolean(slug), retry: false, retryOnMount: false }));
   if (slug && isNotFound(categoryPage.error)) return <NotFoundPage />;
   return <BlogList categorySlug={slug} categoryData={categoryPage.data} />;
 }
 
 function BlogList({ categorySlug, categoryData }: { categorySlug?: string; categoryData?: { name: string; description: string | null; postCount: number } }) {
+  const trpc = useTRPC();
   const params = new URLSearchParams(useSearch());
   const [path, navigate] = useLocation();
   const filters = blogFilters(params, categorySlug);
-  const categories = trpc.blog.categories.useQuery();
-  const featured = trpc.blog.featured.useQuery(undefined, { enabled: !categorySlug });
+  const categories = useQuery(trpc.blog.categories.queryOptions());
+  const featured = useQuery(trpc.blog.featured.queryOptions(undefined, { enabled: !categorySlug }));
   const [pages, setPages] = useState(1);
   const filterKey = JSON.stringify(filters);
   const [shownFor, setShownFor] = useState(filterKey);
@@ -168,7 +171,8 @@ function PostPages({ filters, pages, categories, onMore, onClear }: {
   onMore: () => void;
   onClear: () => void;
 }) {
-  const first = trpc.blog.posts.useQuery({ ...filters, page: 1 }, { placeholderData: (prev) => prev });
+  const trpc = useTRPC();
+  const first = useQuery(trpc.blog.posts.queryOptions({ ...filters, page: 1 }, { placeholderData: (prev) => prev }));
   if (!first.data) {
     return (
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading articles">
@@ -209,7 +213,8 @@ function PostPages({ filters, pages, categories, onMore, onClear }: {
 }
 
 function MorePosts({ filters, page, categories }: { filters: ReturnType<typeof blogFilters>; page: number; categories?: { slug: string; name: string }[] }) {
-  const result = trpc.blog.posts.useQuery({ ...filters, page });
+  const trpc = useTRPC();
+  const result = useQuery(trpc.blog.posts.queryOptions({ ...filters, page }));
   if (!result.data) return <li className="sm:col-span-2 lg:col-span-3"><Skeleton className="h-96 w-full" /></li>;
   return (
     <>

@@ -3,6 +3,7 @@
 // fields why these dates cannot be booked (past, closed, sold out) as soon as they are chosen. A reload keeps
 // what was typed (never the card). Submitting books and pays in one call with an Idempotency-Key, so a double
 // click cannot book twice; a refusal stays where it belongs (the card, the dates) until it is fixed.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Lock, SearchX } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -22,7 +23,7 @@ import { useCreditEmail, useGuestContactPrefill } from '@/client/features/checko
 import { track } from '@/client/lib/analytics';
 import { preloadable } from '@/client/lib/lazy';
 import { httpStatusOf, newIdempotencyKey } from '@/client/lib/requests';
-import { isNotFound, trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { isNotFound, useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { billableDays, formatPrice, parseWallClock, priceStay, toWallClock } from '@/shared/pricing';
 import { bookingFormErrors, contactFieldProblem, stayDateProblems, toBookingRequest, type TBookingForm } from '@/shared/schemas/bookings';
@@ -46,11 +47,12 @@ const EMPTY: TBookingForm = {
 };
 
 export default function BookingPage() {
+  const trpc = useTRPC();
   const search = useSearch();
   const params = new URLSearchParams(search);
   const providerId = params.get('providerId') ?? '';
   const providerName = params.get('providerName');
-  const provider = trpc.catalogue.getProvider.useQuery({ slug: providerId }, { enabled: Boolean(providerName && providerId), retry: false, retryOnMount: false });
+  const provider = useQuery(trpc.catalogue.getProvider.queryOptions({ slug: providerId }, { enabled: Boolean(providerName && providerId), retry: false, retryOnMount: false }));
 
   if (!providerName || (provider.isError && isNotFound(provider.error))) return <ProviderNotFound />;
   return (
@@ -103,11 +105,12 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
   urlArrival: string | null;
   urlDeparture: string | null;
 }) {
+  const trpc = useTRPC();
   const { user, isLoading: sessionLoading } = useSession();
   const config = useConfig();
   const [, navigate] = useLocation();
-  const utils = trpc.useUtils();
-  const preferences = trpc.profile.preferences.useQuery(undefined, { enabled: Boolean(user) });
+  const queryClient = useQueryClient();
+  const preferences = useQuery(trpc.profile.preferences.queryOptions(undefined, { enabled: Boolean(user) }));
   const [form, setForm] = useState<TBookingForm>(() => ({ ...EMPTY, ...initialStay(urlArrival, urlDeparture) }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [savedCard, setSavedCard] = useState<string | null>(null);
@@ -116,7 +119,7 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
   const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
   const onStripeReady = useCallback((fn: CreatePaymentMethod | null) => (createPaymentMethod.current = fn), []);
   const [preparing, setPreparing] = useState(false);
-  const create = trpc.bookings.create.useMutation();
+  const create = useMutation(trpc.bookings.create.mutationOptions());
   const stripeMode = Boolean(config.stripePublishableKey);
   const draft = useCheckoutDraft({ url, form, setForm, zone, urlArrival, urlDeparture });
   /** The date field last changed: a problem with the stay as a whole (a closed or full day) is shown there. */
@@ -143,9 +146,11 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
   const datesValid = Boolean(arrival && departure && parseWallClock(departure)! > parseWallClock(arrival)!);
   // A guest's credit is the e-mail's (the detail fee paid with it): the estimate prices it as checkout will.
   const creditEmail = useCreditEmail(!sessionLoading && !user, form.email);
-  const estimate = trpc.bookings.estimate.useQuery(
-    { providerId: Number(providerId), arrivalDate: arrival ?? '', departureDate: departure ?? '', email: creditEmail },
-    { enabled: draft.ready && datesValid && /^\d+$/.test(providerId), placeholderData: (prev) => prev, retry: false },
+  const estimate = useQuery(
+    trpc.bookings.estimate.queryOptions(
+      { providerId: Number(providerId), arrivalDate: arrival ?? '', departureDate: departure ?? '', email: creditEmail },
+      { enabled: draft.ready && datesValid && /^\d+$/.test(providerId), placeholderData: (prev) => prev, retry: false },
+    ),
   );
   useEffect(() => {
     if (estimate.error) console.warn('Estimate failed:', estimate.error.message);
@@ -223,7 +228,7 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
       track('booking_completed', { location, provider: providerName });
       track('purchase_complete', { value: result.booking.totalFee, currency: 'USD' });
       storeConfirmation(result, billableDays(result.booking.arrivalDate, result.booking.departureDate));
-      await Promise.all([utils.bookings.history.invalidate(), utils.auth.me.invalidate(), utils.profile.credits.invalidate(), utils.search.providers.invalidate()]);
+      await Promise.all([queryClient.invalidateQueries(trpc.bookings.history.queryFilter()), queryClient.invalidateQueries(trpc.auth.me.queryFilter()), queryClient.invalidateQueries(trpc.profile.credits.queryFilter()), queryClient.invalidateQueries(trpc.search.providers.queryFilter())]);
       toast({ title: 'Booking Confirmed!', description: `Reservation ${result.confirmationNumber} has been successfully created.`, variant: 'success' });
       // A guest sees the booking through its own signed link (checkout never signs a guest in).
       const link = result.viewToken ? `&token=${encodeURIComponent(result.viewToken)}` : '';

@@ -1,4 +1,5 @@
 // /forgot-password: asks for the e-mail and sends a one-hour reset link.
+import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -6,11 +7,12 @@ import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/toast';
 import { AuthPage, StatusPanel } from '@/client/features/auth/auth-page';
 import { Field, fieldErrors, focusFirstInvalid } from '@/client/features/auth/form-field';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { ZForgotPasswordInput } from '@/shared/schemas/auth';
 
 export default function ForgotPasswordPage() {
-  const forgot = trpc.auth.forgotPassword.useMutation();
+  const trpc = useTRPC();
+  const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
 

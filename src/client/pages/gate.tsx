@@ -1,5 +1,6 @@
 // /gate: lot staff check cars in and out. Signed out: a sign-in prompt; signed in without a lot: told so;
 // staff (and administrators, who work every lot): the gate desk. Access is enforced on the server.
+import { useQuery } from '@tanstack/react-query';
 import { Lock, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
@@ -8,7 +9,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
 import { GateDesk } from '@/client/features/gate/gate-desk';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 
 export default function GatePage() {
   const { user, isLoading } = useSession();
@@ -23,7 +24,8 @@ export default function GatePage() {
 }
 
 function StaffGate() {
-  const lots = trpc.gate.lots.useQuery(undefined, { staleTime: 0 });
+  const trpc = useTRPC();
+  const lots = useQuery(trpc.gate.lots.queryOptions(undefined, { staleTime: 0 }));
   if (lots.isPending) return <Loading />;
   if (lots.isError) return lots.error.data?.code === 'FORBIDDEN' ? <NotStaff /> : <Problem message={lots.error.message} retry={() => void lots.refetch()} />;
   if (lots.data.length === 0) return <NotStaff />;

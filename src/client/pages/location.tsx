@@ -1,4 +1,5 @@
 // /locations/{slug} (and /{seo-slug}): parking near one airport or cruise port, priced for the chosen dates.
+import { useQuery } from '@tanstack/react-query';
 import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { ArrowLeft, Anchor, BadgeDollarSign, CalendarX, Headset, Plane, ShieldCheck } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
@@ -10,15 +11,16 @@ import { ResultsList, ResultsSkeleton } from '@/client/features/search/results-l
 import { ResultsMapProvider, ResultsMapSlot } from '@/client/features/search/results-map-state';
 import { SearchForm } from '@/client/features/search/search-form';
 import { searchInputFromParams } from '@/client/features/search/search-params';
-import { isNotFound, trpc } from '@/client/lib/trpc';
+import { isNotFound, useTRPC } from '@/client/lib/trpc';
 import NotFoundPage from './not-found';
 
 export default function LocationPage() {
+  const trpc = useTRPC();
   const { slug = '' } = useParams<{ slug: string }>();
   const search = useSearch();
   const [path, navigate] = useLocation();
   const params = new URLSearchParams(search);
-  const location = trpc.catalogue.getLocation.useQuery({ slug }, { retry: false, retryOnMount: false });
+  const location = useQuery(trpc.catalogue.getLocation.queryOptions({ slug }, { retry: false, retryOnMount: false }));
 
   if (isNotFound(location.error)) return <NotFoundPage />;
   if (!location.data) return <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6"><ResultsSkeleton /></div>;
@@ -70,7 +72,8 @@ const TRUST = [
 
 /** The landing page's body: facts about the place from the catalogue, trust tiles and a call to action. */
 function AboutLocation({ seoSlug, name }: { seoSlug: string; name: string }) {
-  const seo = trpc.seo.page.useQuery({ slug: seoSlug }, { retry: false, retryOnMount: false });
+  const trpc = useTRPC();
+  const seo = useQuery(trpc.seo.page.queryOptions({ slug: seoSlug }, { retry: false, retryOnMount: false }));
   return (
     <div className="mt-12 space-y-10">
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Why book with us">
@@ -103,8 +106,9 @@ function Results({ code, label, params, onDates, children }: {
   onDates: (arrival: string, departure: string) => void;
   children: React.ReactNode;
 }) {
+  const trpc = useTRPC();
   const input = searchInputFromParams(code, params);
-  const result = trpc.search.providers.useQuery(input, { placeholderData: (prev) => prev });
+  const result = useQuery(trpc.search.providers.queryOptions(input, { placeholderData: (prev) => prev }));
   const filtered = Boolean(input.amenities);
   if (!result.data) return <ResultsSkeleton />;
   const { arrivalDate, departureDate, providers, location } = result.data;

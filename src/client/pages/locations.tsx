@@ -1,4 +1,5 @@
 // /locations: the searchable directory of the catalogue's airports and cruise ports (text search, region, tabs).
+import { useQuery } from '@tanstack/react-query';
 import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { MapPin, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -10,7 +11,7 @@ import { NativeSelect } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { LocationCard } from '@/client/features/locations/location-card';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { REGIONS } from '@/shared/constants';
 import { formatPrice } from '@/shared/pricing';
 import { filterDirectory } from '@/shared/directory';
@@ -19,12 +20,13 @@ type Tab = 'airports' | 'cruise-ports';
 type Location = RouterOutputs['catalogue']['listLocations'][number];
 
 export default function LocationsPage() {
+  const trpc = useTRPC();
   const initial = new URLSearchParams(useSearch());
   const [q, setQ] = useState(initial.get('q') ?? '');
   const [region, setRegion] = useState(initial.get('region') ?? 'all');
   const [tab, setTab] = useState<Tab>(initial.get('tab') === 'cruise-ports' ? 'cruise-ports' : 'airports');
-  const locations = trpc.catalogue.listLocations.useQuery({});
-  const stats = trpc.catalogue.stats.useQuery();
+  const locations = useQuery(trpc.catalogue.listLocations.queryOptions({}));
+  const stats = useQuery(trpc.catalogue.stats.queryOptions());
 
   // Keep the URL shareable without adding a history entry per keystroke.
   useEffect(() => {

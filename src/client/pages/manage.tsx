@@ -1,6 +1,7 @@
 // /manage and /manage/{confirmation}: one booking from any device, opened by its owner signed in or by the
 // signed link from its e-mail (?token=): the pass, the receipt, changes of dates, vehicle and cancellation.
 // Without access (no link, a tampered or expired one), a form sends a fresh link to the booking's e-mail.
+import { useQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import { Link, useParams, useSearch } from 'wouter';
 import { Card } from '@/client/components/ui/card';
@@ -9,14 +10,15 @@ import { useSession } from '@/client/features/auth/use-session';
 import { ManagedBooking } from '@/client/features/manage/managed-booking';
 import { RequestLinkForm } from '@/client/features/manage/request-link-form';
 import { httpStatusOf } from '@/client/lib/requests';
-import { isNotFound, trpc } from '@/client/lib/trpc';
+import { isNotFound, useTRPC } from '@/client/lib/trpc';
 
 export default function ManagePage() {
+  const trpc = useTRPC();
   const { confirmation = '' } = useParams<{ confirmation?: string }>();
   const token = new URLSearchParams(useSearch()).get('token') ?? undefined;
   const { user, isLoading: sessionPending } = useSession();
   const ref = { confirmationNumber: confirmation, token };
-  const booking = trpc.bookings.manage.useQuery(ref, { enabled: Boolean(confirmation && (token || user)), retry: false, retryOnMount: false });
+  const booking = useQuery(trpc.bookings.manage.queryOptions(ref, { enabled: Boolean(confirmation && (token || user)), retry: false, retryOnMount: false }));
 
   if (!confirmation) return <FindBooking />;
   if ((!token && sessionPending) || (booking.fetchStatus === 'fetching' && !booking.data)) return <ManageSkeleton />;

@@ -1,5 +1,6 @@
 // /payment-methods: saved cards (brand, last four, expiry, billing name and e-mail, Default badge), Add
 // Payment Method, Set Default and remove. Card numbers go to the card provider (or the sandbox), never here.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, CreditCard, Lock, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -15,7 +16,7 @@ import { Field, focusFirstInvalid } from '@/client/features/auth/form-field';
 import { CardFields, checkCard, EMPTY_CARD, type CardValues } from '@/client/features/checkout/card-fields';
 import { useSession } from '@/client/features/auth/use-session';
 import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { ZBillingDetails } from '@/shared/schemas/payment-methods';
 import { preloadable } from '@/client/lib/lazy';
@@ -75,7 +76,8 @@ function SignedOut() {
 }
 
 function Cards() {
-  const list = trpc.paymentMethods.list.useQuery(undefined, { retry: false });
+  const trpc = useTRPC();
+  const list = useQuery(trpc.paymentMethods.list.queryOptions(undefined, { retry: false }));
   const [adding, setAdding] = useState(false);
   const reported = useRef(false);
   if (list.isError && !reported.current) {
@@ -132,9 +134,10 @@ function Cards() {
 }
 
 function CardRow({ card }: { card: SavedCard }) {
-  const utils = trpc.useUtils();
-  const setDefault = trpc.paymentMethods.setDefault.useMutation();
-  const remove = trpc.paymentMethods.remove.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const setDefault = useMutation(trpc.paymentMethods.setDefault.mutationOptions());
+  const remove = useMutation(trpc.paymentMethods.remove.mutationOptions());
   const [confirming, setConfirming] = useState(false);
   const label = cardLabel(card.card.brand, card.card.last4);
   const expiry = `${String(card.card.exp_month).padStart(2, '0')}/${card.card.exp_year}`;
@@ -142,7 +145,7 @@ function CardRow({ card }: { card: SavedCard }) {
   async function makeDefault() {
     try {
       await setDefault.mutateAsync({ id: card.id });
-      await utils.paymentMethods.list.invalidate();
+      await queryClient.invalidateQueries(trpc.paymentMethods.list.queryFilter());
       toast({ title: 'Success', description: 'Default payment method updated', variant: 'success' });
     } catch {
       toast({ title: 'Error', description: 'Failed to update default payment method', variant: 'destructive' });
@@ -152,7 +155,7 @@ function CardRow({ card }: { card: SavedCard }) {
     try {
       await remove.mutateAsync({ id: card.id });
       setConfirming(false);
-      await utils.paymentMethods.list.invalidate();
+      await queryClient.invalidateQueries(trpc.paymentMethods.list.queryFilter());
       toast({ title: 'Success', description: 'Payment method removed successfully', variant: 'success' });
     } catch {
       toast({ title: 'Error', description: 'Failed to remove payment method', variant: 'destructive' });
@@ -204,11 +207,12 @@ function CardRow({ card }: { card: SavedCard }) {
 }
 
 function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const trpc = useTRPC();
   const { user } = useSession();
   const config = useConfig();
-  const utils = trpc.useUtils();
-  const createSandbox = trpc.paymentMethods.createSandbox.useMutation();
-  const add = trpc.paymentMethods.add.useMutation();
+  const queryClient = useQueryClient();
+  const createSandbox = useMutation(trpc.paymentMethods.createSandbox.mutationOptions());
+  const add = useMutation(trpc.paymentMethods.add.mutationOptions());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const formRef = useRef<HTMLFormElement>(null);
@@ -250,7 +254,7 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
         return;
       }
       await add.mutateAsync({ payment_method_id: paymentMethodId, billing_details: parsedBilling.data! });
-      await utils.paymentMethods.list.invalidate();
+      await queryClient.invalidateQueries(trpc.paymentMethods.list.queryFilter());
       toast({ title: 'Success', description: 'Payment method added successfully!', variant: 'success' });
       onOpenChange(false);
     } catch {

@@ -1,4 +1,5 @@
 // /provider/{name-slug} and /property/{name-slug}: everything about one lot, priced for the dates in the URL.
+import { useQuery } from '@tanstack/react-query';
 import { ACCESS_FEE_TEXT, standardLines } from '@/shared/pricing';
 import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { ArrowLeft, Bus, CalendarClock, Car, CheckCircle2, Clock, Globe, Lock, MapPin, Phone, ShieldCheck, View } from 'lucide-react';
@@ -14,7 +15,7 @@ import { LotMap } from '@/client/features/search/lot-map';
 import { LotRating } from '@/client/features/search/lot-rating';
 import { lotImageAlt } from '@/client/features/search/provider-card';
 import { PHOTO_SIZES, photoSources } from '@/client/lib/photos';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
 import { billableDays, dayFromToday, formatPrice, priceStay, toWallClock } from '@/shared/pricing';
 import { formatDayDate } from '@/shared/format';
@@ -26,9 +27,10 @@ type Provider = RouterOutputs['catalogue']['getProvider'];
 const FALLBACK_IMAGE = '/api/placeholder/800/500?kind=surface';
 
 export default function ProviderPage() {
+  const trpc = useTRPC();
   const { slug = '' } = useParams<{ slug: string }>();
   const [isProperty] = useRoute('/property/:slug');
-  const provider = trpc.catalogue.getProvider.useQuery({ slug }, { retry: false, retryOnMount: false });
+  const provider = useQuery(trpc.catalogue.getProvider.queryOptions({ slug }, { retry: false, retryOnMount: false }));
   const noun = isProperty ? 'Property' : 'Provider';
 
   if (provider.error) {
@@ -54,6 +56,7 @@ export default function ProviderPage() {
 }
 
 function Details({ provider: p, isProperty }: { provider: Provider; isProperty: boolean }) {
+  const trpc = useTRPC();
   const params = new URLSearchParams(useSearch());
   const { locked } = useDetailsLocked(p.terminal.code);
   const { openAccess } = useAccessDialog();
@@ -66,7 +69,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
   // lot's own prices show until it answers. It prices the stay from the time checkout will start it (today: the
   // next bookable half hour, not a midnight already gone).
   const start = useStayStart(arrival, zoneForState(p.terminal.state));
-  const estimate = trpc.bookings.estimate.useQuery({ providerId: p.id, arrivalDate: start ?? arrival, departureDate: defaultDeparture(departure) ?? departure }, { retry: false, enabled: start !== null });
+  const estimate = useQuery(trpc.bookings.estimate.queryOptions({ providerId: p.id, arrivalDate: start ?? arrival, departureDate: defaultDeparture(departure) ?? departure }, { retry: false, enabled: start !== null }));
   const problem = estimate.data?.problem;
   const lines = estimate.data?.lines ?? standardLines({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
   const total = estimate.data?.totalBeforeCredit ?? quote.total;

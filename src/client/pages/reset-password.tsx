@@ -1,4 +1,5 @@
 // /reset-password?token=…: chooses a new password with the e-mailed single-use link.
+import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -6,17 +7,18 @@ import { Button } from '@/client/components/ui/button';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { AuthPage, StatusPanel } from '@/client/features/auth/auth-page';
 import { Field, fieldErrors, focusFirstInvalid } from '@/client/features/auth/form-field';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { RESET_LINK_HOURS, SET_PASSWORD_LINK_DAYS } from '@/shared/constants';
 import { ZResetPasswordInput } from '@/shared/schemas/auth';
 
 export default function ResetPasswordPage() {
+  const trpc = useTRPC();
   const search = new URLSearchParams(useSearch());
   const token = search.get('token') ?? '';
   // The link from a checkout or access-fee account ("set your password") lives longer than a reset link.
   const setting = search.get('purpose') === 'set';
   const lifetime = setting ? `${SET_PASSWORD_LINK_DAYS} days` : `${RESET_LINK_HOURS} hour${RESET_LINK_HOURS === 1 ? '' : 's'}`;
-  const reset = trpc.auth.resetPassword.useMutation();
+  const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
   const { openAuth } = useAuthDialog();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,5 +1,6 @@
 // Confirmation (/thank-you): 'Booking Confirmed' with the confirmation details, the QR parking pass,
 // add-to-calendar, 'What's Next?', Print, Return to Home, Book Another Spot and the support contact.
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Mail, Phone, Printer, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -9,7 +10,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { useSession } from '@/client/features/auth/use-session';
 import { readConfirmation, type StoredConfirmation } from '@/client/features/checkout/confirmation-store';
 import { ParkingPass, type PassBooking } from '@/client/features/checkout/parking-pass';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { formatStay } from '@/shared/format';
 import { formatPrice } from '@/shared/pricing';
@@ -27,13 +28,14 @@ type Shown = PassBooking & {
 };
 
 export default function ThankYouPage() {
+  const trpc = useTRPC();
   const search = new URLSearchParams(useSearch());
   const confirmation = search.get('confirmation');
   const token = search.get('token');
   const { user, isLoading: sessionPending } = useSession();
-  const owned = trpc.bookings.get.useQuery({ confirmationNumber: confirmation ?? '' }, { enabled: Boolean(user && confirmation && !token), retry: false, retryOnMount: false });
+  const owned = useQuery(trpc.bookings.get.queryOptions({ confirmationNumber: confirmation ?? '' }, { enabled: Boolean(user && confirmation && !token), retry: false, retryOnMount: false }));
   // The booking's own signed link (a guest's checkout, the confirmation e-mail) works in any browser.
-  const linked = trpc.bookings.getByLink.useQuery({ confirmationNumber: confirmation ?? '', token: token ?? '' }, { enabled: Boolean(confirmation && token), retry: false, retryOnMount: false });
+  const linked = useQuery(trpc.bookings.getByLink.queryOptions({ confirmationNumber: confirmation ?? '', token: token ?? '' }, { enabled: Boolean(confirmation && token), retry: false, retryOnMount: false }));
   const fromServer = token ? linked : owned;
   // This tab's own checkout result (storage is read after hydration, never during render).
   const [stored, setStored] = useState<StoredConfirmation | null | undefined>(undefined);

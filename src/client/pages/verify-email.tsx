@@ -1,4 +1,5 @@
 // /verify-email?token=…: confirms the address from the e-mailed link.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -7,13 +8,14 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { AuthPage, StatusPanel } from '@/client/features/auth/auth-page';
 import { useSession } from '@/client/features/auth/use-session';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 
 export default function VerifyEmailPage() {
+  const trpc = useTRPC();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const utils = trpc.useUtils();
-  const verify = trpc.auth.verifyEmail.useMutation({ onSuccess: () => utils.auth.me.invalidate() });
-  const resend = trpc.auth.resendVerification.useMutation();
+  const queryClient = useQueryClient();
+  const verify = useMutation(trpc.auth.verifyEmail.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.auth.me.queryFilter()) }));
+  const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
   const { user } = useSession();
   const started = useRef(false);
 

@@ -1,4 +1,5 @@
 // What the access dialog holds: the fee explained, the guest contact form, then the card payment.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Lock } from 'lucide-react';
 import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
@@ -7,7 +8,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/components/ui/toast';
 import { Field, fieldErrors, focusFirstInvalid } from '@/client/features/auth/form-field';
 import { useSession } from '@/client/features/auth/use-session';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { DETAIL_ACCESS_FEE } from '@/shared/constants';
 import { formatPrice } from '@/shared/pricing';
@@ -23,19 +24,20 @@ const StripePayment = preloadable('stripe-payment', () => import('./stripe-payme
 const UNLOCKS = ACCESS_FEE_UNLOCKS;
 
 export default function AccessDialogContent({ request, onDone }: { request: AccessRequest; onDone: () => void }) {
+  const trpc = useTRPC();
   const { user } = useSession();
   const config = useConfig();
-  const utils = trpc.useUtils();
-  const create = trpc.payments.createInformationAccess.useMutation();
-  const confirm = trpc.payments.confirmSandbox.useMutation();
-  const complete = trpc.payments.completeInformationAccess.useMutation();
+  const queryClient = useQueryClient();
+  const create = useMutation(trpc.payments.createInformationAccess.mutationOptions());
+  const confirm = useMutation(trpc.payments.confirmSandbox.mutationOptions());
+  const complete = useMutation(trpc.payments.completeInformationAccess.mutationOptions());
   const [intent, setIntent] = useState<{ paymentIntentId: string; clientSecret: string; mode: 'stripe' | 'sandbox' } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const fee = formatPrice(DETAIL_ACCESS_FEE);
 
   async function granted() {
-    await Promise.all([utils.payments.checkAccess.invalidate(), utils.auth.me.invalidate(), utils.profile.credits.invalidate()]);
+    await Promise.all([queryClient.invalidateQueries(trpc.payments.checkAccess.queryFilter()), queryClient.invalidateQueries(trpc.auth.me.queryFilter()), queryClient.invalidateQueries(trpc.profile.credits.queryFilter())]);
     toast({ title: 'Access Granted!', description: `Detailed information is unlocked. The ${fee} fee is credited back when you complete a booking here.`, variant: 'success' });
     onDone();
   }

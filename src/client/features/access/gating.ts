@@ -2,9 +2,10 @@
 // visitor has run 2 or more searches or 2 minutes have passed since the session started (local storage).
 // A search is a place and dates: sorting, filtering, a reload or the list shown again do not count. Gating
 // only ever hides details: choosing a lot and booking it never wait on the fee.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSession } from '@/client/features/auth/use-session';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { GATING_SEARCH_LIMIT, GATING_TIME_MS } from '@/shared/constants';
 
 const SEARCH_COUNT = 'searchCount';
@@ -54,10 +55,11 @@ function overLimit(now = Date.now()): boolean {
 
 /** Whether the lot details of a location are locked for this visitor. Never locked on the server render. */
 export function useDetailsLocked(locationCode: string | undefined) {
+  const trpc = useTRPC();
   const { user } = useSession();
   const [limited, setLimited] = useState(false);
   // Guests are asked only once the details would lock: the browser that paid is known by its guest cookie.
-  const access = trpc.payments.checkAccess.useQuery({ location: locationCode ?? '' }, { enabled: Boolean(locationCode && (user || limited)) });
+  const access = useQuery(trpc.payments.checkAccess.queryOptions({ location: locationCode ?? '' }, { enabled: Boolean(locationCode && (user || limited)) }));
   useEffect(() => {
     const update = () => setLimited(overLimit());
     update();

@@ -1,11 +1,12 @@
 // Signed in: the detail fee paid in one step with a saved card (the same picker as checkout), or with a new
 // card through the usual card step. A decline stays beside the cards until another card is picked.
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/toast';
 import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
 import { newIdempotencyKey } from '@/client/lib/requests';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { DETAIL_ACCESS_FEE } from '@/shared/constants';
 
 export function SavedCardFee({ locationCode, feeLabel, onPaid, onNewCard, preparingNewCard }: {
@@ -16,9 +17,10 @@ export function SavedCardFee({ locationCode, feeLabel, onPaid, onNewCard, prepar
   onNewCard: () => void;
   preparingNewCard: boolean;
 }) {
+  const trpc = useTRPC();
   const [card, setCard] = useState<string | null>(null);
   const [error, setError] = useState('');
-  const create = trpc.payments.createInformationAccess.useMutation();
+  const create = useMutation(trpc.payments.createInformationAccess.mutationOptions());
   // One key per attempt: a double click charges once; a refusal makes the next try a new attempt.
   const key = useRef(newIdempotencyKey());
 

@@ -1,6 +1,7 @@
 // The admin's Blog Management tab: the scheduler card (Running/Stopped, start/stop, reset topics), the
 // generate-content card, Recent Blog Posts (last 3, polled every 30 s) and the preview dialog where a
 // pending post is edited, given an image, and approved or rejected.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, ImageUp, Pencil, Play, RotateCcw, Sparkles, Square } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
@@ -12,7 +13,7 @@ import { Label } from '@/client/components/ui/label';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/toast';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { ADMIN_POLL_MS } from '@/shared/constants';
 
 type RecentPost = RouterOutputs['adminBlog']['recent'][number];
@@ -40,15 +41,16 @@ export function BlogManagement() {
 }
 
 function SchedulerCard() {
-  const status = trpc.adminBlog.schedule.useQuery(undefined, { refetchInterval: ADMIN_POLL_MS });
-  const utils = trpc.useUtils();
-  const start = trpc.adminBlog.startSchedule.useMutation();
-  const stop = trpc.adminBlog.stopSchedule.useMutation();
-  const reset = trpc.adminBlog.resetTopics.useMutation();
+  const trpc = useTRPC();
+  const status = useQuery(trpc.adminBlog.schedule.queryOptions(undefined, { refetchInterval: ADMIN_POLL_MS }));
+  const queryClient = useQueryClient();
+  const start = useMutation(trpc.adminBlog.startSchedule.mutationOptions());
+  const stop = useMutation(trpc.adminBlog.stopSchedule.mutationOptions());
+  const reset = useMutation(trpc.adminBlog.resetTopics.mutationOptions());
   const run = async (action: typeof start | typeof stop | typeof reset, ok: string, fail: string) => {
     try {
       await action.mutateAsync();
-      await utils.adminBlog.schedule.invalidate();
+      await queryClient.invalidateQueries(trpc.adminBlog.schedule.queryFilter());
       toast({ title: ok, variant: 'success' });
     } catch {
       toast({ title: fail, variant: 'destructive' });
@@ -106,12 +108,13 @@ function SchedulerCard() {
 }
 
 function GenerateCard({ onGenerated }: { onGenerated: (post: Draft) => void }) {
-  const generate = trpc.adminBlog.generateNow.useMutation();
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const generate = useMutation(trpc.adminBlog.generateNow.mutationOptions());
+  const queryClient = useQueryClient();
   async function run() {
     try {
       const result = await generate.mutateAsync();
-      await Promise.all([utils.adminBlog.recent.invalidate(), utils.adminBlog.schedule.invalidate()]);
+      await Promise.all([queryClient.invalidateQueries(trpc.adminBlog.recent.queryFilter()), queryClient.invalidateQueries(trpc.adminBlog.schedule.queryFilter())]);
       if (result.blogPost) {
         toast({ title: 'Blog Post Generated', description: 'Review and approve the new blog post' });
         onGenerated(result.blogPost);
@@ -138,7 +141,8 @@ function GenerateCard({ onGenerated }: { onGenerated: (post: Draft) => void }) {
 }
 
 function RecentPosts({ onReview }: { onReview: (post: Draft) => void }) {
-  const recent = trpc.adminBlog.recent.useQuery(undefined, { refetchInterval: ADMIN_POLL_MS });
+  const trpc = useTRPC();
+  const recent = useQuery(trpc.adminBlog.recent.queryOptions(undefined, { refetchInterval: ADMIN_POLL_MS }));
   return (
     <Card>
       <CardHeader>
@@ -183,14 +187,15 @@ function RecentPosts({ onReview }: { onReview: (post: Draft) => void }) {
 }
 
 function PreviewDialog({ post, onClose }: { post: Draft; onClose: () => void }) {
+  const trpc = useTRPC();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(post.title);
   const [excerpt, setExcerpt] = useState(post.excerpt ?? '');
   const [content, setContent] = useState(post.content);
   const [image, setImage] = useState<File | null>(null);
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
-  const utils = trpc.useUtils();
-  const reject = trpc.adminBlog.reject.useMutation();
+  const queryClient = useQueryClient();
+  const reject = useMutation(trpc.adminBlog.reject.mutationOptions());
   const imageUrl = image ? URL.createObjectURL(image) : post.featuredImage;
 
   async function approve() {
@@ -205,7 +210,7 @@ function PreviewDialog({ post, onClose }: { post: Draft; onClose: () => void }) 
     try {
       const res = await fetch(`/api/admin/blog/approve/${post.id}`, { method: 'POST', body: form, credentials: 'include' });
       if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? 'Failed to approve blog post. Please try again.');
-      await Promise.all([utils.adminBlog.recent.invalidate(), utils.blog.invalidate()]);
+      await Promise.all([queryClient.invalidateQueries(trpc.adminBlog.recent.queryFilter()), queryClient.invalidateQueries(trpc.blog.pathFilter())]);
       toast({ title: 'Blog Post Approved', description: 'The blog post is now live on your website.', variant: 'success' });
       onClose();
     } catch (err) {
@@ -219,7 +224,7 @@ function PreviewDialog({ post, onClose }: { post: Draft; onClose: () => void }) 
     setBusy('reject');
     try {
       await reject.mutateAsync({ postId: post.id });
-      await utils.adminBlog.recent.invalidate();
+      await queryClient.invalidateQueries(trpc.adminBlog.recent.queryFilter());
       toast({ title: 'Blog Post Rejected', description: 'The blog post has been deleted.' });
       onClose();
     } catch {

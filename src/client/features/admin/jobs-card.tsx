@@ -1,10 +1,11 @@
 // Background jobs in the back office: e-mails and refunds waiting, running or given up, with the last error
 // of each failed one and a Retry button (after fixing the mail server, say). Polled like the other figures.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/toast';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { ADMIN_POLL_MS } from '@/shared/constants';
 import { adminDate, ListCard } from './stat';
 
@@ -19,15 +20,18 @@ const KIND_LABELS: Record<string, string> = {
 };
 
 export function JobsCard() {
-  const jobs = trpc.admin.jobs.useQuery(undefined, { refetchInterval: ADMIN_POLL_MS });
-  const utils = trpc.useUtils();
-  const retry = trpc.admin.retryJob.useMutation({
-    onSuccess: () => {
-      toast({ title: 'Job queued again', variant: 'success' });
-      void utils.admin.jobs.invalidate();
-    },
-    onError: (err) => toast({ title: 'Retry failed', description: err.message, variant: 'destructive' }),
-  });
+  const trpc = useTRPC();
+  const jobs = useQuery(trpc.admin.jobs.queryOptions(undefined, { refetchInterval: ADMIN_POLL_MS }));
+  const queryClient = useQueryClient();
+  const retry = useMutation(
+    trpc.admin.retryJob.mutationOptions({
+      onSuccess: () => {
+        toast({ title: 'Job queued again', variant: 'success' });
+        void queryClient.invalidateQueries(trpc.admin.jobs.queryFilter());
+      },
+      onError: (err) => toast({ title: 'Retry failed', description: err.message, variant: 'destructive' }),
+    }),
+  );
   const j = jobs.data;
   return (
     <ListCard title="Background jobs" loading={!j} empty={j && j.deadJobs.length === 0 && `No failed jobs. ${j.queued} waiting, ${j.running} running.`}>

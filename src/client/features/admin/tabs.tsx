@@ -1,5 +1,6 @@
 // The admin dashboard's data tabs: Overview, User Management, Website Analytics, SEO Dashboard, SEO Reports
 // and Bookings, all from live data with the spec's polling intervals, loading and empty states.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, CalendarCheck, ChevronDown, DollarSign, Download, FileText, Gauge, Loader2, Map, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
@@ -11,7 +12,7 @@ import { Label } from '@/client/components/ui/label';
 import { NativeSelect } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/toast';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { ADMIN_ANALYTICS_POLL_MS, ADMIN_POLL_MS, ADMIN_USER_SEARCH_MIN_CHARS } from '@/shared/constants';
 import { formatStay } from '@/shared/format';
@@ -24,7 +25,8 @@ const poll = { refetchInterval: ADMIN_POLL_MS } as const;
 // ---------------------------------------------------------------------------------------------------------
 
 export function OverviewTab() {
-  const stats = trpc.admin.dashboardStats.useQuery(undefined, poll);
+  const trpc = useTRPC();
+  const stats = useQuery(trpc.admin.dashboardStats.queryOptions(undefined, poll));
   const s = stats.data;
   return (
     <div className="space-y-6">
@@ -47,11 +49,12 @@ export function OverviewTab() {
 type AdminUser = RouterOutputs['admin']['searchUsers'][number];
 
 export function UsersTab() {
-  const stats = trpc.admin.userStats.useQuery(undefined, poll);
+  const trpc = useTRPC();
+  const stats = useQuery(trpc.admin.userStats.queryOptions(undefined, poll));
   const [q, setQ] = useState('');
   const term = q.trim();
   const ready = term.length >= ADMIN_USER_SEARCH_MIN_CHARS;
-  const results = trpc.admin.searchUsers.useQuery({ q: term }, { enabled: ready });
+  const results = useQuery(trpc.admin.searchUsers.queryOptions({ q: term }, { enabled: ready }));
   const [open, setOpen] = useState<number | null>(null);
   const s = stats.data;
   return (
@@ -121,7 +124,8 @@ function UserRow({ user: u, onOpen }: { user: AdminUser; onOpen: () => void }) {
 }
 
 function UserDetail({ id, onClose }: { id: number; onClose: () => void }) {
-  const detail = trpc.admin.user.useQuery({ id });
+  const trpc = useTRPC();
+  const detail = useQuery(trpc.admin.user.queryOptions({ id }));
   const d = detail.data;
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -173,7 +177,8 @@ function UserDetail({ id, onClose }: { id: number; onClose: () => void }) {
 // ---------------------------------------------------------------------------------------------------------
 
 export function AnalyticsTab() {
-  const a = trpc.admin.analytics.useQuery(undefined, { refetchInterval: ADMIN_ANALYTICS_POLL_MS }).data;
+  const trpc = useTRPC();
+  const a = useQuery(trpc.admin.analytics.queryOptions(undefined, { refetchInterval: ADMIN_ANALYTICS_POLL_MS })).data;
   const sources = a ? Object.entries(a.trafficSources) : [];
   const sourceTotal = sources.reduce((s, [, n]) => s + n, 0);
   return (
@@ -219,10 +224,11 @@ export function AnalyticsTab() {
 // ---------------------------------------------------------------------------------------------------------
 
 export function SeoTab() {
-  const seo = trpc.admin.seo.useQuery(undefined, poll).data;
-  const sitemap = trpc.admin.regenerateSitemap.useMutation();
-  const content = trpc.admin.analyzeContent.useMutation();
-  const speed = trpc.admin.checkPageSpeed.useMutation();
+  const trpc = useTRPC();
+  const seo = useQuery(trpc.admin.seo.queryOptions(undefined, poll)).data;
+  const sitemap = useMutation(trpc.admin.regenerateSitemap.mutationOptions());
+  const content = useMutation(trpc.admin.analyzeContent.mutationOptions());
+  const speed = useMutation(trpc.admin.checkPageSpeed.mutationOptions());
   const hint = 'Verify domain ownership in a search-console service to see search queries and landing pages.';
   return (
     <div className="space-y-6">
@@ -319,17 +325,18 @@ export function SeoTab() {
 type Report = RouterOutputs['admin']['generateSeoReport']['report'];
 
 export function ReportsTab() {
+  const trpc = useTRPC();
   const [days, setDays] = useState<number>(30);
   const [format, setFormat] = useState<'json' | 'html'>('json');
   const [viewing, setViewing] = useState<Report | null>(null);
-  const history = trpc.admin.seoReportHistory.useQuery();
-  const generate = trpc.admin.generateSeoReport.useMutation();
-  const utils = trpc.useUtils();
+  const history = useQuery(trpc.admin.seoReportHistory.queryOptions());
+  const generate = useMutation(trpc.admin.generateSeoReport.mutationOptions());
+  const queryClient = useQueryClient();
 
   async function run() {
     try {
       const r = await generate.mutateAsync({ days, format });
-      await utils.admin.seoReportHistory.invalidate();
+      await queryClient.invalidateQueries(trpc.admin.seoReportHistory.queryFilter());
       if (format === 'html' && 'html' in r && r.html) {
         const url = URL.createObjectURL(new Blob([r.html], { type: 'text/html' }));
         const a = Object.assign(document.createElement('a'), { href: url, download: r.filename });
@@ -442,7 +449,8 @@ const STATUS_STYLES: Record<string, string> = {
 };
 
 export function BookingsTab() {
-  const list = trpc.admin.bookings.useQuery(undefined, poll);
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.bookings.queryOptions(undefined, poll));
   const [open, setOpen] = useState<number | null>(null);
   if (!list.data) return <Skeleton className="h-64 w-full" />;
   if (!list.data.length) return <p className="text-muted-foreground">No bookings yet.</p>;

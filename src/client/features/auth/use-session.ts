@@ -1,34 +1,40 @@
 // The signed-in user on the client, and the session actions with the spec's cache rules (section 4):
 // sign-in and sign-up refresh the current user; sign-out clears every cached query.
-import { useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 
 export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
 
 export function useSession() {
-  const { data, isPending } = trpc.auth.me.useQuery();
+  const trpc = useTRPC();
+  const { data, isPending } = useQuery(trpc.auth.me.queryOptions());
   return { user: data ?? null, isLoading: isPending };
 }
 
 export function useSignIn() {
-  const utils = trpc.useUtils();
-  return trpc.auth.login.useMutation({
-    onSuccess: async (user) => {
-      utils.auth.me.setData(undefined, user);
-      await utils.invalidate();
-    },
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: async (user) => {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+        await queryClient.invalidateQueries();
+      },
+    }),
+  );
 }
 
 export function useSignUp() {
-  const utils = trpc.useUtils();
-  return trpc.auth.register.useMutation({
-    onSuccess: async (user) => {
-      utils.auth.me.setData(undefined, user);
-      await utils.invalidate();
-    },
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.auth.register.mutationOptions({
+      onSuccess: async (user) => {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+        await queryClient.invalidateQueries();
+      },
+    }),
+  );
 }
 
 /**
@@ -37,19 +43,21 @@ export function useSignUp() {
  * query is removed, so no personal data outlives the session. If the server refuses, the user is read again.
  */
 export function useSignOut() {
+  const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
-  const meKey = getQueryKey(trpc.auth.me, undefined, 'query');
-  const configKey = getQueryKey(trpc.system.config, undefined, 'query');
+  const meKey = trpc.auth.me.queryKey();
+  const configKey = trpc.system.config.queryKey();
   const same = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
-  return trpc.auth.logout.useMutation({
-    onMutate: async () => {
-      await queryClient.cancelQueries();
-      utils.auth.me.setData(undefined, null);
-      queryClient.removeQueries({ predicate: (q) => !same(q.queryKey, meKey) && !same(q.queryKey, configKey) });
-    },
-    onError: () => void utils.auth.me.invalidate(),
-  });
+  return useMutation(
+    trpc.auth.logout.mutationOptions({
+      onMutate: async () => {
+        await queryClient.cancelQueries();
+        queryClient.setQueryData(meKey, null);
+        queryClient.removeQueries({ predicate: (q) => !same(q.queryKey, meKey) && !same(q.queryKey, configKey) });
+      },
+      onError: () => void queryClient.invalidateQueries(trpc.auth.me.queryFilter()),
+    }),
+  );
 }
 
 export function initials(name: string): string {

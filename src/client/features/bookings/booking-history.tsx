@@ -1,5 +1,6 @@
 // 'Your Booking History' (spec section 2): skeleton of 3 cards, error and empty states, status colours,
 // and View Details for confirmed bookings that are still ahead.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { CalendarClock, Car, DoorOpen, MapPin } from 'lucide-react';
 import { Suspense } from 'react';
@@ -9,7 +10,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Dialog, DialogContent, DialogTrigger } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { formatPrice } from '@/shared/pricing';
 import { formatStay } from '@/shared/format';
 import { cn } from '@/client/lib/utils';
@@ -30,7 +31,8 @@ const STATUS_STYLES: Record<string, string> = {
 export { formatStay };
 
 export function BookingHistory() {
-  const history = trpc.bookings.history.useQuery();
+  const trpc = useTRPC();
+  const history = useQuery(trpc.bookings.history.queryOptions());
   return (
     <section aria-labelledby="history-heading" className="space-y-4">
       <h2 id="history-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
@@ -132,8 +134,9 @@ function BookingCard({ booking: b }: { booking: Booking }) {
 }
 
 function CancelBooking({ booking: b }: { booking: Booking }) {
-  const utils = trpc.useUtils();
-  const cancel = trpc.bookings.updateStatus.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const cancel = useMutation(trpc.bookings.updateStatus.mutationOptions());
   return (
     <CancelBookingDialog
       booking={b}
@@ -147,7 +150,7 @@ function CancelBooking({ booking: b }: { booking: Booking }) {
       }
       onCancel={async (reason) => {
         const result = await cancel.mutateAsync({ id: b.id, status: 'cancelled', reason });
-        await Promise.all([utils.bookings.history.invalidate(), utils.search.providers.invalidate(), utils.auth.me.invalidate()]);
+        await Promise.all([queryClient.invalidateQueries(trpc.bookings.history.queryFilter()), queryClient.invalidateQueries(trpc.search.providers.queryFilter()), queryClient.invalidateQueries(trpc.auth.me.queryFilter())]);
         return result;
       }}
     />

@@ -1,20 +1,22 @@
 // The SEO location page's chat: questions about one place (prices, shuttle, distance) answered from the
 // catalogue. Enter sends; Shift+Enter inserts a newline. On failure: a fallback with the support phone.
+import { useMutation } from '@tanstack/react-query';
 import { MessageSquare, Send } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Textarea } from '@/client/components/ui/textarea';
 import { useSession } from '@/client/features/auth/use-session';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { ChatMessages, newMessage, type ChatMessage } from './chat-messages';
 
 export function LocationChat({ location, name, arrivalDate, departureDate }: { location: string; name: string; arrivalDate?: string; departureDate?: string }) {
+  const trpc = useTRPC();
   const { user } = useSession();
   const { supportPhone } = useConfig();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [text, setText] = useState('');
-  const send = trpc.chat.send.useMutation();
+  const send = useMutation(trpc.chat.send.mutationOptions());
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();

@@ -1,12 +1,13 @@
 // The Parking Assistant panel (spec section 2): Online indicator, messages with a typing indicator, Enter
 // sends (Shift+Enter does not), disabled while waiting. A reply that flags a search hands the place and dates
 // to the results list after 1 s.
+import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/toast';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { CHAT_RESULTS_HANDOFF_MS } from '@/shared/constants';
 import { ChatMessages, chatSessionId, newMessage, wait, type ChatMessage } from './chat-messages';
 
@@ -22,11 +23,12 @@ export interface ChatSearch {
 export const SEARCH_TROUBLE = "I'm having trouble searching for parking right now. Please try again in a moment.";
 
 export function ParkingAssistant({ onSearch, lastSearchLocation }: { onSearch: (search: ChatSearch) => void; lastSearchLocation?: string | null }) {
+  const trpc = useTRPC();
   const [messages, setMessages] = useState<ChatMessage[]>(() => [
     newMessage('assistant', 'Hi! Tell me where and when you need parking, for example "MCO from March 3 to March 7" or "cheap parking near the Miami cruise port".'),
   ]);
   const [text, setText] = useState('');
-  const send = trpc.chat.send.useMutation();
+  const send = useMutation(trpc.chat.send.mutationOptions());
   const waiting = send.isPending;
   const inputRef = useRef<HTMLInputElement>(null);
 

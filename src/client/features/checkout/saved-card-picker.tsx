@@ -1,12 +1,14 @@
 // Saved cards at checkout: pick one (the default is preselected) or enter a new card.
+import { useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { cardBrandName } from '@/shared/format';
 
 export function SavedCardPicker({ selected, onSelect }: { selected: string | null; onSelect: (id: string | null) => void }) {
-  const cards = trpc.paymentMethods.list.useQuery(undefined, { retry: false });
+  const trpc = useTRPC();
+  const cards = useQuery(trpc.paymentMethods.list.queryOptions(undefined, { retry: false }));
   const list = cards.data ?? [];
   const chosen = useRef(false);
   useEffect(() => {

@@ -1,12 +1,13 @@
 // The gate for lot staff: which lot, a pass from the camera or typed, its verdict with Check in / Check out, and
 // today's arrivals and departures. The result is announced to screen readers as it appears.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Card } from '@/client/components/ui/card';
 import { Label } from '@/client/components/ui/label';
 import { NativeSelect } from '@/client/components/ui/select';
 import { toast } from '@/client/components/ui/toast';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, useTRPCClient, type RouterOutputs } from '@/client/lib/trpc';
 import { ZConfirmationNumber } from '@/shared/schemas/gate';
 import { PassEntry } from './pass-entry';
 import { PassResult, type GateResult } from './pass-result';
@@ -26,6 +27,8 @@ function announce(result: GateResult): string {
 }
 
 export function GateDesk({ lots }: { lots: Lot[] }) {
+  const trpc = useTRPC();
+  const trpcClient = useTRPCClient();
   const [lotId, setLotId] = useState(lots[0]!.id);
   const [result, setResult] = useState<GateResult | null>(null);
   const [looking, setLooking] = useState(false);
@@ -35,9 +38,9 @@ export function GateDesk({ lots }: { lots: Lot[] }) {
   /** Bumped to clear the typed field for the next pass. */
   const [entryKey, setEntryKey] = useState(0);
   const resultRef = useRef<HTMLDivElement>(null);
-  const utils = trpc.useUtils();
-  const checkIn = trpc.gate.checkIn.useMutation();
-  const checkOut = trpc.gate.checkOut.useMutation();
+  const queryClient = useQueryClient();
+  const checkIn = useMutation(trpc.gate.checkIn.mutationOptions());
+  const checkOut = useMutation(trpc.gate.checkOut.mutationOptions());
 
   // The lot chosen last time on this device, once hydrated.
   useEffect(() => {
@@ -66,7 +69,7 @@ export function GateDesk({ lots }: { lots: Lot[] }) {
     }
     setLooking(true);
     try {
-      const pass = await utils.client.gate.lookup.query({ confirmationNumber: parsed.data, lotId });
+      const pass = await trpcClient.gate.lookup.query({ confirmationNumber: parsed.data, lotId });
       show({ kind: 'pass', pass, done: null });
     } catch (err) {
       if (errorCode(err) === 'NOT_FOUND') show({ kind: 'missing', confirmationNumber: parsed.data, message: errorMessage(err) });
@@ -86,12 +89,12 @@ export function GateDesk({ lots }: { lots: Lot[] }) {
       toast({ title: step === 'in' ? 'Checked in' : 'Checked out', description: `${pass.booking.confirmationNumber} · ${pass.booking.firstName} ${pass.booking.lastName}`, variant: 'success' });
     } catch (err) {
       // Refused (another gate was first, or the pass changed): show the pass as it stands, with the reason.
-      const fresh = await utils.client.gate.lookup.query(input).catch(() => null);
+      const fresh = await trpcClient.gate.lookup.query(input).catch(() => null);
       if (fresh) show({ kind: 'pass', pass: { ...fresh, reason: errorMessage(err) }, done: null });
       toast({ title: step === 'in' ? 'Not checked in' : 'Not checked out', description: errorMessage(err), variant: 'destructive' });
     } finally {
       setBusy(null);
-      await utils.gate.today.invalidate();
+      await queryClient.invalidateQueries(trpc.gate.today.queryFilter());
     }
   }
 

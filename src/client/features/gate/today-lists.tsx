@@ -1,12 +1,13 @@
 // Today at one lot (its own calendar): the arrivals and departures, with counts and where each car stands.
 // Choosing a row looks its pass up, as a scan would.
+import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, RefreshCw } from 'lucide-react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { formatDayDate } from '@/shared/format';
 import { standing, timeOf, TONE_CLASSES, type GateBooking } from './gate-format';
@@ -15,7 +16,8 @@ import { Plate } from './plate';
 const REFRESH_MS = 60_000;
 
 export function TodayLists({ lotId, onPick }: { lotId: number; onPick: (confirmationNumber: string) => void }) {
-  const today = trpc.gate.today.useQuery({ lotId }, { refetchInterval: REFRESH_MS, staleTime: 0 });
+  const trpc = useTRPC();
+  const today = useQuery(trpc.gate.today.queryOptions({ lotId }, { refetchInterval: REFRESH_MS, staleTime: 0 }));
   if (today.isPending) {
     return (
       <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading today's arrivals and departures">

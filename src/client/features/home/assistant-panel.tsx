@@ -2,6 +2,7 @@
 // 1 s, and when the message names a place (or parking words with one) it starts the search after a 1.5 s
 // pause. Cheap or security questions without a place get a prompt for the location; anything else a hint.
 // Loaded when first opened; stays mounted (keeping the conversation) while closed.
+import { useMutation } from '@tanstack/react-query';
 import { Send, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -9,19 +10,20 @@ import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { ChatMessages, chatSessionId, newMessage, wait, type ChatMessage } from '@/client/features/chat/chat-messages';
 import { SEARCH_TROUBLE } from '@/client/features/chat/parking-assistant';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { ASSISTANT_GREETING_DELAY_MS, ASSISTANT_REPLY_DELAY_MS, ASSISTANT_SEARCH_TRIGGER_MS, POPULAR_DESTINATIONS } from '@/shared/constants';
 
 const STARTERS = ['Parking at MCO next Friday for 3 days', 'Cheap parking near the Miami cruise port', 'Covered parking at LAX tomorrow', 'How does it work?'];
 const PLACES = POPULAR_DESTINATIONS.map((d) => d.label);
 
 export default function AssistantPanel({ open, onClose }: { open: boolean; onClose: (restoreFocus?: boolean) => void }) {
+  const trpc = useTRPC();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [text, setText] = useState('');
   const [waiting, setWaiting] = useState(false);
   const [, navigate] = useLocation();
-  const send = trpc.chat.send.useMutation();
+  const send = useMutation(trpc.chat.send.mutationOptions());
   const inputRef = useRef<HTMLInputElement>(null);
 
   // A dialog: focus moves into it when it opens (the message field), Esc closes it.

@@ -1,7 +1,8 @@
 // The home page's tiles: how many lots, airports and cruise ports can be compared, counted from the catalogue
 // (catalogue.stats, prefetched with the page), and the flat fee. No figure here is written by hand. Text only:
 // icons here would add to the home page's first download.
-import { trpc } from '@/client/lib/trpc';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { formatCount } from '@/shared/format';
 import { SERVICE_FEE_TEXT } from '@/shared/fee-text';
@@ -9,7 +10,8 @@ import { SERVICE_FEE_TEXT } from '@/shared/fee-text';
 const noun = (n: number, one: string, many: string) => `${formatCount(n)}|${n === 1 ? one : many}`;
 
 export function StatTiles({ className }: { className?: string }) {
-  const stats = trpc.catalogue.stats.useQuery().data;
+  const trpc = useTRPC();
+  const stats = useQuery(trpc.catalogue.stats.queryOptions()).data;
   if (!stats) return null;
   const tiles = [
     noun(stats.providers, 'parking lot to compare', 'parking lots to compare'),

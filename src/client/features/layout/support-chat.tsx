@@ -1,6 +1,7 @@
 // Support chat (lazy; signed in): finds bookings by confirmation number, explains refunds, and acts on a
 // booking through the Support action dialog (cancel, refund, receipt, contact the lot). The sidebar shows
 // the 3 most recent bookings; each request carries the last 5 messages.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SERVICE_FEE_TEXT } from '@/shared/pricing';
 import { Ban, CalendarClock, Mail, MessageSquareText, ReceiptText, Send, Undo2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
@@ -13,7 +14,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/toast';
 import { ChatMessages, newMessage, type ChatMessage } from '@/client/features/chat/chat-messages';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { SUPPORT_HISTORY_MESSAGES, SUPPORT_SIDEBAR_BOOKINGS } from '@/shared/constants';
 import { formatStay } from '@/shared/format';
 import { formatPrice } from '@/shared/pricing';
@@ -30,13 +31,14 @@ const ACTIONS: Record<Action, { label: string; icon: typeof Ban; field: string; 
 };
 
 export default function SupportChat() {
-  const history = trpc.bookings.history.useQuery();
+  const trpc = useTRPC();
+  const history = useQuery(trpc.bookings.history.queryOptions());
   const [messages, setMessages] = useState<ChatMessage[]>(() => [
     newMessage('assistant', 'Hi! How can we help? Send a confirmation number (like PP-ABCD2345) or ask about a cancellation, a refund or a receipt.'),
   ]);
   const [text, setText] = useState('');
   const [action, setAction] = useState<{ type: Action; booking: BookingData } | null>(null);
-  const chat = trpc.support.chat.useMutation();
+  const chat = useMutation(trpc.support.chat.mutationOptions());
   const inputRef = useRef<HTMLInputElement>(null);
   const recent = (history.data ?? []).slice(0, SUPPORT_SIDEBAR_BOOKINGS);
 
@@ -149,13 +151,14 @@ function BookingCard({ booking: b, onAction }: { booking: BookingData; onAction:
 }
 
 function ActionDialog({ action, booking, onClose, onDone }: { action: Action; booking: BookingData; onClose: () => void; onDone: (message: string) => void }) {
+  const trpc = useTRPC();
   const meta = ACTIONS[action];
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
-  const utils = trpc.useUtils();
-  const refund = trpc.support.refund.useMutation();
-  const receipt = trpc.support.receipt.useMutation();
-  const contact = trpc.support.contactProperty.useMutation();
+  const queryClient = useQueryClient();
+  const refund = useMutation(trpc.support.refund.mutationOptions());
+  const receipt = useMutation(trpc.support.receipt.mutationOptions());
+  const contact = useMutation(trpc.support.contactProperty.mutationOptions());
   const pending = refund.isPending || receipt.isPending || contact.isPending;
 
   async function run() {
@@ -163,7 +166,7 @@ function ActionDialog({ action, booking, onClose, onDone }: { action: Action; bo
     const input = { type: action, bookingId: booking.id, reason };
     try {
       const result = await (action === 'receipt' ? receipt : action === 'contact_property' ? contact : refund).mutateAsync(input);
-      if (meta.cancels) await Promise.all([utils.bookings.history.invalidate(), utils.search.providers.invalidate()]);
+      if (meta.cancels) await Promise.all([queryClient.invalidateQueries(trpc.bookings.history.queryFilter()), queryClient.invalidateQueries(trpc.search.providers.queryFilter())]);
       onDone(result.message);
       toast({ title: meta.done, description: result.message, variant: 'success' });
       onClose();

@@ -1,5 +1,6 @@
 // What the traveller can do with the booking now: change dates or extend, change the vehicle, cancel, and end
 // every link to it. Each action is offered only while the server says it is allowed.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Car, LinkIcon, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -8,7 +9,7 @@ import { Card } from '@/client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
 import { toast } from '@/client/components/ui/toast';
 import { Field, fieldErrors, focusFirstInvalid } from '@/client/features/auth/form-field';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { ZChangeVehicleInput } from '@/shared/schemas/manage';
 import { CancelBookingDialog } from '@/client/features/bookings/cancel-dialog';
 import { ChangeDatesDialog } from './change-dates-dialog';
@@ -37,10 +38,11 @@ export function BookingActions({ booking: b, token }: { booking: TManaged; token
 }
 
 function VehicleDialog({ booking: b, token }: { booking: TManaged; token?: string }) {
+  const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const utils = trpc.useUtils();
-  const save = trpc.bookings.changeVehicle.useMutation();
+  const queryClient = useQueryClient();
+  const save = useMutation(trpc.bookings.changeVehicle.mutationOptions());
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,8 +53,8 @@ function VehicleDialog({ booking: b, token }: { booking: TManaged; token?: strin
     if (!parsed.success) return focusFirstInvalid(form);
     try {
       const next = await save.mutateAsync(parsed.data);
-      utils.bookings.manage.setData({ confirmationNumber: b.confirmationNumber, token }, next);
-      void utils.bookings.history.invalidate();
+      queryClient.setQueryData(trpc.bookings.manage.queryKey({ confirmationNumber: b.confirmationNumber, token }), next);
+      void queryClient.invalidateQueries(trpc.bookings.history.queryFilter());
       setOpen(false);
       toast({ title: 'Vehicle Updated', description: 'The lot will see your new vehicle and plate at the gate.', variant: 'success' });
     } catch (err) {
@@ -91,8 +93,9 @@ function VehicleDialog({ booking: b, token }: { booking: TManaged; token?: strin
 }
 
 function CancelDialog({ booking: b, token }: { booking: TManaged; token?: string }) {
-  const utils = trpc.useUtils();
-  const cancel = trpc.bookings.cancelManaged.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const cancel = useMutation(trpc.bookings.cancelManaged.mutationOptions());
   return (
     <CancelBookingDialog
       booking={b}
@@ -106,7 +109,7 @@ function CancelDialog({ booking: b, token }: { booking: TManaged; token?: string
       }
       onCancel={async (reason) => {
         const result = await cancel.mutateAsync({ confirmationNumber: b.confirmationNumber, token, reason });
-        await Promise.all([utils.bookings.manage.invalidate(), utils.bookings.history.invalidate(), utils.search.providers.invalidate()]);
+        await Promise.all([queryClient.invalidateQueries(trpc.bookings.manage.queryFilter()), queryClient.invalidateQueries(trpc.bookings.history.queryFilter()), queryClient.invalidateQueries(trpc.search.providers.queryFilter())]);
         return result;
       }}
     />
@@ -115,16 +118,17 @@ function CancelDialog({ booking: b, token }: { booking: TManaged; token?: string
 
 /** Ends every e-mailed link (a forwarded e-mail, a shared device); the owner can still sign in to manage it. */
 function EndLinks({ booking: b, token }: { booking: TManaged; token?: string }) {
+  const trpc = useTRPC();
   const [, navigate] = useLocation();
-  const end = trpc.bookings.endLinks.useMutation();
-  const utils = trpc.useUtils();
+  const end = useMutation(trpc.bookings.endLinks.mutationOptions());
+  const queryClient = useQueryClient();
   async function run() {
     if (!window.confirm('End every link to this booking? Links in your e-mails stop working; you can ask for a fresh one any time.')) return;
     try {
       await end.mutateAsync({ confirmationNumber: b.confirmationNumber, token });
       toast({ title: 'Links Ended', description: 'Every link to this booking has stopped working.', variant: 'success' });
       if (token) navigate(`/manage/${b.confirmationNumber}`, { replace: true });
-      else void utils.bookings.manage.invalidate();
+      else void queryClient.invalidateQueries(trpc.bookings.manage.queryFilter());
     } catch (err) {
       toast({ title: 'Something went wrong', description: (err as Error).message, variant: 'destructive' });
     }

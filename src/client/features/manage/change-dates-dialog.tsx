@@ -1,6 +1,7 @@
 // Change dates (before arrival) or extend (during the stay): pick dates, see the server's new price and the
 // difference, pay it with a saved or entered card, or confirm a refund. One Idempotency-Key per attempt, kept
 // for a retry after a server or network failure, so a change is never charged twice.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarRange } from 'lucide-react';
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
@@ -11,7 +12,7 @@ import { Field } from '@/client/features/auth/form-field';
 import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
 import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
 import { preloadable } from '@/client/lib/lazy';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { httpStatusOf, newIdempotencyKey } from '@/client/lib/requests';
 import { formatPrice, parseWallClock, toWallClock } from '@/shared/pricing';
@@ -45,8 +46,9 @@ export function ChangeDatesDialog({ booking: b, token, extendOnly }: { booking: 
 }
 
 function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: TManaged; token?: string; extendOnly: boolean; onDone: () => void }) {
+  const trpc = useTRPC();
   const config = useConfig();
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const [arrival, setArrival] = useState(b.arrivalDate);
   const [departure, setDeparture] = useState(b.departureDate);
   /** The date field last changed: a problem with the stay as a whole (a full or closed day) is shown there. */
@@ -65,8 +67,8 @@ function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: T
   const valid = Boolean(a && d && parseWallClock(d)! > parseWallClock(a)!);
   const changed = a !== b.arrivalDate || d !== b.departureDate;
   const input = { confirmationNumber: b.confirmationNumber, token, arrivalDate: a ?? '', departureDate: d ?? '' };
-  const quote = trpc.bookings.quoteChange.useQuery(input, { enabled: valid && changed, retry: false, placeholderData: (prev) => prev });
-  const change = trpc.bookings.changeDates.useMutation();
+  const quote = useQuery(trpc.bookings.quoteChange.queryOptions(input, { enabled: valid && changed, retry: false, placeholderData: (prev) => prev }));
+  const change = useMutation(trpc.bookings.changeDates.mutationOptions());
   const q = valid && changed && !quote.isPlaceholderData ? quote.data : undefined;
   const problem = !valid ? DEPARTURE_ORDER_MESSAGE : valid && changed && quote.error && !quote.isFetching ? quote.error.message : null;
   // Next to the field it is about: an order problem at the departure, a server refusal at the field just changed.
@@ -97,8 +99,8 @@ function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: T
     setCardErrors({});
     try {
       const result = await change.mutateAsync({ ...input, paymentInfo, idempotencyKey: key.current });
-      utils.bookings.manage.setData({ confirmationNumber: b.confirmationNumber, token }, result.booking);
-      await Promise.all([utils.bookings.history.invalidate(), utils.search.providers.invalidate()]);
+      queryClient.setQueryData(trpc.bookings.manage.queryKey({ confirmationNumber: b.confirmationNumber, token }), result.booking);
+      await Promise.all([queryClient.invalidateQueries(trpc.bookings.history.queryFilter()), queryClient.invalidateQueries(trpc.search.providers.queryFilter())]);
       const c = result.change;
       toast({
         title: 'Booking Changed',

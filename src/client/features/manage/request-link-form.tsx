@@ -1,16 +1,18 @@
 // "Find your booking": a traveller without the e-mail asks for a fresh manage link by confirmation number and
 // e-mail. The link goes only to the booking's e-mail, and the answer is the same whether or not they matched.
+import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Field, fieldErrors, focusFirstInvalid } from '@/client/features/auth/form-field';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { MANAGE_LINK_SENT_MESSAGE, ZRequestManageLink } from '@/shared/schemas/manage';
 
 export function RequestLinkForm({ initialConfirmation = '' }: { initialConfirmation?: string }) {
+  const trpc = useTRPC();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const request = trpc.bookings.requestManageLink.useMutation();
+  const request = useMutation(trpc.bookings.requestManageLink.mutationOptions());
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,8 +1,8 @@
 // Home, signed in or after a search: the search form, the results and recent searches.
-import { skipToken } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { dayFromToday } from '@/shared/pricing';
 import { ParkingAssistant } from '@/client/features/chat/parking-assistant';
 import { RecentSearches } from './recent-searches';
@@ -33,16 +33,17 @@ export function homeSearchInput(params: URLSearchParams) {
 }
 
 export function HomeSearch() {
+  const trpc = useTRPC();
   const params = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
   const input = homeSearchInput(params);
-  const result = trpc.search.providers.useQuery(input ?? skipToken, { placeholderData: (prev) => prev });
-  const utils = trpc.useUtils();
+  const result = useQuery(trpc.search.providers.queryOptions(input ?? skipToken, { placeholderData: (prev) => prev }));
+  const queryClient = useQueryClient();
   // A finished search is a new history entry: refresh the panel once the results are in.
   const finishedAt = result.isFetching ? 0 : result.dataUpdatedAt;
   useEffect(() => {
-    if (finishedAt) void utils.search.history.invalidate();
-  }, [finishedAt, utils]);
+    if (finishedAt) void queryClient.invalidateQueries(trpc.search.history.queryFilter());
+  }, [finishedAt, queryClient, trpc]);
   // A new place starts at the top of the page, wherever the visitor clicked from.
   const place = input?.location;
   useEffect(() => {

@@ -2,9 +2,10 @@
 // data (search.places), the matching, the listbox and the keys. Up and Down move through the suggestions
 // (aria-activedescendant on the field), Enter picks one (or, with none highlighted, submits what is typed),
 // Escape closes the list and keeps the text. A picked suggestion searches by its code (an area by its words) while the field shows its name.
+import { useQuery } from '@tanstack/react-query';
 import { Anchor, MapPin, Plane } from 'lucide-react';
 import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type RefObject } from 'react';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { suggest, type PlaceOption } from './place-matcher';
 
@@ -25,7 +26,8 @@ export default function PlaceSuggestions({ listId, value, setValue, field, onAri
   field: RefObject<FieldHandlers>;
   onAria: (aria: { expanded: boolean; active?: string }) => void;
 }) {
-  const places = trpc.search.places.useQuery();
+  const trpc = useTRPC();
+  const places = useQuery(trpc.search.places.queryOptions());
   const [open, setOpen] = useState(field.current.typed);
   const [active, setActive] = useState(-1);
   const [picked, setPicked] = useState<PlaceOption | null>(null);

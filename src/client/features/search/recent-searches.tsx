@@ -1,11 +1,12 @@
 // Recent searches (spec section 2): a sign-in prompt when signed out, the user's last searches otherwise.
+import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { formatShortRange } from '@/shared/format';
 import { earliestArrivalDay } from '@/shared/search-options';
 
@@ -23,9 +24,10 @@ export function relativeTime(date: Date | string, now = Date.now()): string {
 }
 
 export function RecentSearches({ onPick }: { onPick: (search: { location: string; arrivalDate?: string; departureDate?: string }) => void }) {
+  const trpc = useTRPC();
   const { user } = useSession();
   const { openAuth } = useAuthDialog();
-  const history = trpc.search.history.useQuery(undefined, { enabled: Boolean(user) });
+  const history = useQuery(trpc.search.history.queryOptions(undefined, { enabled: Boolean(user) }));
 
   return (
     <Card>

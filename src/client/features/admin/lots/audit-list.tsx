@@ -1,5 +1,6 @@
 // The catalogue's audit log: who changed what and when, field by field (from → to), newest first, a page at a
 // time. Used for one lot's history in the lot editor and for the whole catalogue in the Lots tab.
+import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
@@ -7,7 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { NativeSelect } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { formatPrice } from '@/shared/pricing';
 import { AUDIT_ENTITIES } from '@/shared/schemas/catalogue-admin';
 
@@ -103,7 +104,8 @@ export function AuditList({ entity, entityId, title = 'History', description, wi
 }
 
 function AuditPage({ filter, before, last, onMore }: { filter: { entity?: Entity; entityId?: string }; before?: number; last: boolean; onMore: (before: number) => void }) {
-  const page = trpc.adminCatalogue.audit.useQuery({ ...filter, before, limit: 20 });
+  const trpc = useTRPC();
+  const page = useQuery(trpc.adminCatalogue.audit.queryOptions({ ...filter, before, limit: 20 }));
   if (page.isPending) {
     return (
       <li className="space-y-2" role="status" aria-label="Loading changes">

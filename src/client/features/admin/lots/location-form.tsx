@@ -1,12 +1,13 @@
 // Add or edit an airport or cruise port (a dialog of the Locations tab). Checked with the server's schema as
 // typed; the page addresses are shown as the server will make them (kept when the place is edited).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/select';
 import { toast } from '@/client/components/ui/toast';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { REGIONS } from '@/shared/constants';
 import { placeSlugs, ZLocationInput } from '@/shared/schemas/catalogue-admin';
 import { US_STATES } from '@/shared/us-states';
@@ -36,10 +37,11 @@ export function LocationDialog({ place, open, onOpenChange }: { place: Place | n
 }
 
 function LocationForm({ place, onDone }: { place: Place | null; onDone: () => void }) {
+  const trpc = useTRPC();
   const id = useId();
-  const utils = trpc.useUtils();
-  const create = trpc.adminCatalogue.createLocation.useMutation();
-  const update = trpc.adminCatalogue.updateLocation.useMutation();
+  const queryClient = useQueryClient();
+  const create = useMutation(trpc.adminCatalogue.createLocation.mutationOptions());
+  const update = useMutation(trpc.adminCatalogue.updateLocation.mutationOptions());
   const [draft, setDraft] = useState(() => draftOf(place));
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
@@ -60,7 +62,7 @@ function LocationForm({ place, onDone }: { place: Place | null; onDone: () => vo
     setErrors({});
     try {
       const saved = place ? await update.mutateAsync({ id: place.id, ...checked.data }) : await create.mutateAsync(checked.data);
-      await Promise.all([utils.adminCatalogue.invalidate(), utils.search.invalidate(), utils.catalogue.invalidate()]);
+      await Promise.all([queryClient.invalidateQueries(trpc.adminCatalogue.pathFilter()), queryClient.invalidateQueries(trpc.search.pathFilter()), queryClient.invalidateQueries(trpc.catalogue.pathFilter())]);
       toast({ title: place ? 'Place saved' : 'Place added', description: `${saved.name} (${saved.code})`, variant: 'success' });
       onDone();
     } catch (err) {

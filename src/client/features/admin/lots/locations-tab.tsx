@@ -1,5 +1,6 @@
 // The Locations tab of the back office: every airport and cruise port with its lots, found by name, code or
 // city; add a place or edit one in a dialog; the changes to places from the audit log.
+import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, MapPin, Pencil, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
@@ -9,7 +10,7 @@ import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { NativeSelect } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { AuditList } from './audit-list';
 import type { Place } from './lot-form';
 import { LocationDialog } from './location-form';
@@ -17,7 +18,8 @@ import { LocationDialog } from './location-form';
 type Kind = 'all' | 'airport' | 'cruise_port';
 
 export function LocationsTab() {
-  const places = trpc.adminCatalogue.locations.useQuery();
+  const trpc = useTRPC();
+  const places = useQuery(trpc.adminCatalogue.locations.queryOptions());
   const [q, setQ] = useState('');
   const [kind, setKind] = useState<Kind>('all');
   const [dialog, setDialog] = useState<{ place: Place | null } | null>(null);

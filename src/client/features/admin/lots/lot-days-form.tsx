@@ -1,6 +1,7 @@
 // The form beside a lot's days: the date range, and what to do to it (open or close, capacity, day rate).
 // Checked with the procedure's own schema first; the server's refusal (naming the bookings in the way) is shown
 // next to the form, and nothing changes then.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
@@ -8,7 +9,7 @@ import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { NativeSelect } from '@/client/components/ui/select';
 import { toast } from '@/client/components/ui/toast';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { formatDayDate } from '@/shared/format';
 import { formatPrice } from '@/shared/pricing';
 import { rangeLength, ZLotDaysChange } from '@/shared/schemas/lot-days';
@@ -33,11 +34,12 @@ export function ChangeForm({ lotId, lot, today, selection, picking, maxTaken, on
   maxTaken: number | null;
   onRange: (range: Range | null) => void;
 }) {
+  const trpc = useTRPC();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const utils = trpc.useUtils();
-  const update = trpc.lotDays.update.useMutation();
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.lotDays.update.mutationOptions());
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setErrors({});
@@ -68,7 +70,7 @@ export function ChangeForm({ lotId, lot, today, selection, picking, maxTaken, on
     }
     try {
       await update.mutateAsync(parsed.data);
-      await Promise.all([utils.lotDays.list.invalidate({ lotId }), utils.adminCatalogue.audit.invalidate()]);
+      await Promise.all([queryClient.invalidateQueries(trpc.lotDays.list.queryFilter({ lotId })), queryClient.invalidateQueries(trpc.adminCatalogue.audit.queryFilter())]);
       setDraft(EMPTY);
       toast({ title: 'Days updated', description: `${count} day${count === 1 ? '' : 's'} from ${formatDayDate(parsed.data.from)} changed.`, variant: 'success' });
     } catch (err) {

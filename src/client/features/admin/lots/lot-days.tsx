@@ -1,11 +1,12 @@
 // A lot's days in the lot editor: a month of days (spaces taken of capacity, closures, day rates); pick a date
 // range and close or open it, set its capacity (or let it follow the lot's again) or a day rate for it. The
 // server applies a change to the whole range or not at all, and says which bookings stand in the way.
+import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { formatMonthYear } from '@/shared/format';
 import { dayFromToday } from '@/shared/pricing';
 import { AuditList } from './audit-list';
@@ -13,12 +14,13 @@ import { addMonths, DaysCalendar, DaysLegend, inRange, monthEnd, type CalendarDa
 import { ChangeForm } from './lot-days-form';
 
 export function LotDays({ lotId }: { lotId: number }) {
+  const trpc = useTRPC();
   const [month, setMonth] = useState(() => dayFromToday(0).slice(0, 7));
   const [focused, setFocused] = useState(() => dayFromToday(0));
   const [selection, setSelection] = useState<Range | null>(null);
   /** The first day clicked, while waiting for the last one. */
   const [anchor, setAnchor] = useState<string | null>(null);
-  const days = trpc.lotDays.list.useQuery({ lotId, from: `${month}-01`, to: monthEnd(month) }, { placeholderData: (prev) => (prev?.lot.id === lotId ? prev : undefined) });
+  const days = useQuery(trpc.lotDays.list.queryOptions({ lotId, from: `${month}-01`, to: monthEnd(month) }, { placeholderData: (prev) => (prev?.lot.id === lotId ? prev : undefined) }));
   const data = days.data;
   const today = data?.today ?? dayFromToday(0);
   /** This lot's days of the month on screen (while another month loads, its skeleton). */

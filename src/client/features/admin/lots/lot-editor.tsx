@@ -1,5 +1,6 @@
 // One lot in the back office: its details (create or edit), publish or unpublish, and for an existing lot its
 // photos, days, staff and history as tabs. Every save reaches search and the public pages at once.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye, EyeOff, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
@@ -8,7 +9,7 @@ import { Card } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { formatPrice } from '@/shared/pricing';
 import type { TLotInput } from '@/shared/schemas/catalogue-admin';
 import { AuditList } from './audit-list';
@@ -22,15 +23,17 @@ export function StatusBadge({ published }: { published: boolean }) {
 }
 
 function useRefresh() {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   // The admin's lists, and the public reads this browser may have cached.
-  return () => Promise.all([utils.adminCatalogue.invalidate(), utils.search.invalidate(), utils.catalogue.invalidate()]);
+  return () => Promise.all([queryClient.invalidateQueries(trpc.adminCatalogue.pathFilter()), queryClient.invalidateQueries(trpc.search.pathFilter()), queryClient.invalidateQueries(trpc.catalogue.pathFilter())]);
 }
 
 export function LotEditor({ lotId, places, defaultLocationId, onClose, onCreated }: { lotId: number | null; places: Place[]; defaultLocationId?: number; onClose: () => void; onCreated: (id: number) => void }) {
-  const lot = trpc.adminCatalogue.lot.useQuery({ id: lotId ?? 0 }, { enabled: lotId !== null });
-  const create = trpc.adminCatalogue.createLot.useMutation();
-  const update = trpc.adminCatalogue.updateLot.useMutation();
+  const trpc = useTRPC();
+  const lot = useQuery(trpc.adminCatalogue.lot.queryOptions({ id: lotId ?? 0 }, { enabled: lotId !== null }));
+  const create = useMutation(trpc.adminCatalogue.createLot.mutationOptions());
+  const update = useMutation(trpc.adminCatalogue.updateLot.mutationOptions());
   const refresh = useRefresh();
 
   async function save(input: TLotInput): Promise<string | null> {
@@ -121,8 +124,9 @@ export function LotEditor({ lotId, places, defaultLocationId, onClose, onCreated
 }
 
 function Header({ lot }: { lot: AdminLot }) {
-  const publish = trpc.adminCatalogue.publishLot.useMutation();
-  const unpublish = trpc.adminCatalogue.unpublishLot.useMutation();
+  const trpc = useTRPC();
+  const publish = useMutation(trpc.adminCatalogue.publishLot.mutationOptions());
+  const unpublish = useMutation(trpc.adminCatalogue.unpublishLot.mutationOptions());
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   async function toggle() {

@@ -1,5 +1,6 @@
 // One photo in the lot editor's photo grid: the picture, its place in the order, its alt text (saved on
 // Enter or with Save), buttons to move it earlier or later, and the remove button (the parent confirms).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/client/components/ui/badge';
@@ -8,7 +9,7 @@ import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { toast } from '@/client/components/ui/toast';
 import { photoSources } from '@/client/lib/photos';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { LOT_PHOTO_ALT_MAX, ZLotPhotoAltInput } from '@/shared/schemas/lot-photos';
 
 export type LotPhoto = RouterOutputs['adminPhotos']['list']['photos'][number];
@@ -37,8 +38,9 @@ export function LotPhotoCard({
   onMove: (photo: LotPhoto, direction: MoveDirection) => void;
   onRemove: (photo: LotPhoto, trigger: HTMLElement) => void;
 }) {
-  const utils = trpc.useUtils();
-  const setAlt = trpc.adminPhotos.setAlt.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const setAlt = useMutation(trpc.adminPhotos.setAlt.mutationOptions());
   const [alt, setAltText] = useState(photo.alt);
   const [error, setError] = useState<string | null>(null);
   const dirty = alt.trim() !== photo.alt;
@@ -53,7 +55,7 @@ export function LotPhotoCard({
     setError(null);
     try {
       const result = await setAlt.mutateAsync(parsed.data);
-      utils.adminPhotos.list.setData({ lotId }, { lotId, photos: result.photos });
+      queryClient.setQueryData(trpc.adminPhotos.list.queryKey({ lotId }), { lotId, photos: result.photos });
       setAltText(parsed.data.alt);
       toast({ title: 'Alt text saved', variant: 'success' });
     } catch (err) {

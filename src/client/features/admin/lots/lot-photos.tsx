@@ -2,6 +2,7 @@
 // with progress and the server's reasons for a refusal, alt text, moving earlier or later (focus follows the
 // photo), and removal after a confirmation. Every change reaches the public pages at once (the server bumps
 // the content version); here we refresh the list and the public queries this browser may hold.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImageOff, ImagePlus, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
@@ -9,17 +10,18 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/toast';
 import { photoSources } from '@/client/lib/photos';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { MAX_PHOTOS_PER_LOT } from '@/shared/schemas/lot-photos';
 import { LotPhotoCard, moveButtonId, type LotPhoto, type MoveDirection } from './lot-photo-card';
 import { usePhotoUpload } from './lot-photo-upload';
 
 export function LotPhotos({ lotId }: { lotId: number }) {
+  const trpc = useTRPC();
   const idPrefix = useId();
-  const utils = trpc.useUtils();
-  const list = trpc.adminPhotos.list.useQuery({ lotId });
-  const move = trpc.adminPhotos.move.useMutation();
-  const remove = trpc.adminPhotos.remove.useMutation();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.adminPhotos.list.queryOptions({ lotId }));
+  const move = useMutation(trpc.adminPhotos.move.mutationOptions());
+  const remove = useMutation(trpc.adminPhotos.remove.mutationOptions());
   const photos = list.data?.photos ?? [];
   const fileInput = useRef<HTMLInputElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
@@ -30,9 +32,9 @@ export function LotPhotos({ lotId }: { lotId: number }) {
   const focusAfterMove = useRef<{ photoId: number; direction: MoveDirection } | null>(null);
 
   // Public pages this browser has loaded (search, the lot's page) show the new photos on their next visit.
-  const refreshPublic = () => Promise.all([utils.catalogue.invalidate(), utils.search.invalidate()]);
-  const setPhotos = (next: LotPhoto[]) => utils.adminPhotos.list.setData({ lotId }, { lotId, photos: next });
-  const uploader = usePhotoUpload(lotId, () => Promise.all([utils.adminPhotos.list.invalidate({ lotId }), refreshPublic()]));
+  const refreshPublic = () => Promise.all([queryClient.invalidateQueries(trpc.catalogue.pathFilter()), queryClient.invalidateQueries(trpc.search.pathFilter())]);
+  const setPhotos = (next: LotPhoto[]) => queryClient.setQueryData(trpc.adminPhotos.list.queryKey({ lotId }), { lotId, photos: next });
+  const uploader = usePhotoUpload(lotId, () => Promise.all([queryClient.invalidateQueries(trpc.adminPhotos.list.queryFilter({ lotId })), refreshPublic()]));
 
   // After a move, keep focus on the moved photo's button (or its other one at either end of the order).
   useEffect(() => {
@@ -66,7 +68,7 @@ export function LotPhotos({ lotId }: { lotId: number }) {
       await refreshPublic();
     } catch (err) {
       toast({ title: 'Could not move the photo', description: (err as Error).message, variant: 'destructive' });
-      await utils.adminPhotos.list.invalidate({ lotId });
+      await queryClient.invalidateQueries(trpc.adminPhotos.list.queryFilter({ lotId }));
     }
   }
 

@@ -1,5 +1,6 @@
 // A lot's staff in the lot editor: who may work its gate (see /gate). Add an existing account by its e-mail,
 // or remove someone; both are audited on the server and listed below.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserMinus, UserPlus, Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
@@ -8,22 +9,23 @@ import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/toast';
-import { trpc } from '@/client/lib/trpc';
+import { useTRPC } from '@/client/lib/trpc';
 import { formatLongDate } from '@/shared/format';
 import { ZGrantStaffInput } from '@/shared/schemas/gate';
 import { AuditList } from './audit-list';
 
 export function LotStaff({ lotId }: { lotId: number }) {
-  const staff = trpc.adminStaff.list.useQuery({ lotId });
-  const utils = trpc.useUtils();
-  const revoke = trpc.adminStaff.revoke.useMutation();
+  const trpc = useTRPC();
+  const staff = useQuery(trpc.adminStaff.list.queryOptions({ lotId }));
+  const queryClient = useQueryClient();
+  const revoke = useMutation(trpc.adminStaff.revoke.mutationOptions());
   const [removing, setRemoving] = useState<number | null>(null);
 
   async function remove(userId: number, email: string) {
     setRemoving(userId);
     try {
       await revoke.mutateAsync({ lotId, userId });
-      await Promise.all([utils.adminStaff.list.invalidate({ lotId }), utils.adminCatalogue.audit.invalidate()]);
+      await Promise.all([queryClient.invalidateQueries(trpc.adminStaff.list.queryFilter({ lotId })), queryClient.invalidateQueries(trpc.adminCatalogue.audit.queryFilter())]);
       toast({ title: 'Staff removed', description: `${email} can no longer work this lot's gate.`, variant: 'success' });
     } catch (err) {
       toast({ title: 'Could not remove staff', description: (err as Error).message, variant: 'destructive' });
@@ -83,11 +85,12 @@ export function LotStaff({ lotId }: { lotId: number }) {
 }
 
 function GrantForm({ lotId }: { lotId: number }) {
+  const trpc = useTRPC();
   const id = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
-  const grant = trpc.adminStaff.grant.useMutation();
+  const queryClient = useQueryClient();
+  const grant = useMutation(trpc.adminStaff.grant.mutationOptions());
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -99,7 +102,7 @@ function GrantForm({ lotId }: { lotId: number }) {
     setError(null);
     try {
       const added = await grant.mutateAsync(parsed.data);
-      await Promise.all([utils.adminStaff.list.invalidate({ lotId }), utils.adminCatalogue.audit.invalidate()]);
+      await Promise.all([queryClient.invalidateQueries(trpc.adminStaff.list.queryFilter({ lotId })), queryClient.invalidateQueries(trpc.adminCatalogue.audit.queryFilter())]);
       setEmail('');
       toast({ title: 'Staff added', description: `${added.email} can now work this lot's gate.`, variant: 'success' });
     } catch (err) {

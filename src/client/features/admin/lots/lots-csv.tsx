@@ -1,5 +1,6 @@
 // CSV in the Lots tab: Export downloads every lot; Import checks a file first (every line's problems, nothing
 // written) and applies it only when it is clean, all rows or none.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, FileUp, TriangleAlert, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
@@ -7,20 +8,20 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { toast } from '@/client/components/ui/toast';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, useTRPCClient, type RouterOutputs } from '@/client/lib/trpc';
 import { CSV_LIMITS, LOT_CSV_COLUMNS } from '@/shared/schemas/catalogue-admin';
 
 type Report = RouterOutputs['adminCatalogue']['importLots'];
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 export function ExportButton() {
-  const utils = trpc.useUtils();
+  const trpcClient = useTRPCClient();
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);
     try {
       // Straight from the server every time (the cache would hand back an old file).
-      const file = await utils.client.adminCatalogue.exportLots.query();
+      const file = await trpcClient.adminCatalogue.exportLots.query();
       const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
       const a = document.createElement('a');
       a.href = url;
@@ -44,10 +45,11 @@ export function ExportButton() {
 }
 
 export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const trpc = useTRPC();
   const id = useId();
-  const utils = trpc.useUtils();
-  const check = trpc.adminCatalogue.importLots.useMutation();
-  const apply = trpc.adminCatalogue.importLots.useMutation();
+  const queryClient = useQueryClient();
+  const check = useMutation(trpc.adminCatalogue.importLots.mutationOptions());
+  const apply = useMutation(trpc.adminCatalogue.importLots.mutationOptions());
   const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
   const [report, setReport] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -75,7 +77,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     if (!file) return;
     try {
       const done = await apply.mutateAsync({ csv: file.csv, dryRun: false });
-      await Promise.all([utils.adminCatalogue.invalidate(), utils.search.invalidate(), utils.catalogue.invalidate()]);
+      await Promise.all([queryClient.invalidateQueries(trpc.adminCatalogue.pathFilter()), queryClient.invalidateQueries(trpc.search.pathFilter()), queryClient.invalidateQueries(trpc.catalogue.pathFilter())]);
       toast({ title: 'Import complete', description: `${plural(done.creates, 'new lot')}, ${plural(done.updates, 'lot')} updated.`, variant: 'success' });
       onOpenChange(false);
       reset();

@@ -1,5 +1,6 @@
 // The Lots tab of the back office: find lots by place, text and status (a page at a time), open one in the lot
 // editor or create one, export and import CSV, and the catalogue's recent changes.
+import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Plus, Search, SquareParking } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
@@ -8,7 +9,7 @@ import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { NativeSelect } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { trpc, type RouterOutputs } from '@/client/lib/trpc';
+import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { formatPrice } from '@/shared/pricing';
 import { LOT_STATUSES } from '@/shared/schemas/catalogue-admin';
 import { AuditList } from './audit-list';
@@ -21,7 +22,8 @@ type Row = RouterOutputs['adminCatalogue']['lots']['items'][number];
 const STATUS_LABEL: Record<Status, string> = { all: 'Any status', published: 'Published', unpublished: 'Unpublished' };
 
 export function LotsTab() {
-  const places = trpc.adminCatalogue.locations.useQuery();
+  const trpc = useTRPC();
+  const places = useQuery(trpc.adminCatalogue.locations.queryOptions());
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [locationId, setLocationId] = useState('');
   // Opening or leaving the editor shows its top (not where the list was scrolled to).
@@ -52,12 +54,13 @@ export function LotsTab() {
 }
 
 function LotList({ places, locationId, setLocationId, onOpen }: { places: Place[] | undefined; locationId: string; setLocationId: (id: string) => void; onOpen: (id: number | 'new') => void }) {
+  const trpc = useTRPC();
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<Status>('all');
   const [page, setPage] = useState(1);
   const [importing, setImporting] = useState(false);
   const search = useDeferredValue(q.trim());
-  const lots = trpc.adminCatalogue.lots.useQuery({ locationId: locationId || undefined, q: search || undefined, status, page }, { placeholderData: (prev) => prev });
+  const lots = useQuery(trpc.adminCatalogue.lots.queryOptions({ locationId: locationId || undefined, q: search || undefined, status, page }, { placeholderData: (prev) => prev }));
   const filtered = Boolean(locationId || search || status !== 'all');
   const data = lots.data;
   return (
