@@ -35,7 +35,7 @@ describe('access', () => {
     const pending = posts.find((p) => p.status === 'pending')?.id ?? (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie: adminCookie })).json.blogPost.id;
     // A job that gave up, for the retry path; a user for the others.
     const deadJob = async () =>
-      (await t.db.insert(jobs).values({ kind: 'mail.send', payload: {}, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'smtp down', finishedAt: new Date() }).returning({ id: jobs.id }))[0]!.id;
+      (await t.db.insert(jobs).values({ kind: 'mail.send', payload: { message: { to: 'dead-letter@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi', kind: 'test' } }, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'smtp down', finishedAt: new Date() }).returning({ id: jobs.id }))[0]!.id;
     const target = path.includes('/jobs/') ? await deadJob() : (await signUp(`target-${Math.random().toString(36).slice(2)}@example.com`)).id;
     const catalogue = await catalogueRequest(method, path, target);
     const url = catalogue?.url ?? path.replace(':postId', String(pending)).replace(':id', String(target));

@@ -8,8 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/databases';
 import { closeDatabase, openDatabase, type DB } from '../db/client';
 import { jobs } from '../db/schema';
-import { backoffMs, claimJob, completeJob, enqueueJob, failJob, LEASE_MS, pruneJobs } from './queue';
-import { createJobRunner } from './runner';
+import { z } from 'zod';
+import { backoffMs, claimJob, completeJob, enqueueJob, failJob, LEASE_MS, pruneJobs, writeJob } from './queue';
+import { createJobRunner, type JobDefinition } from './runner';
 
 let db: DB;
 let done: () => Promise<void>;
@@ -29,10 +30,10 @@ const statusOf = async (id: number) => (await db.select().from(jobs).where(eq(jo
 
 describe('the jobs table', () => {
   it('gives a due job to one worker at a time, and to another once the lease has expired', async () => {
-    await enqueueJob(db, 'mail.send', { n: 1 });
+    await enqueueJob(db, 'mail.booking-link', { bookingId: 1 });
     const now = new Date();
     const a = (await claimJob(db, 'worker-a', now))!;
-    expect(a).toMatchObject({ kind: 'mail.send', payload: { n: 1 }, status: 'running', attempts: 1, lockedBy: 'worker-a' });
+    expect(a).toMatchObject({ kind: 'mail.booking-link', payload: { bookingId: 1 }, status: 'running', attempts: 1, lockedBy: 'worker-a' });
     expect(await claimJob(db, 'worker-b', now)).toBeUndefined();
     // worker-a died: after the lease, worker-b takes it over, and worker-a can no longer finish it.
     const b = (await claimJob(db, 'worker-b', new Date(now.getTime() + LEASE_MS + 1)))!;
@@ -44,7 +45,7 @@ describe('the jobs table', () => {
   });
 
   it('retries with growing backoff and keeps the job as dead after its last attempt', async () => {
-    await enqueueJob(db, 'mail.send', {}, { maxAttempts: 3 });
+    await writeJob(db, 'test.any', {}, { maxAttempts: 3 });
     let now = new Date();
     for (let attempt = 1; attempt <= 3; attempt++) {
       const job = (await claimJob(db, 'w', now))!;
@@ -63,8 +64,8 @@ describe('the jobs table', () => {
   });
 
   it('writes one job per dedupe key, and prunes finished jobs after a week', async () => {
-    await enqueueJob(db, 'mail.send', {}, { dedupeKey: 'booking-confirmation:1' });
-    await enqueueJob(db, 'mail.send', {}, { dedupeKey: 'booking-confirmation:1' });
+    await enqueueJob(db, 'mail.booking-confirmation', { bookingId: 1 }, { dedupeKey: 'booking-confirmation:1' });
+    await enqueueJob(db, 'mail.booking-confirmation', { bookingId: 1 }, { dedupeKey: 'booking-confirmation:1' });
     expect(await db.select().from(jobs)).toHaveLength(1);
     const job = (await claimJob(db, 'w'))!;
     await completeJob(db, job, 'w', new Date(Date.now() - 8 * 86_400_000));
@@ -81,20 +82,21 @@ describe('the runner', () => {
     try {
       const ran: string[] = [];
       const warn = vi.fn();
-      const runner = createJobRunner(
-        db,
-        {
-          ok: async (p) => void ran.push(String(p.name)),
-          fails: async () => {
+      const any = z.object({}).passthrough();
+      const definitions: Record<string, JobDefinition> = {
+        ok: { schema: z.object({ name: z.string() }), run: async (p) => void ran.push(String(p.name)) },
+        fails: {
+          schema: any,
+          run: async () => {
             throw new Error('smtp said no');
           },
-          hangs: () => new Promise(() => undefined),
         },
-        { error: vi.fn(), warn },
-      );
-      await enqueueJob(db, 'hangs', {});
-      await enqueueJob(db, 'fails', {});
-      await enqueueJob(db, 'ok', { name: 'after' });
+        hangs: { schema: any, run: () => new Promise(() => undefined) },
+      };
+      const runner = createJobRunner(db, definitions, { error: vi.fn(), warn });
+      await writeJob(db, 'hangs', {});
+      await writeJob(db, 'fails', {});
+      await writeJob(db, 'ok', { name: 'after' });
       let finished = false;
       const drained = runner.drain().finally(() => (finished = true));
       // Queries take real time (a database server): let them run between steps of the fake clock.
@@ -112,5 +114,42 @@ describe('the runner', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('typed jobs', () => {
+  it('sends a job whose payload fails its schema, or whose kind nobody handles, to dead at once with the reason', async () => {
+    const ran: unknown[] = [];
+    const error = vi.fn();
+    const definitions: Record<string, JobDefinition> = {
+      'mail.booking-link': { schema: z.object({ bookingId: z.number().int().positive() }), run: async (p) => void ran.push(p) },
+    };
+    const runner = createJobRunner(db, definitions, { error, warn: vi.fn() });
+    // As an older release (or a hand edit) might have left them: the wrong type, a missing field, an unknown kind.
+    await writeJob(db, 'mail.booking-link', { bookingId: 'seven' });
+    await writeJob(db, 'mail.booking-link', {});
+    await writeJob(db, 'mail.retired-kind', { bookingId: 1 });
+    await enqueueJob(db, 'mail.booking-link', { bookingId: 7 });
+    expect(await runner.drain()).toBe(4);
+    expect(ran).toEqual([{ bookingId: 7 }]);
+    const rows = await db.select().from(jobs).orderBy(jobs.id);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['dead', 1],
+      ['dead', 1],
+      ['dead', 1],
+      ['done', 1],
+    ]);
+    expect(rows[0]!.lastError).toMatch(/^invalid payload: .*bookingId/);
+    expect(rows[1]!.lastError).toMatch(/^invalid payload: .*bookingId/);
+    expect(rows[2]!.lastError).toBe("no handler for job kind 'mail.retired-kind'");
+    expect(error).toHaveBeenCalledTimes(3);
+  });
+
+  it('defines every kind the server queues with a schema and a handler', async () => {
+    const { JOB_KINDS } = await import('./kinds');
+    const { jobHandlers } = await import('./handlers');
+    const handlers = jobHandlers({} as Parameters<typeof jobHandlers>[0]);
+    expect(Object.keys(handlers).sort()).toEqual(Object.keys(JOB_KINDS).sort());
+    for (const [kind, definition] of Object.entries(handlers)) expect(definition.schema, kind).toBe(JOB_KINDS[kind as keyof typeof JOB_KINDS]);
   });
 });

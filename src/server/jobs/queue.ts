@@ -4,6 +4,7 @@ import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { jobs } from '../db/schema';
 import { currentRequestId } from '../observability/log';
+import type { JobKind, JobPayload } from './kinds';
 
 export type Job = typeof jobs.$inferSelect;
 type Writer = Pick<DB, 'insert'>;
@@ -21,7 +22,13 @@ export interface EnqueueOptions {
 }
 
 /** Writes a job; call it with the transaction of the change it follows, so both commit or neither. */
-export async function enqueueJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
+/** Queues a job of a defined kind (./kinds.ts), typed by its payload schema, in the caller's transaction. */
+export function enqueueJob<K extends JobKind>(db: Writer, kind: K, payload: JobPayload<K>, opts: EnqueueOptions = {}): Promise<void> {
+  return writeJob(db, kind, payload, opts);
+}
+
+/** The row itself, for any kind name (the runner's tests use kinds of their own). */
+export async function writeJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
   await db
     .insert(jobs)
     .values({ kind, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8, dedupeKey: opts.dedupeKey ?? null, requestId: currentRequestId() ?? null })
@@ -57,9 +64,12 @@ export function backoffMs(attempts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/** A failed attempt: retried later, or 'dead' (kept, visible to the admin) once out of attempts. */
-export async function failJob(db: DB, job: Job, worker: string, error: string, now = new Date()): Promise<'retry' | 'dead'> {
-  const dead = job.attempts >= job.maxAttempts;
+/**
+ * A failed attempt: retried later, or 'dead' (kept, visible to the admin) once out of attempts, or at once when
+ * retrying cannot help (`final`: a payload that fails its schema, a kind nobody handles).
+ */
+export async function failJob(db: DB, job: Job, worker: string, error: string, now = new Date(), final = false): Promise<'retry' | 'dead'> {
+  const dead = final || job.attempts >= job.maxAttempts;
   await db
     .update(jobs)
     .set({

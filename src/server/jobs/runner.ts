@@ -1,11 +1,19 @@
 // Runs the jobs table: a kick after each enqueue and a slow poll pick up due work; each job runs with a
 // time limit shorter than its lease, so a hung SMTP server fails the attempt instead of holding the worker.
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { DB } from '../db/client';
 import { runWithRequestId } from '../observability/log';
 import { claimJob, completeJob, failJob, LEASE_MS, type Job } from './queue';
 
-export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
+/** What the runner needs of a kind: the schema its payload must pass, and what to do with it. */
+export interface JobDefinition {
+  schema: z.ZodType<Record<string, unknown>>;
+  run: (payload: Record<string, unknown>, job: Job) => Promise<void>;
+}
+
+/** A failure that retrying cannot mend: the job goes dead at once. */
+class PermanentJobError extends Error {}
 
 export interface JobRunner {
   /** Look for due jobs now (after a transaction that enqueued one has committed). */
@@ -23,7 +31,7 @@ export interface JobRunner {
 
 const JOB_TIME_LIMIT_MS = Math.min(45_000, LEASE_MS / 2);
 
-export function createJobRunner(db: DB, handlers: Record<string, JobHandler>, log: Pick<Console, 'error' | 'warn'> = console): JobRunner {
+export function createJobRunner(db: DB, handlers: Record<string, JobDefinition>, log: Pick<Console, 'error' | 'warn'> = console): JobRunner {
   const worker = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
   let running: Promise<number> | null = null;
   let again = false;
@@ -34,12 +42,14 @@ export function createJobRunner(db: DB, handlers: Record<string, JobHandler>, lo
   const runOne = (job: Job): Promise<void> => runWithRequestId(job.requestId ?? `job-${job.id}`, () => runJob(job));
 
   async function runJob(job: Job): Promise<void> {
-    const handler = handlers[job.kind];
+    const definition = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     try {
-      if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
+      if (!definition) throw new PermanentJobError(`no handler for job kind '${job.kind}'`);
+      const payload = definition.schema.safeParse(job.payload);
+      if (!payload.success) throw new PermanentJobError(`invalid payload: ${z.prettifyError(payload.error).replace(/\s*\n\s*/g, '; ')}`);
       let limit: NodeJS.Timeout | undefined;
       await Promise.race([
-        handler(job.payload, job),
+        definition.run(payload.data, job),
         new Promise((_, reject) => {
           limit = setTimeout(() => reject(new Error(`timed out after ${JOB_TIME_LIMIT_MS / 1000} s`)), JOB_TIME_LIMIT_MS);
           limit.unref();
@@ -48,7 +58,7 @@ export function createJobRunner(db: DB, handlers: Record<string, JobHandler>, lo
       await completeJob(db, job, worker);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const outcome = await failJob(db, job, worker, message).catch(() => 'retry' as const);
+      const outcome = await failJob(db, job, worker, message, new Date(), err instanceof PermanentJobError).catch(() => 'retry' as const);
       // Without personal data: the job id and kind identify it for the admin.
       const line = `Job ${job.id} (${job.kind}) attempt ${job.attempts} failed: ${message}`;
       if (outcome === 'dead') log.error(`${line}; giving up.`);

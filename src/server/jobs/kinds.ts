@@ -1,0 +1,29 @@
+// Every kind of job, defined once: its name and the zod schema of its payload. Enqueueing is typed from these
+// (enqueueJob('mail.booking-changed', { bookingId, changeId })), and the runner checks a payload against its
+// schema before the handler sees it: one that fails (written by an older release, or edited by hand) becomes
+// a dead job at once with the schema's complaint, never a handler crash retried eight times.
+import { z } from 'zod';
+
+const id = z.number().int().positive();
+const dollars = z.number().nonnegative().max(1_000_000);
+
+export const JOB_KINDS = {
+  /** A rendered e-mail that carries no secret (welcome, password changed, a relay to a lot). */
+  'mail.send': z.object({
+    message: z.object({ to: z.string().min(3), subject: z.string().min(1), html: z.string(), text: z.string(), kind: z.string().min(1) }),
+  }),
+  'mail.booking-confirmation': z.object({ bookingId: id }),
+  'mail.booking-changed': z.object({ bookingId: id, changeId: id }),
+  'mail.booking-link': z.object({ bookingId: id }),
+  'mail.booking-cancelled': z.object({ bookingId: id, refund: dollars, credit: dollars }),
+  'mail.verify-email': z.object({ userId: id }),
+  'mail.set-password': z.object({ userId: id, reason: z.enum(['access', 'booking']).optional() }),
+  'mail.password-reset': z.object({ userId: id }),
+  /** Blob keys of a removed photo, deleted after the grace period. */
+  'blobs.delete': z.object({ keys: z.array(z.string().min(1)).min(1) }),
+  /** One refund of one charge, with its own idempotency key (the gateway refunds it once however often it runs). */
+  'payments.refund': z.object({ paymentIntentId: z.string().min(1), amount: dollars.positive(), idempotencyKey: z.string().min(1) }),
+} satisfies Record<string, z.ZodType<Record<string, unknown>>>;
+
+export type JobKind = keyof typeof JOB_KINDS;
+export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_KINDS)[K]>;
