@@ -22,6 +22,15 @@ export function millisBetween(from: SQLWrapper, to: SQLWrapper): SQL<number> {
   return (isPg ? sql<number>`(extract(epoch from (${to} - ${from})) * 1000)` : sql<number>`(${to} - ${from})`).mapWith(Number);
 }
 
+/**
+ * The row lock of a claim's inner select: PostgreSQL locks the row it picks and skips rows other claimers hold
+ * (so concurrent servers take different jobs without waiting on each other); SQLite has one writer at a time
+ * and no row locks, so nothing.
+ */
+export function forUpdateSkipLocked(): SQL {
+  return isPg ? sql`for update skip locked` : sql``;
+}
+
 /** A case-insensitive LIKE over text (the pattern already lower-cased, with \ escaping % and _). */
 export function likeLower(expression: SQLWrapper, pattern: string): SQL {
   return sql`lower(coalesce(${expression}, '')) like ${pattern} escape '\\'`;

@@ -44,6 +44,14 @@ describe('the jobs table', () => {
     expect(await statusOf(a.id)).toBe('done');
   });
 
+  it('gives each of many workers claiming at once a different job, and every due job to one of them', async () => {
+    for (let n = 1; n <= 6; n++) await enqueueJob(db, 'mail.booking-link', { bookingId: n });
+    const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => claimJob(db, `worker-${i}`)));
+    const ids = claims.filter((c) => c !== undefined).map((c) => c.id);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+  });
+
   it('retries with growing backoff and keeps the job as dead after its last attempt', async () => {
     await writeJob(db, 'test.any', {}, { maxAttempts: 3 });
     let now = new Date();

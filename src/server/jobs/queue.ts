@@ -3,6 +3,7 @@
 import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { jobs } from '../db/schema';
+import { forUpdateSkipLocked } from '../db/dialect';
 import { currentRequestId } from '../observability/log';
 import type { JobKind, JobPayload } from './kinds';
 
@@ -35,22 +36,20 @@ export async function writeJob(db: Writer, kind: string, payload: Record<string,
     .onConflictDoNothing();
 }
 
-/** Claims the next due job (queued and due, or running with an expired lease) for `worker`. */
+/**
+ * Claims the next due job (queued and due, or running with an expired lease) for `worker`, in one statement:
+ * the inner select picks the oldest due job (on PostgreSQL locking it and skipping jobs other servers are
+ * claiming this instant, dialect.ts), and the update takes it under the same condition.
+ */
 export async function claimJob(db: DB, worker: string, now = new Date()): Promise<Job | undefined> {
   const due = or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)));
-  // Another worker may take the job between our look and our update: then look again (a few times).
-  for (let tries = 0; tries < 5; tries++) {
-    const [next] = await db.select({ id: jobs.id }).from(jobs).where(due).orderBy(jobs.runAt, jobs.id).limit(1);
-    if (!next) return undefined;
-    // The same condition again: whoever updates first owns the job.
-    const [claimed] = await db
-      .update(jobs)
-      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: worker, lockedUntil: new Date(now.getTime() + LEASE_MS) })
-      .where(and(eq(jobs.id, next.id), due))
-      .returning();
-    if (claimed) return claimed;
-  }
-  return undefined;
+  const next = sql`(select ${jobs.id} from ${jobs} where ${due} order by ${jobs.runAt}, ${jobs.id} limit 1 ${forUpdateSkipLocked()})`;
+  const [claimed] = await db
+    .update(jobs)
+    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: worker, lockedUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(and(eq(jobs.id, next), due))
+    .returning();
+  return claimed;
 }
 
 export async function completeJob(db: DB, job: Job, worker: string, now = new Date()): Promise<void> {
