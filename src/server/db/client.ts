@@ -230,13 +230,26 @@ function openSqlite(file: string): DB {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-/** A span per statement (tracing on): its SQL text with placeholders, never the values. */
+/**
+ * A span per statement (tracing on): its SQL text with placeholders, never the values. Both call styles: a
+ * promise (transactions use the client directly) and a callback (pool.query, which is how Drizzle runs a
+ * statement outside a transaction, hands the client its callback).
+ */
 function traceQueries(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
     const text = typeof config === 'string' ? config : (config as { text?: string } | null)?.text;
-    if (!text || rest.some((r) => typeof r === 'function')) return query(config, ...rest);
-    return inSpan(spanName(text), 'client', { 'db.system': 'postgresql', 'db.statement': text }, () => query(config, ...rest));
+    if (!text) return query(config, ...rest);
+    const attributes = { 'db.system': 'postgresql', 'db.statement': text };
+    const callback = rest.at(-1);
+    if (typeof callback !== 'function') return inSpan(spanName(text), 'client', attributes, () => query(config, ...rest));
+    const args = rest.slice(0, -1);
+    const done = callback as (err: unknown, result?: unknown) => void;
+    inSpan(spanName(text), 'client', attributes, () => new Promise((resolve, reject) => void query(config, ...args, (err: unknown, result: unknown) => (err ? reject(err) : resolve(result))))).then(
+      (result) => done(null, result),
+      (err: unknown) => done(err),
+    );
+    return undefined;
   };
 }
 
