@@ -2,29 +2,17 @@
 // holds no secret, client addresses come from our own proxy, personal answers are never cached, stored blog
 // HTML is sanitized on the way out, and the abuse limits for analytics and blog views hold.
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { clientAddress } from '@/server/app';
 import { blogPosts, parkingProviders } from '@/server/db/schema';
 import { maskEmails, redactUrl } from '@/server/request-log';
 import { dayFromToday } from '@/shared/pricing';
 import { call, sessionCookieFrom } from '../support/http';
+import { logged } from '../support/console';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp({ LOG_REQUESTS: '1', TRUST_PROXY: '1' });
 afterAll(() => t.close());
-
-/** Everything the server wrote to the console while `fn` ran. */
-async function logged(fn: () => Promise<unknown>): Promise<string> {
-  const lines: string[] = [];
-  const capture = (...args: unknown[]) => void lines.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : String(a))).join(' '));
-  const spies = [vi.spyOn(console, 'log').mockImplementation(capture), vi.spyOn(console, 'warn').mockImplementation(capture), vi.spyOn(console, 'error').mockImplementation(capture)];
-  try {
-    await fn();
-  } finally {
-    spies.forEach((s) => s.mockRestore());
-  }
-  return lines.join('\n');
-}
 
 describe('bad URLs', () => {
   const malformed = [

@@ -2,7 +2,7 @@
 // REST and tRPC (GET queries carry their input in the URL) leaves no token, e-mail or card number in the request
 // log; error and mail lines are redacted by the same list; '/MANAGE/…' is the manage page to the router and so
 // never enters the anonymous page cache; a malformed date in a page address is ignored without a stack trace.
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '@/server/integrations/mailer/outbox';
 import { routes } from '@/client/routes';
 import { SHARED_ROUTES } from '@/server/page-cache';
@@ -11,23 +11,11 @@ import { redactText, redactUrl, redactValue } from '@/server/redact';
 import { dayFromToday } from '@/shared/pricing';
 import { call } from '../support/http';
 import { mailedTokens, scanLog, unstructuredLines } from '../e2e/log-scan';
+import { logged } from '../support/console';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp({ LOG_REQUESTS: '1' });
 afterAll(() => t.close());
-
-/** Everything the server wrote to the console while `fn` ran. */
-async function logged(fn: () => Promise<unknown>): Promise<string> {
-  const lines: string[] = [];
-  const capture = (...args: unknown[]) => void lines.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : String(a))).join(' '));
-  const spies = [vi.spyOn(console, 'log').mockImplementation(capture), vi.spyOn(console, 'warn').mockImplementation(capture), vi.spyOn(console, 'error').mockImplementation(capture)];
-  try {
-    await fn();
-  } finally {
-    spies.forEach((s) => s.mockRestore());
-  }
-  return lines.join('\n');
-}
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' };
 const trpcGet = (procedure: string, input: unknown) => t.request(`/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);

@@ -1,12 +1,13 @@
 // Issue 27, structured logs through HTTP: every request has an id (a well-formed X-Request-Id is kept, anything
 // else replaced) that comes back in the response, is on the request's one JSON log line (method, route pattern,
 // status, duration, user id) and on the jobs the request queued, whose own lines carry it when they run.
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs } from '@/server/db/schema';
 import { createLogger } from '@/server/observability/log';
 import type { MailMessage } from '@/server/integrations/mailer/types';
 import { call, sessionCookieFrom } from '../support/http';
+import { logged } from '../support/console';
 import { createTestApp } from '../support/test-app';
 
 // The mailer writes one log line per message it sends, through a logger as the server's does.
@@ -29,14 +30,8 @@ interface Line {
 
 /** The JSON lines the app logged while `fn` ran. */
 async function linesOf(fn: () => Promise<unknown>): Promise<Line[]> {
-  const lines: string[] = [];
-  const spy = vi.spyOn(console, 'log').mockImplementation((l: unknown) => void lines.push(String(l)));
-  try {
-    await fn();
-  } finally {
-    spy.mockRestore();
-  }
-  return lines.map((l) => JSON.parse(l) as Line);
+  const log = await logged(fn);
+  return log ? log.split('\n').map((l) => JSON.parse(l) as Line) : [];
 }
 
 describe('request ids', () => {
