@@ -3,6 +3,8 @@
 // dates before arrival, a later departure during the stay, neither at a lot that no longer sells; the vehicle
 // until departure; nothing on a cancelled, finished or mid-change booking. (The gate's own check-in and
 // check-out rulings are in ../gate/pass-rules.ts.)
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { bookings } from '../../db/schema';
 import { AppError } from '../../errors';
 import { MAX_ADVANCE_DAYS, MAX_ADVANCE_MESSAGE } from '@/shared/schemas/bookings';
 import { PAST_ARRIVAL_MESSAGE } from '@/shared/schemas/search';
@@ -112,4 +114,19 @@ export function dateChangeProblem(
   if (next.arrivalAt < t.now) return no('BAD_REQUEST', PAST_ARRIVAL_MESSAGE);
   if (next.arrivalAt.getTime() > t.now.getTime() + MAX_ADVANCE_DAYS * 86_400_000) return no('BAD_REQUEST', MAX_ADVANCE_MESSAGE);
   return null;
+}
+
+/**
+ * The booking's row is still as `b` was read: confirmed, not mid-change, the same dates and total. A plan made
+ * on what was read (a refund, a change's difference) is applied only under this condition, in the same update.
+ */
+export function unchangedSinceRead(b: Pick<BookingRow, 'id' | 'arrivalDate' | 'departureDate' | 'totalFee'>): SQL {
+  return and(
+    eq(bookings.id, b.id),
+    eq(bookings.status, 'confirmed'),
+    isNull(bookings.pendingChangeId),
+    eq(bookings.arrivalDate, b.arrivalDate),
+    eq(bookings.departureDate, b.departureDate),
+    eq(bookings.totalFee, b.totalFee),
+  )!;
 }

@@ -13,7 +13,7 @@ import { bookingByLink, instantAt, providerWithLocation, publicBooking } from '.
 import { availableCredit, bookingOwner, recordCredit, type CreditOwner } from './credit';
 import { releaseDays } from './inventory';
 import { refundToCards, syncChargeRefund } from './ledger';
-import { ALREADY_CANCELLED_MESSAGE, assertAllowed, bookingActions, stayClock } from './booking-rules';
+import { ALREADY_CANCELLED_MESSAGE, assertAllowed, bookingActions, stayClock, unchangedSinceRead } from './booking-rules';
 import { loadManaged } from './manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { releaseHold, settlePaidCharge } from './settle';
@@ -148,17 +148,7 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
       .set({ status: 'cancelled', cancelledAt: now, cancellationReason: reason || null, refundedAmount: sql`${bookings.refundedAmount} + ${plan.card}` })
       // The booking as read above: not checked in (the gate's claim races this one), not mid-change, and not
       // changed since (its refund was planned on these dates and this money).
-      .where(
-        and(
-          eq(bookings.id, b.id),
-          eq(bookings.status, 'confirmed'),
-          isNull(bookings.pendingChangeId),
-          isNull(bookings.checkedInAt),
-          eq(bookings.arrivalDate, b.arrivalDate),
-          eq(bookings.departureDate, b.departureDate),
-          eq(bookings.totalFee, b.totalFee),
-        ),
-      )
+      .where(and(unchangedSinceRead(b), isNull(bookings.checkedInAt)))
       .returning();
     if (!claimed) {
       const [seen] = await tx.select().from(bookings).where(eq(bookings.id, b.id));

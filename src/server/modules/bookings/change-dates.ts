@@ -26,7 +26,7 @@ import { claimKey, completeKey, completeKeyForChange, errorOutcome, linkKeyToCha
 import { closedDays, dayRangesOutside, freeSpaces, releaseDayRange, stayDays, takeDayRange } from './inventory';
 import { recordCharge, refundToCards } from './ledger';
 import { changeRefusal, loadManaged, manageView, type Managed } from './manage';
-import { dateChangeProblem, PAYMENT_NEEDED_MESSAGE, stayClock } from './booking-rules';
+import { dateChangeProblem, PAYMENT_NEEDED_MESSAGE, stayClock, unchangedSinceRead } from './booking-rules';
 import { EXPIRED_HOLD_MESSAGE, orphanRefundKey } from './settle';
 
 type Ctx = Context;
@@ -247,17 +247,7 @@ async function claimBooking(tx: Tx, m: Managed, set: Partial<typeof bookings.$in
   const [row] = await tx
     .update(bookings)
     .set(set)
-    .where(
-      and(
-        eq(bookings.id, b.id),
-        eq(bookings.status, 'confirmed'),
-        isNull(bookings.pendingChangeId),
-        isNull(bookings.checkedOutAt),
-        eq(bookings.arrivalDate, b.arrivalDate),
-        eq(bookings.departureDate, b.departureDate),
-        eq(bookings.totalFee, b.totalFee),
-      ),
-    )
+    .where(and(unchangedSinceRead(b), isNull(bookings.checkedOutAt)))
     .returning();
   if (!row) {
     const [now] = await tx.select().from(bookings).where(eq(bookings.id, b.id));
