@@ -6,6 +6,7 @@
 // `npm run bench -- --postgres` runs the same on PostgreSQL (the data copied with db:copy-to-postgres).
 import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { fillBusyYear } from './busy-data.mjs';
 import { spawnSync } from 'node:child_process';
@@ -40,7 +41,12 @@ if (ENGINE === 'postgres') {
 }
 console.log(`Engine: ${ENGINE === 'postgres' ? 'PostgreSQL 15 (node-postgres pool of 10)' : 'SQLite (better-sqlite3, WAL)'}`);
 
-const { base, stop: stopServer } = await startBuiltServer(PORT, { dir: first.dir, env: serverEnv });
+const { base, stop: stopServer, pid } = await startBuiltServer(PORT, { dir: first.dir, env: serverEnv });
+/** The server process's CPU time so far (user + system, /proc/<pid>/stat fields 14 and 15), in ms (100 ticks/s). */
+const cpuMs = () => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 const stop = async () => {
   await stopServer();
   cluster?.stop();
@@ -89,10 +95,14 @@ try {
   ];
   const rows = [];
   let healthz = 1;
+  let healthzCpu = 1;
   for (const [name, opts] of targets) {
-    const r = summary(await run(opts));
-    if (name === 'GET /healthz') healthz = r['req/s'];
-    rows.push({ route: name, ...r, 'ratio to /healthz': Number((r['req/s'] / healthz).toFixed(3)) });
+    const before = cpuMs();
+    const result = await run(opts);
+    const cpu = (cpuMs() - before) / Math.max(1, result.requests.total);
+    const r = summary(result);
+    if (name === 'GET /healthz') [healthz, healthzCpu] = [r['req/s'], cpu];
+    rows.push({ route: name, ...r, 'ratio to /healthz': Number((r['req/s'] / healthz).toFixed(3)), 'server CPU ms/req': Number(cpu.toFixed(3)), 'CPU x /healthz': Number((cpu / healthzCpu).toFixed(1)) });
   }
   console.table(rows);
   const busyRow = rows[1];

@@ -27,7 +27,7 @@ export async function startBuiltServer(port, { dir = fs.mkdtempSync(path.join(os
   };
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, dir, stop };
+      if ((await fetch(`${base}/healthz`)).ok) return { base, dir, stop, pid: server.pid };
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
