@@ -23,13 +23,13 @@ export function fillBusyYear(file, { code = 'MCO', seed = 7 } = {}) {
   };
   const iso = (day, time) => `${new Date(day * DAY).toISOString().slice(0, 10)}T${time}`;
 
-  const lots = db.prepare('select p.id, p.capacity, p.price from parking_providers p join locations l on l.id = p.location_id where l.code = ?').all(code);
+  const lots = db.prepare('select p.id, p.capacity, p.price_cents from parking_providers p join locations l on l.id = p.location_id where l.code = ?').all(code);
   const now = Date.now();
-  const user = db.prepare("insert into users (name, email, role, email_verified, credit_balance, auth_provider, created_at, updated_at) values ('Busy Year', 'busy-year@parkpilot.example', 'user', 1, 0, 'local', ?, ?) returning id").get(now, now);
+  const user = db.prepare("insert into users (name, email, role, email_verified, credit_balance_cents, auth_provider, created_at, updated_at) values ('Busy Year', 'busy-year@parkpilot.example', 'user', 1, 0, 'local', ?, ?) returning id").get(now, now);
   const insert = db.prepare(
     `insert into bookings (user_id, provider_id, confirmation_number, first_name, last_name, email, phone, arrival_date, departure_date,
-      vehicle_make, vehicle_model, license_plate, parking_fee, service_fee, credit_applied, total_fee, status, refunded_amount, created_at)
-     values (?, ?, ?, 'Busy', 'Year', 'busy-year@parkpilot.example', '5550100100', ?, ?, 'Toyota', 'Camry', 'BUSY1', ?, 1.99, 0, ?, ?, 0, ?)`,
+      vehicle_make, vehicle_model, license_plate, parking_fee_cents, service_fee_cents, credit_applied_cents, total_fee_cents, status, refunded_cents, created_at)
+     values (?, ?, ?, 'Busy', 'Year', 'busy-year@parkpilot.example', '5550100100', ?, ?, 'Toyota', 'Camry', 'BUSY1', ?, 199, 0, ?, ?, 0, ?)`,
   );
   const today = Math.floor(now / DAY);
   const [from, to] = [today - 182, today + 183];
@@ -42,8 +42,8 @@ export function fillBusyYear(file, { code = 'MCO', seed = 7 } = {}) {
           const length = int(1, 6);
           const last = Math.min(to - 1, day + length - 1);
           const cancelled = rand() < 0.05;
-          const fee = Math.round(lot.price * (last - day + 1) * 100) / 100;
-          insert.run(user.id, lot.id, confirmation(++n), iso(day, '09:00'), iso(last, '17:00'), fee, Math.round((fee + 1.99) * 100) / 100, cancelled ? 'cancelled' : 'confirmed', (day - 30) * DAY);
+          const fee = lot.price_cents * (last - day + 1); // cents
+          insert.run(user.id, lot.id, confirmation(++n), iso(day, '09:00'), iso(last, '17:00'), fee, fee + 199, cancelled ? 'cancelled' : 'confirmed', (day - 30) * DAY);
           if (!cancelled) for (let d = day; d <= last; d++) taken.set(`${lot.id}:${d}`, (taken.get(`${lot.id}:${d}`) ?? 0) + 1);
           day = last + 1 + int(0, 3);
         }

@@ -1,4 +1,5 @@
 // The booking rules that money and inventory depend on: refunds, per-day capacity, lot-local time, .ics.
+import { cents } from './money';
 import { describe, expect, it } from 'vitest';
 import { stayDays } from '@/server/modules/bookings/inventory';
 import { nonRefundableAfterChange, refundPlan, refundShare } from './cancellation';
@@ -20,27 +21,27 @@ describe('refunds', () => {
   });
 
   it('refunds the parking fee to the card and keeps the $1.99 fee, whatever credit paid', () => {
-    expect(refundPlan({ parkingFee: 60, serviceFee: 1.99, creditApplied: 0, totalFee: 61.99 }, 1)).toEqual({ card: 60, credit: 0 });
-    expect(refundPlan({ parkingFee: 60, serviceFee: 1.99, creditApplied: 0.99, totalFee: 61 }, 1)).toEqual({ card: 60, credit: 0 });
+    expect(refundPlan({ parkingFeeCents: cents(6000), serviceFeeCents: cents(199), creditAppliedCents: cents(0), totalFeeCents: cents(6199) }, 1)).toEqual({ card: 6000, credit: 0 });
+    expect(refundPlan({ parkingFeeCents: cents(6000), serviceFeeCents: cents(199), creditAppliedCents: cents(99), totalFeeCents: cents(6100) }, 1)).toEqual({ card: 6000, credit: 0 });
     // Credit beyond the kept fee goes back as credit.
-    expect(refundPlan({ parkingFee: 10, serviceFee: 1.99, creditApplied: 5, totalFee: 6.99 }, 1)).toEqual({ card: 6.99, credit: 3.01 });
-    expect(refundPlan({ parkingFee: 60, serviceFee: 1.99, creditApplied: 0, totalFee: 61.99 }, 0)).toEqual({ card: 0, credit: 0 });
+    expect(refundPlan({ parkingFeeCents: cents(1000), serviceFeeCents: cents(199), creditAppliedCents: cents(500), totalFeeCents: cents(699) }, 1)).toEqual({ card: 699, credit: 301 });
+    expect(refundPlan({ parkingFeeCents: cents(6000), serviceFeeCents: cents(199), creditAppliedCents: cents(0), totalFeeCents: cents(6199) }, 0)).toEqual({ card: 0, credit: 0 });
   });
 
   it('never returns the part kept when the traveller changed dates inside the window', () => {
-    const b = { parkingFee: 100, serviceFee: 1.99, creditApplied: 0, totalFee: 101.99 };
+    const b = { parkingFeeCents: cents(10000), serviceFeeCents: cents(199), creditAppliedCents: cents(0), totalFeeCents: cents(10199) };
     // Moved inside the window (nothing refundable then): all of it stays kept, whatever the share later.
-    const locked = nonRefundableAfterChange(b, 0, 10_000);
+    const locked = nonRefundableAfterChange(b, 0, cents(10_000));
     expect(locked).toBe(10_000);
     expect(refundPlan({ ...b, nonRefundableCents: locked }, 1)).toEqual({ card: 0, credit: 0 });
     // Moved outside it: nothing is locked.
-    expect(nonRefundableAfterChange(b, 1, 10_000)).toBe(0);
+    expect(nonRefundableAfterChange(b, 1, cents(10_000))).toBe(0);
     // A longer stay after a move inside the window: only the added part may come back.
-    expect(refundPlan({ ...b, parkingFee: 150, totalFee: 151.99, nonRefundableCents: nonRefundableAfterChange(b, 0, 15_000) }, 1)).toEqual({ card: 50, credit: 0 });
+    expect(refundPlan({ ...b, parkingFeeCents: cents(15_000), totalFeeCents: cents(15_199), nonRefundableCents: nonRefundableAfterChange(b, 0, cents(15_000)) }, 1)).toEqual({ card: 5000, credit: 0 });
     // A cheaper change returns its difference only down to the locked part.
-    expect(refundPlan({ ...b, nonRefundableCents: 5_000 }, 1, 7_000)).toEqual({ card: 50, credit: 0 });
+    expect(refundPlan({ ...b, nonRefundableCents: cents(5_000) }, 1, cents(7_000))).toEqual({ card: 5000, credit: 0 });
     // What was locked before stays locked, never above the new fee.
-    expect(nonRefundableAfterChange({ ...b, nonRefundableCents: 5_000 }, 1, 3_000)).toBe(3_000);
+    expect(nonRefundableAfterChange({ ...b, nonRefundableCents: cents(5_000) }, 1, cents(3_000))).toBe(3_000);
   });
 });
 

@@ -2,6 +2,9 @@
 // fee; later, the lot's own policy decides. The $1.99 service fee is kept either way.
 import { SERVICE_FEE } from './constants';
 import { formatUsd } from './format';
+import { atLeastZero, max, min, share, sub, toCents, toDollars, ZERO, type Cents } from './money';
+
+const SERVICE_FEE_CENTS = toCents(SERVICE_FEE);
 
 export const FULL_REFUND_HOURS = 24;
 
@@ -40,43 +43,44 @@ export function appliedCancellationPolicy(policy: string | null | undefined): st
 }
 
 export interface RefundPlan {
-  /** Back to the card, in dollars. */
-  card: number;
+  /** Back to the card. */
+  card: Cents;
   /** Back to the credit balance (credit that paid for more than the kept service fee). */
-  credit: number;
+  credit: Cents;
 }
+
+/** A plan in dollars, for the API (which shows dollars). */
+export const planInDollars = (p: RefundPlan): { card: number; credit: number } => ({ card: toDollars(p.card), credit: toDollars(p.credit) });
 
 /** What a booking's refunds are computed from (its money as it stands). */
 export interface RefundBasis {
-  parkingFee: number;
-  serviceFee?: number;
-  creditApplied: number;
-  totalFee: number;
+  parkingFeeCents: Cents;
+  serviceFeeCents?: Cents;
+  creditAppliedCents: Cents;
+  totalFeeCents: Cents;
   /** Cents of the parking fee that no later refund may return (kept by the policy when the traveller acted). */
-  nonRefundableCents?: number;
+  nonRefundableCents?: Cents;
 }
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-
 /**
- * Cents of the parking fee that may come back when `releasedCents` of it is given up now (all of it on a
+ * Cents of the parking fee that may come back when `released` of it is given up now (all of it on a
  * cancellation, the difference on a cheaper change): the policy's share, and never the part kept earlier.
  */
-export function refundableCents(b: RefundBasis, share: number, releasedCents = cents(b.parkingFee)): number {
-  if (share <= 0 || releasedCents <= 0) return 0;
-  return Math.max(0, Math.min(Math.round(releasedCents * share), cents(b.parkingFee) - (b.nonRefundableCents ?? 0)));
+export function refundableCents(b: RefundBasis, fraction: number, released: Cents = b.parkingFeeCents): Cents {
+  if (fraction <= 0 || released <= 0) return ZERO;
+  return atLeastZero(min(share(released, fraction), sub(b.parkingFeeCents, b.nonRefundableCents ?? ZERO)));
 }
 
 /**
- * What giving up `releasedCents` of the parking fee returns (a cancellation: all of it). The service fee is
- * kept; of the refundable part, the card gets back up to what it paid and any rest goes back to credit.
+ * What giving up `released` of the parking fee returns (a cancellation: all of it). The service fee is kept;
+ * of the refundable part, the card gets back up to what it paid and any rest goes back to credit.
  */
-export function refundPlan(b: RefundBasis, share: number, releasedCents = cents(b.parkingFee)): RefundPlan {
-  const due = refundableCents(b, share, releasedCents);
-  if (due <= 0) return { card: 0, credit: 0 };
-  const card = Math.min(cents(b.totalFee), due);
-  const credit = Math.max(0, Math.min(due - card, cents(b.creditApplied) - cents(b.serviceFee ?? SERVICE_FEE)));
-  return { card: card / 100, credit: credit / 100 };
+export function refundPlan(b: RefundBasis, fraction: number, released: Cents = b.parkingFeeCents): RefundPlan {
+  const due = refundableCents(b, fraction, released);
+  if (due <= 0) return { card: ZERO, credit: ZERO };
+  const card = min(b.totalFeeCents, due);
+  const credit = atLeastZero(min(sub(due, card), sub(b.creditAppliedCents, b.serviceFeeCents ?? SERVICE_FEE_CENTS)));
+  return { card, credit };
 }
 
 /**
@@ -84,8 +88,8 @@ export function refundPlan(b: RefundBasis, share: number, releasedCents = cents(
  * policy would have kept had the traveller cancelled instead of moving (so a free move out of the window,
  * then a cancellation, returns no more than cancelling at once would have). Never more than the new fee.
  */
-export function nonRefundableAfterChange(b: RefundBasis, shareNow: number, parkingFeeAfterCents: number): number {
-  const before = cents(b.parkingFee);
-  const keptIfCancelledNow = before - Math.round(before * Math.max(0, Math.min(1, shareNow)));
-  return Math.max(0, Math.min(parkingFeeAfterCents, Math.max(b.nonRefundableCents ?? 0, keptIfCancelledNow)));
+export function nonRefundableAfterChange(b: RefundBasis, fractionNow: number, parkingFeeAfter: Cents): Cents {
+  const before = b.parkingFeeCents;
+  const keptIfCancelledNow = sub(before, share(before, Math.max(0, Math.min(1, fractionNow))));
+  return atLeastZero(min(parkingFeeAfter, max(b.nonRefundableCents ?? ZERO, keptIfCancelledNow)));
 }

@@ -1,11 +1,12 @@
-// Money and dates: the one place prices, days, day rates (holiday rates), fees and credits are computed (all in
-// whole cents).
-import { DETAIL_ACCESS_FEE, SERVICE_FEE } from './constants';
+// Prices and days: the one place a stay's price, its day rates (holiday rates), the service fee and credit are
+// computed, in integer cents (money.ts). Dollars only at the edges: linesInDollars/breakdownInDollars for the API.
+import { SERVICE_FEE } from './constants';
 import { formatUsd } from './format';
+import { add, atLeastZero, cents, formatCents, min, sub, sum, times, toCents, toDollars, ZERO, type Cents } from './money';
 import { parseWallClock } from './wall-clock';
 
-const toCents = (dollars: number) => Math.round(dollars * 100);
-const toDollars = (cents: number) => cents / 100;
+/** The service fee, in cents. */
+export const SERVICE_FEE_CENTS = toCents(SERVICE_FEE);
 
 // Wall-clock dates live in wall-clock.ts (small enough for the first page's code); re-exported for callers here.
 export { dayFromToday, parseWallClock, toWallClock } from './wall-clock';
@@ -18,24 +19,24 @@ export function billableDays(arrival: string, departure: string): number {
   return Math.max(1, Math.ceil((b - a) / 86_400_000));
 }
 
-export interface PriceBreakdown {
+export interface PriceBreakdown<M = Cents> {
   days: number;
-  subtotal: number;
-  serviceFee: number;
-  credit: number;
-  total: number;
+  subtotal: M;
+  serviceFee: M;
+  credit: M;
+  total: M;
 }
 
 /** A lot's own daily price for one calendar day ('YYYY-MM-DD', lot-local), set by an operator (a holiday rate). */
 export interface DayRate {
   date: string;
-  price: number;
+  price: Cents;
 }
 
 /** What a stay's parking price depends on. */
 export interface StayPrice {
-  dailyPrice: number;
-  weeklyRate?: number | null;
+  dailyPrice: Cents;
+  weeklyRate?: Cents | null;
   days: number;
   /** The day rates on the stay's billed days (see stayDayRates); other dates must not be passed. */
   dayRates?: readonly DayRate[];
@@ -63,21 +64,21 @@ export function stayDayRates(arrival: string, departure: string, rates: Iterable
 }
 
 /** The parking part of a stay in cents, and how it is made up (full weeks at the weekly rate, the rest by day). */
-function parking(opts: { dailyPrice: number; weeklyRate?: number | null; days: number }): { cents: number; weeks: number; days: number } {
-  const daily = toCents(opts.dailyPrice);
-  const byDay = { cents: daily * opts.days, weeks: 0, days: opts.days };
+function parking(opts: { dailyPrice: Cents; weeklyRate?: Cents | null; days: number }): { cents: Cents; weeks: number; days: number } {
+  const daily = opts.dailyPrice;
+  const byDay = { cents: times(daily, opts.days), weeks: 0, days: opts.days };
   if (!opts.weeklyRate || opts.days < 7) return byDay;
   const weeks = Math.floor(opts.days / 7);
   const rest = opts.days % 7;
-  const withWeeks = { cents: weeks * toCents(opts.weeklyRate) + rest * daily, weeks, days: rest };
+  const withWeeks = { cents: add(times(opts.weeklyRate, weeks), times(daily, rest)), weeks, days: rest };
   return withWeeks.cents < byDay.cents ? withWeeks : byDay;
 }
 
 /** Each day rate as what it adds to the standard price in cents (its price − the lot's daily price), by date. */
-function adjustments(opts: StayPrice): { date: string; cents: number }[] {
-  const daily = toCents(opts.dailyPrice);
-  const byDate = new Map<string, number>();
-  for (const r of opts.dayRates ?? []) byDate.set(r.date, toCents(r.price) - daily);
+function adjustments(opts: StayPrice): { date: string; cents: Cents }[] {
+  const daily = opts.dailyPrice;
+  const byDate = new Map<string, Cents>();
+  for (const r of opts.dayRates ?? []) byDate.set(r.date, sub(r.price, daily));
   return [...byDate]
     .filter(([, cents]) => cents !== 0)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -90,37 +91,104 @@ function adjustments(opts: StayPrice): { date: string; cents: number }[] {
  * lot's daily price (a holiday rate of $15.95 on a $10.95 lot adds $5.00; a lower one takes off). Never below
  * zero.
  */
-function parkingCents(opts: StayPrice): { standard: ReturnType<typeof parking>; adjusted: { date: string; cents: number }[]; cents: number } {
+function parkingCents(opts: StayPrice): { standard: ReturnType<typeof parking>; adjusted: { date: string; cents: Cents }[]; cents: Cents } {
   const standard = parking(opts);
   const adjusted = adjustments(opts);
-  const cents = standard.cents + adjusted.reduce((s, a) => s + a.cents, 0);
-  return { standard, adjusted, cents: Math.max(0, cents) };
+  return { standard, adjusted, cents: atLeastZero(add(standard.cents, sum(adjusted.map((a) => a.cents)))) };
 }
 
 /**
  * The total a traveller pays: the parking subtotal (see parkingCents: daily price × days or the weekly rate,
  * adjusted by the stay's day rates), plus the flat service fee, minus any credit (never below zero).
  */
-export function priceStay(opts: StayPrice & { credit?: number }): PriceBreakdown {
+export function priceStay(opts: StayPrice & { credit?: Cents }): PriceBreakdown {
   const subtotal = parkingCents(opts).cents;
-  const fee = toCents(SERVICE_FEE);
-  const credit = Math.min(toCents(opts.credit ?? 0), subtotal + fee);
+  const fee = SERVICE_FEE_CENTS;
+  const credit = min(atLeastZero(opts.credit ?? ZERO), add(subtotal, fee));
+  return { days: opts.days, subtotal, serviceFee: fee, credit, total: sub(add(subtotal, fee), credit) };
+}
+
+/** A breakdown in dollars, for the API (which shows dollars). */
+export function breakdownInDollars(p: PriceBreakdown): PriceBreakdown<number> {
+  return { days: p.days, subtotal: toDollars(p.subtotal), serviceFee: toDollars(p.serviceFee), credit: toDollars(p.credit), total: toDollars(p.total) };
+}
+
+/** One line of how a parking price is made up, as stored with a booking (cents). */
+/** What one billed day of a stay costs ('YYYY-MM-DD', lot-local). */
+export interface DayPrice {
+  date: string;
+  cents: Cents;
+}
+
+/** `total` spread over `dates` as evenly as cents allow (the odd cents on the first days). */
+export function spreadOver(total: Cents, dates: readonly string[]): DayPrice[] {
+  if (!dates.length) return [];
+  const each = Math.floor(total / dates.length);
+  const odd = total - each * dates.length;
+  return dates.map((date, i) => ({ date, cents: cents(each + (i < odd ? 1 : 0)) }));
+}
+
+/**
+ * What each of `dates` (the stay's billed days, in order) costs under `opts`, adding up to its parking
+ * subtotal: a day at the daily price, a day of a full week its share of the weekly rate (the odd cents on
+ * the week's first days), plus the day's own rate difference. Stored with a booking, so a change of dates
+ * keeps what the kept days cost (priceDateChange).
+ */
+function dayPricesOn(dates: readonly string[], opts: StayPrice): DayPrice[] {
+  const { standard, adjusted, cents: total } = parkingCents({ ...opts, days: dates.length });
+  const adjustment = new Map(adjusted.map((a) => [a.date, a.cents]));
+  const week = standard.weeks ? spreadOver(opts.weeklyRate!, ['1', '2', '3', '4', '5', '6', '7']).map((d) => d.cents) : [];
+  const out = dates.map((date, i) => ({ date, cents: add(i < standard.weeks * 7 ? week[i % 7]! : opts.dailyPrice, adjustment.get(date) ?? ZERO) }));
+  // Lower day rates that take the stay below zero (it then costs nothing): spread what it costs instead.
+  return out.some((d) => d.cents < 0) || sum(out.map((d) => d.cents)) !== total ? spreadOver(total, dates) : out;
+}
+
+/** What each billed day of the stay from `arrival` costs (see dayPricesOn). */
+export function stayDayPrices(arrival: string, opts: StayPrice): DayPrice[] {
+  return dayPricesOn(billedDates(arrival, opts.days), opts);
+}
+
+/**
+ * A change of dates: the days the stay keeps cost what was paid for them (`paid`, by date), the days it adds
+ * cost today's rates (priced as a stay of their own: a week of them at the weekly rate), and never more than
+ * the new stay would cost booked afresh today (6 days extended to 7 pays at most the weekly rate). The lines
+ * explain it ('3 days as booked' $32.85, '2 days × $10.95' $21.90) and the day prices are stored again.
+ */
+export function priceDateChange(opts: { paid: readonly DayPrice[]; arrival: string; today: StayPrice }): { subtotal: Cents; lines: StayLine[]; dayPrices: DayPrice[] } {
+  const dates = billedDates(opts.arrival, opts.today.days);
+  const fresh = { subtotal: parkingCents(opts.today).cents, lines: stayLines(opts.today), dayPrices: dayPricesOn(dates, opts.today) };
+  const paid = new Map(opts.paid.map((d) => [d.date, d.cents]));
+  const kept = dates.filter((d) => paid.has(d)).map((date) => ({ date, cents: paid.get(date)! }));
+  if (!kept.length) return fresh;
+  const addedDates = dates.filter((d) => !paid.has(d));
+  const addedSet = new Set(addedDates);
+  const added: StayPrice = { ...opts.today, days: addedDates.length, dayRates: (opts.today.dayRates ?? []).filter((r) => addedSet.has(r.date)) };
+  const keptCents = sum(kept.map((d) => d.cents));
+  const subtotal = add(keptCents, addedDates.length ? parkingCents(added).cents : ZERO);
+  if (subtotal >= fresh.subtotal) return fresh;
   return {
-    days: opts.days,
-    subtotal: toDollars(subtotal),
-    serviceFee: toDollars(fee),
-    credit: toDollars(credit),
-    total: toDollars(subtotal + fee - credit),
+    subtotal,
+    lines: [{ label: `${kept.length} day${kept.length === 1 ? '' : 's'} as booked`, cents: keptCents }, ...(addedDates.length ? stayLines(added) : [])],
+    dayPrices: [...kept, ...(addedDates.length ? dayPricesOn(addedDates, added) : [])].sort((a, b) => a.date.localeCompare(b.date)),
   };
 }
 
 export interface StayLine {
   label: string;
-  /** Dollars. */
-  amount: number;
+  cents: Cents;
   /** Set on the lines a stay's day rates add (holiday or special rates), which screens set apart. */
   dayRate?: true;
 }
+
+/** A line as the API shows it (dollars). */
+export interface PriceLine {
+  label: string;
+  amount: number;
+  dayRate?: true;
+}
+
+export const linesInDollars = (lines: readonly StayLine[]): PriceLine[] =>
+  lines.map((l) => ({ label: l.label, amount: toDollars(l.cents), ...(l.dayRate ? { dayRate: true as const } : {}) }));
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** 'Dec 24' from 'YYYY-MM-DD'. */
@@ -128,11 +196,11 @@ const shortDate = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${N
 /** 'Dec 24–26', 'Dec 30–Jan 2'. */
 const dateSpan = (first: string, last: string) =>
   first === last ? shortDate(first) : first.slice(0, 7) === last.slice(0, 7) ? `${shortDate(first)}–${Number(last.slice(8, 10))}` : `${shortDate(first)}–${shortDate(last)}`;
-const signed = (cents: number) => `${cents < 0 ? '−' : '+'}${formatUsd(Math.abs(cents) / 100)}`;
+const signed = (cents: Cents) => `${cents < 0 ? '−' : '+'}${formatUsd(Math.abs(cents) / 100)}`;
 
 /** Day-rate adjustments as lines: consecutive days with the same difference make one line. */
-function adjustmentLines(adjusted: { date: string; cents: number }[]): StayLine[] {
-  const runs: { first: string; last: string; cents: number; days: number }[] = [];
+function adjustmentLines(adjusted: { date: string; cents: Cents }[]): StayLine[] {
+  const runs: { first: string; last: string; cents: Cents; days: number }[] = [];
   for (const a of adjusted) {
     const run = runs.at(-1);
     const next = run && new Date(Date.parse(`${run.last}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
@@ -141,7 +209,7 @@ function adjustmentLines(adjusted: { date: string; cents: number }[]): StayLine[
   }
   return runs.map((r) => ({
     label: `${r.cents > 0 ? 'Holiday rate' : 'Special rate'} ${dateSpan(r.first, r.last)}: ${r.days > 1 ? `${r.days} × ` : ''}${signed(r.cents)}`,
-    amount: toDollars(r.cents * r.days),
+    cents: times(r.cents, r.days),
     dayRate: true as const,
   }));
 }
@@ -156,8 +224,8 @@ export function stayLines(opts: StayPrice): StayLine[] {
   const lines = weekAndDayLines(opts, made);
   lines.push(...adjustmentLines(adjusted));
   // Lower day rates on a weekly-rate stay could take it below zero: the stay then costs nothing.
-  const sum = made.cents + adjusted.reduce((s, a) => s + a.cents, 0);
-  if (sum < cents) lines.push({ label: 'Never below $0.00', amount: toDollars(cents - sum), dayRate: true });
+  const stated = add(made.cents, sum(adjusted.map((a) => a.cents)));
+  if (stated < cents) lines.push({ label: 'Never below $0.00', cents: sub(cents, stated), dayRate: true });
   return lines;
 }
 
@@ -171,8 +239,8 @@ export function standardLines(opts: Omit<StayPrice, 'dayRates'>): StayLine[] {
 
 function weekAndDayLines(opts: Omit<StayPrice, 'dayRates'>, made: ReturnType<typeof parking>): StayLine[] {
   const lines: StayLine[] = [];
-  if (made.weeks) lines.push({ label: `${made.weeks} week${made.weeks === 1 ? '' : 's'} × ${formatUsd(opts.weeklyRate!)}`, amount: toDollars(made.weeks * toCents(opts.weeklyRate!)) });
-  if (made.days) lines.push({ label: `${made.days} day${made.days === 1 ? '' : 's'} × ${formatUsd(opts.dailyPrice)}`, amount: toDollars(made.days * toCents(opts.dailyPrice)) });
+  if (made.weeks) lines.push({ label: `${made.weeks} week${made.weeks === 1 ? '' : 's'} × ${formatCents(opts.weeklyRate!)}`, cents: times(opts.weeklyRate!, made.weeks) });
+  if (made.days) lines.push({ label: `${made.days} day${made.days === 1 ? '' : 's'} × ${formatCents(opts.dailyPrice)}`, cents: times(opts.dailyPrice, made.days) });
   return lines;
 }
 
@@ -182,13 +250,13 @@ export function stayArithmetic(opts: StayPrice): string {
 }
 
 /** Lines' labels in one line: '3 days × $10.95 + Holiday rate Dec 24: +$5.00'. */
-export function linesArithmetic(lines: readonly StayLine[]): string {
+export function linesArithmetic(lines: readonly { label: string }[]): string {
   return lines.map((l) => l.label).join(' + ');
 }
 
 /** What the card paid for a booking, net of what went back to it (the receipt's last line). */
-export function netPaid(b: { totalFee: number; refundedAmount: number }): number {
-  return toDollars(Math.max(0, toCents(b.totalFee) - toCents(b.refundedAmount)));
+export function netPaid(b: { totalFeeCents: Cents; refundedCents: Cents }): Cents {
+  return atLeastZero(sub(b.totalFeeCents, b.refundedCents));
 }
 
 /** '$91.94' */

@@ -2,6 +2,7 @@
 // tRPC bookings.updateStatus), the manage page (REST POST .../cancel and tRPC bookings.cancelManaged) and the
 // support chat. A checked-in booking is never cancelled; moving dates never launders the cancellation policy;
 // a booking at an unlisted lot keeps its dates; a replayed checkout after "End all links" mints no link.
+import { cents } from '@/shared/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookingChanges, bookingLinks, bookings, jobs, locations, parkingProviders } from '@/server/db/schema';
@@ -20,7 +21,7 @@ let nextLot = 3;
 /** A lot of its own for each test at $10 a day, free cancellation up to 24 hours before arrival. */
 async function freshLot() {
   const { p, state } = providers[(nextLot += 5)]!;
-  await t.db.update(parkingProviders).set({ price: 10, weeklyRate: null, cancellationPolicy: 'Free cancellation up to 24 hours before arrival' }).where(eq(parkingProviders.id, p.id));
+  await t.db.update(parkingProviders).set({ priceCents: cents(1000), weeklyRateCents: null, cancellationPolicy: 'Free cancellation up to 24 hours before arrival' }).where(eq(parkingProviders.id, p.id));
   await bumpContentVersion(t.db);
   /** Lot-local wall-clock time `hours` from now. */
   const inHours = (hours: number) => instantToWallClock(new Date(Date.now() + hours * 3_600_000), zoneForState(state)).slice(0, 16);
@@ -76,7 +77,7 @@ describe('a checked-in booking', () => {
 
     const after = await row(b.id);
     expect(after.status).toBe('confirmed');
-    expect(after.refundedAmount).toBe(0);
+    expect(after.refundedCents).toBe(0);
     const refunds = await t.db.select().from(jobs).where(eq(jobs.kind, 'payments.refund'));
     expect(refunds.filter((j) => JSON.stringify(j.payload).includes(`refund-booking-${b.id}`))).toEqual([]);
 
@@ -121,7 +122,7 @@ describe('moving dates never launders the cancellation policy', () => {
       expect(cancel.status, cancel.text).toBe(200);
       const refund = door === 'history' ? cancel.json.refundAmount : cancel.json.result.data.json.refundAmount;
       expect(refund).toBe(0);
-      expect((await row(b.id)).refundedAmount).toBe(0);
+      expect((await row(b.id)).refundedCents).toBe(0);
     }
   });
 

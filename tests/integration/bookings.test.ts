@@ -1,4 +1,5 @@
 // Booking history through HTTP: signed-in only, own bookings only, newest first, with the lot's name.
+import { cents } from '@/shared/money';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, parkingProviders } from '@/server/db/schema';
 import { call, sessionCookieFrom } from '../support/http';
@@ -17,7 +18,7 @@ describe('GET /api/bookings/history', () => {
     const b = await call(t.request, '/api/auth/register', { name: 'B', email: 'b-hist@example.com', password: 'long enough' });
     const cookieA = sessionCookieFrom(a.headers)!;
     const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
-    const base = { providerId: provider!.id, firstName: 'A', lastName: 'Z', email: 'a-hist@example.com', phone: '555-010-0155', arrivalDate: '2027-01-01T09:00', departureDate: '2027-01-03T09:00', vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'K1', parkingFee: 20, serviceFee: 1.99, totalFee: 21.99 };
+    const base = { providerId: provider!.id, firstName: 'A', lastName: 'Z', email: 'a-hist@example.com', phone: '555-010-0155', arrivalDate: '2027-01-01T09:00', departureDate: '2027-01-03T09:00', vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'K1', parkingFeeCents: cents(2000), serviceFeeCents: cents(199), totalFeeCents: cents(2199) };
     await t.db.insert(bookings).values([
       { ...base, userId: a.json.user.id, confirmationNumber: 'PP-HIST-1', createdAt: new Date(Date.now() - 60_000) },
       { ...base, userId: a.json.user.id, confirmationNumber: 'PP-HIST-2', status: 'cancelled' },

@@ -107,11 +107,11 @@ describe('export and import', () => {
     expect(applied).toMatchObject({ applied: true, creates: 2, updates: 2 });
     expect(await lotCount()).toBe(before + 2);
     const ids = edited.map((r) => Number(r[0]));
-    for (const lot of await t.db.select().from(parkingProviders).where(inArray(parkingProviders.id, ids))) expect(lot.price).toBe(31.45);
+    for (const lot of await t.db.select().from(parkingProviders).where(inArray(parkingProviders.id, ids))) expect(lot.priceCents).toBe(3145);
     const [north] = await t.db.select().from(parkingProviders).where(eq(parkingProviders.name, 'Csv Import Parking, North'));
     expect(north).toMatchObject({ description, slug: 'csv-import-parking-north', published: 1, amenities: ['Shuttle', 'Gated'], features: ['Free shuttle', 'Keep your keys'], distance: '0.7 miles from terminal' });
     const [south] = await t.db.select().from(parkingProviders).where(eq(parkingProviders.name, 'Csv Import Parking South'));
-    expect(south).toMatchObject({ published: 0, capacity: 7, weeklyRate: null, website: null });
+    expect(south).toMatchObject({ published: 0, capacity: 7, weeklyRateCents: null, website: null });
     const names = (await call(t.request, '/api/search?location=MCO')).json.providers.map((p: { name: string }) => p.name);
     expect(names).toContain('Csv Import Parking, North');
     expect(names).not.toContain('Csv Import Parking South');
@@ -139,7 +139,7 @@ describe('export and import', () => {
     expect(applied.status).toBe(400);
     expect(applied.json.error).toBe('Nothing was imported. Line 5: price: Daily price must be a plain number of dollars and cents, like 12.95; amenities: Unknown amenity "Jacuzzi" (use: ' + LOT_AMENITIES.join(', ') + ')');
     expect(await lotCount()).toBe(before);
-    expect((await t.db.select().from(parkingProviders).where(eq(parkingProviders.id, lot!.id)))[0]!.price).toBe(lot!.price);
+    expect((await t.db.select().from(parkingProviders).where(eq(parkingProviders.id, lot!.id)))[0]!.priceCents).toBe(lot!.priceCents);
   });
 
   it('reports every kind of bad line', async () => {

@@ -178,7 +178,7 @@ describe('lots', () => {
     expect(days.length).toBeGreaterThan(0);
     for (const d of days) expect(d.capacity).toBe(2);
     const rows = await t.db.select().from(bookings).where(and(eq(bookings.providerId, lot.id)));
-    for (const b of rows) expect(b.parkingFee).toBeCloseTo(4.95 * 2, 2);
+    for (const b of rows) expect(b.parkingFeeCents).toBe(495 * 2);
   });
 
   it('unpublished: gone from search, its page 404, out of the sitemap, not bookable; the admin still sees it', async () => {

@@ -1,5 +1,6 @@
 // Checkout through HTTP in sandbox mode: the estimate, validation, payment outcomes, guest accounts, the
 // no-overbooking rule under concurrency, Idempotency-Key, credits, and cancellation with refunds.
+import { cents } from '@/shared/money';
 import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { bumpContentVersion } from '@/server/content-version';
@@ -55,7 +56,7 @@ const book = (b: unknown, cookie?: string, headers?: Record<string, string>) => 
 describe('POST /api/bookings/estimate', () => {
   it('prices from the catalogue: one day at 89.95 is 91.94 whatever the client sends', async () => {
     const p = freshProvider();
-    await t.db.update(parkingProviders).set({ price: 89.95, weeklyRate: null }).where(eq(parkingProviders.id, p.id));
+    await t.db.update(parkingProviders).set({ priceCents: cents(8995), weeklyRateCents: null }).where(eq(parkingProviders.id, p.id));
     await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const res = await call(t.request, '/api/bookings/estimate', { providerId: String(p.id), arrivalDate: '2027-03-01T10:00', departureDate: '2027-03-02T10:00', providerPrice: 1 });
     expect(res.status).toBe(200);
@@ -109,7 +110,7 @@ describe('paying for a booking', () => {
     expect(res.json.success).toBe(true);
     expect(res.json.confirmationNumber).toMatch(/^PP-[A-HJ-NP-Z2-9]{8}$/);
     const days = 3; // 09:00 on day 20 to 17:00 on day 22 is 2 days 8 hours
-    const subtotal = (Math.round(p.price * 100) * days) / 100;
+    const subtotal = (p.priceCents * days) / 100;
     expect(res.json.booking).toMatchObject({ status: 'confirmed', parkingFee: subtotal, serviceFee: 1.99, totalFee: Math.round((subtotal + 1.99) * 100) / 100, cardBrand: 'visa', cardLast4: '4242', licensePlate: 'ABC123' });
     const [row] = await t.db.select().from(bookings).where(eq(bookings.confirmationNumber, res.json.confirmationNumber));
     expect(row!.userId).toBe(u.id);
@@ -270,9 +271,9 @@ describe('credits', () => {
 
     const ledger = await t.db.select().from(userCredits).where(eq(userCredits.userId, u.id));
     expect(ledger.map((l) => l.type).sort()).toEqual(['access_fee_credit', 'booking_use']);
-    const balance = (await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalance;
-    expect(balance).toBeCloseTo(ledger.reduce((s, l) => s + l.amount, 0), 5);
-    expect(balance).toBeCloseTo(0, 5);
+    const balance = (await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalanceCents;
+    expect(balance).toBe(ledger.reduce((s, l) => s + l.amountCents, 0));
+    expect(balance).toBe(0);
     expect((await t.db.select().from(informationAccess).where(eq(informationAccess.userId, u.id)))[0]!.creditedBack).toBe(1);
   });
 
@@ -283,7 +284,7 @@ describe('credits', () => {
     await call(t.request, '/api/payments/sandbox/confirm', { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }, { cookie: u.cookie });
     await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
     expect((await book(body(p.id, { payment: { cardNumber: '4000000000000002' } }), u.cookie)).status).toBe(402);
-    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalance).toBeCloseTo(0.99, 5);
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalanceCents).toBe(99);
     expect(await t.db.select().from(userCredits).where(eq(userCredits.userId, u.id))).toHaveLength(1);
     expect((await call(t.request, '/api/bookings/estimate', { providerId: p.id, arrivalDate: arrive, departureDate: depart }, { cookie: u.cookie })).json.credit).toBe(0.99);
   });

@@ -3,6 +3,7 @@
 // that lot); a pass is found however its number is typed, and refused with its reason when cancelled, outside its
 // window or already used; check-in then check-out completes the booking and the traveller's history and the admin
 // show the times; concurrent check-ins record once.
+import { cents } from '@/shared/money';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, locations, parkingProviders, users } from '@/server/db/schema';
@@ -55,9 +56,9 @@ async function book(lot: { id: number; state: string }, userId: number, from: nu
       vehicleMake: 'Volvo',
       vehicleModel: 'V60',
       licensePlate: `GT${seq}`,
-      parkingFee: 30,
-      serviceFee: 1.99,
-      totalFee: 31.99,
+      parkingFeeCents: cents(3000),
+      serviceFeeCents: cents(199),
+      totalFeeCents: cents(3199),
       ...extra,
     })
     .returning();

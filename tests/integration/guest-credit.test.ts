@@ -56,14 +56,15 @@ const estimate = (providerId: number, extra: { email?: string } = {}, cookie?: s
 
 async function guestBalance(email: string) {
   const [row] = await t.db.select().from(guestCredits).where(eq(guestCredits.email, email));
-  const [ledger] = await t.db.select({ total: sum(userCredits.amount).mapWith(Number) }).from(userCredits).where(and(isNull(userCredits.userId), eq(userCredits.email, email)));
-  return { balance: row?.balance ?? 0, ledger: ledger?.total ?? 0 };
+  const [ledger] = await t.db.select({ total: sum(userCredits.amountCents).mapWith(Number) }).from(userCredits).where(and(isNull(userCredits.userId), eq(userCredits.email, email)));
+  // Dollars, as the pages show them.
+  return { balance: (row?.balanceCents ?? 0) / 100, ledger: (ledger?.total ?? 0) / 100 };
 }
 
 async function accountBalance(userId: number) {
-  const [u] = await t.db.select({ balance: users.creditBalance }).from(users).where(eq(users.id, userId));
-  const [ledger] = await t.db.select({ total: sum(userCredits.amount).mapWith(Number) }).from(userCredits).where(eq(userCredits.userId, userId));
-  return { balance: u!.balance, ledger: ledger?.total ?? 0 };
+  const [u] = await t.db.select({ balance: users.creditBalanceCents }).from(users).where(eq(users.id, userId));
+  const [ledger] = await t.db.select({ total: sum(userCredits.amountCents).mapWith(Number) }).from(userCredits).where(eq(userCredits.userId, userId));
+  return { balance: u!.balance / 100, ledger: (ledger?.total ?? 0) / 100 };
 }
 
 /** The verification link of the last verification e-mail sent to `email`, opened as the mail's reader would. */
@@ -272,7 +273,7 @@ describe('the fee with a saved card (signed in)', () => {
         expect(form.get('metadata[purpose]')).toBe('information_access');
         const [user] = await s.db.select().from(users).where(eq(users.email, 'stripe-fee@example.com'));
         expect(await s.db.select().from(informationAccess).where(eq(informationAccess.userId, user!.id))).toHaveLength(1);
-        expect(user!.creditBalance).toBeCloseTo(0.99, 5);
+        expect(user!.creditBalanceCents).toBe(99);
       } finally {
         await s.close();
       }

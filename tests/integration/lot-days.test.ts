@@ -60,7 +60,7 @@ describe('access and validation', () => {
   it('reads every day of a range, with the lot capacity where nothing was set', async () => {
     const lot = lots[0]!;
     const res = await readDays(lot.id, day(3), day(9));
-    expect(res.json.lot).toMatchObject({ id: lot.id, capacity: lot.capacity, price: lot.price });
+    expect(res.json.lot).toMatchObject({ id: lot.id, capacity: lot.capacity, price: lot.priceCents / 100 });
     expect(res.json.days).toHaveLength(7);
     expect(res.json.days[0]).toEqual({ date: day(3), capacity: lot.capacity, taken: 0, free: lot.capacity, closed: false, price: null, capacitySet: false });
     expect(res.json.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -140,7 +140,7 @@ describe('day rates', () => {
     const first = await book(lot.id, arrival, departure, 'before-rate@example.com');
     expect(first.json.booking.totalFee).toBe(base.total);
 
-    const rate = Math.round((lot.price + 5.5) * 100) / 100;
+    const rate = (lot.priceCents + 550) / 100;
     expect((await change(lot.id, { from: day(41), to: day(42), price: rate })).status).toBe(200);
     const quoted = await search(lot.id, arrival, departure);
     expect(Math.round((quoted.total - base.total) * 100)).toBe(550);
@@ -156,7 +156,7 @@ describe('day rates', () => {
     expect(paid.json.booking.priceLines).toEqual(quoted.priceLines);
     // The booking made before keeps what it paid.
     const [kept] = await t.db.select().from(bookings).where(eq(bookings.confirmationNumber, first.json.confirmationNumber));
-    expect(kept!.totalFee).toBe(base.total);
+    expect(kept!.totalFeeCents / 100).toBe(base.total);
 
     // Day 42 has the rate too, but that stay leaves on it without being billed for it (+$5.50, not +$11.00);
     // a stay billed for day 42 pays its rate. Clearing the rate restores the price.

@@ -3,6 +3,7 @@
 // e-mail, changes of dates (price up charged once with an Idempotency-Key, price down refunded by the policy,
 // a full or closed day refused with nothing changed, declined cards), extension during the stay, a new
 // vehicle, cancelling by link with refunds split over the booking's charges.
+import { cents } from '@/shared/money';
 import { and, between, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookingChanges, bookingLinks, bookingPayments, bookings, jobs, lotDays, parkingProviders, sandboxRefunds } from '@/server/db/schema';
@@ -40,7 +41,7 @@ let next = 1;
 /** A lot of its own for each test at $10 a day (no weekly rate, free cancellation 24 hours ahead). */
 async function freshLot() {
   const p = providers[(next += 4)]!;
-  await t.db.update(parkingProviders).set({ price: 10, weeklyRate: null, cancellationPolicy: 'Free cancellation up to 24 hours before arrival' }).where(eq(parkingProviders.id, p.id));
+  await t.db.update(parkingProviders).set({ priceCents: cents(1000), weeklyRateCents: null, cancellationPolicy: 'Free cancellation up to 24 hours before arrival' }).where(eq(parkingProviders.id, p.id));
   await bumpContentVersion(t.db);
   return p;
 }
@@ -166,7 +167,7 @@ describe('changing dates', () => {
     expect(made.map((c) => c.amount)).toEqual([2000]);
     expect(await takenOn(lot.id, at(20), at(25))).toEqual([1, 1, 1, 1, 1, 1]);
     const ledger = await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, b.id)).orderBy(bookingPayments.id);
-    expect(ledger.map((l) => l.amount)).toEqual([31.99, 20]);
+    expect(ledger.map((l) => l.amountCents)).toEqual([3199, 2000]);
     // The same key for other dates is refused; the new pass and link arrive by e-mail.
     expect((await change(b.confirmation, { ...body, departureDate: at(26) }, 'extend-key-0001')).status).toBe(422);
     const mail = (await t.outbox()).find((m) => m.to.includes(b.email) && m.subject.startsWith('Booking changed'))!;
@@ -201,7 +202,7 @@ describe('changing dates', () => {
     const res = await change(b.confirmation, { token: b.token, arrivalDate: at(21), departureDate: at(23) }, 'shorten-key-001');
     expect(res.status).toBe(200);
     expect(res.json.change).toMatchObject({ difference: -10, refundToCard: 10, charge: 0, kept: 0 });
-    expect(await bookingRow(b.id)).toMatchObject({ arrivalDate: at(21), parkingFee: 20, totalFee: 21.99 });
+    expect(await bookingRow(b.id)).toMatchObject({ arrivalDate: at(21), parkingFeeCents: 2000, totalFeeCents: 2199 });
     await t.drain();
     const refunds = await t.db.select().from(sandboxRefunds).where(sql`${sandboxRefunds.idempotencyKey} like ${`change-refund-%`}`);
     expect(refunds.filter((r) => r.paymentIntentId === (charges.find((c) => c.metadata.bookingId === String(b.id))!.id)).map((r) => r.amount)).toEqual([1000]);
@@ -218,7 +219,7 @@ describe('changing dates', () => {
     expect(full.status).toBe(409);
     expect(full.json.error ?? full.json.message).toMatch(/sold out/);
     expect(charges.length).toBe(before);
-    expect(await bookingRow(b.id)).toMatchObject({ departureDate: at(23), totalFee: 31.99, pendingChangeId: null });
+    expect(await bookingRow(b.id)).toMatchObject({ departureDate: at(23), totalFeeCents: 3199, pendingChangeId: null });
     // Day 24's row, made by the refused change, was rolled back with it.
     expect(await takenOn(lot.id, at(20), at(25))).toEqual([1, 1, 1, 1, 0]);
     await t.db.update(lotDays).set({ capacity: 50, closed: 1 }).where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, last)));
@@ -233,7 +234,7 @@ describe('changing dates', () => {
     const b = await guestBooking(lot.id);
     const res = await change(b.confirmation, { token: b.token, arrivalDate: at(20), departureDate: at(25), paymentInfo: DECLINED }, 'declined-key-01');
     expect(res.status).toBe(402);
-    expect(await bookingRow(b.id)).toMatchObject({ departureDate: at(23), totalFee: 31.99, pendingChangeId: null });
+    expect(await bookingRow(b.id)).toMatchObject({ departureDate: at(23), totalFeeCents: 3199, pendingChangeId: null });
     expect(await takenOn(lot.id, at(20), at(25))).toEqual([1, 1, 1, 1, 0, 0]);
     // Costing more needs a card.
     const noCard = await change(b.confirmation, { token: b.token, arrivalDate: at(20), departureDate: at(25) }, 'no-card-key-001');
@@ -292,7 +293,7 @@ describe('a change whose payment answer was lost', () => {
     expect(retry.status).toBe(200);
     const mine = charges.filter((c) => c.metadata.changeId === String(retry.json.change.changeId));
     expect(new Set(mine.map((c) => c.id)).size).toBe(1);
-    expect(await bookingRow(b.id)).toMatchObject({ departureDate: at(24), totalFee: 41.99, pendingChangeId: null });
+    expect(await bookingRow(b.id)).toMatchObject({ departureDate: at(24), totalFeeCents: 4199, pendingChangeId: null });
     expect(await takenOn(lot.id, at(20), at(24))).toEqual([1, 1, 1, 1, 1]);
   });
 
@@ -304,7 +305,7 @@ describe('a change whose payment answer was lost', () => {
     expect((await change(b.confirmation, { token: b.token, arrivalDate: at(20), departureDate: at(24), paymentInfo: CARD }, 'reaper-key-00001')).status).toBe(502);
     const result = await settleExpiredChanges({ db: t.db, payments: t.payments, jobs: t.jobs }, new Date(Date.now() + 11 * 60_000));
     expect(result.applied).toBeGreaterThanOrEqual(1);
-    expect(await bookingRow(b.id)).toMatchObject({ departureDate: at(24), totalFee: 41.99, pendingChangeId: null });
+    expect(await bookingRow(b.id)).toMatchObject({ departureDate: at(24), totalFeeCents: 4199, pendingChangeId: null });
   });
 });
 

@@ -1,6 +1,7 @@
 // Social cards: GET /og/home.png and /og/{location|lot|post}/{slug}.png answer PNG 1200x630 with a day's
 // caching and a content ETag, 404 for slugs that name nothing, never a 5xx for odd input; every public
 // page's head points at its card with an absolute URL, and private pages carry none.
+import { cents } from '@/shared/money';
 import { eq } from 'drizzle-orm';
 import { bumpContentVersion } from '@/server/content-version';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,8 +61,8 @@ describe('GET /og/...', () => {
   it('draws a new card when the content changes', async () => {
     const { lot } = await samples();
     const before = await card(`/og/lot/${lot.slug}.png`);
-    const [row] = await t.db.select({ price: parkingProviders.price }).from(parkingProviders).where(eq(parkingProviders.id, lot.id));
-    await t.db.update(parkingProviders).set({ price: row!.price + 3 }).where(eq(parkingProviders.id, lot.id));
+    const [row] = await t.db.select({ price: parkingProviders.priceCents }).from(parkingProviders).where(eq(parkingProviders.id, lot.id));
+    await t.db.update(parkingProviders).set({ priceCents: cents(row!.price + 300) }).where(eq(parkingProviders.id, lot.id));
     await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const after = await card(`/og/lot/${lot.slug}.png`);
     expect(after.res.status).toBe(200);

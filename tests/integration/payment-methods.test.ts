@@ -1,5 +1,6 @@
 // Saved cards through HTTP: sandbox mode end to end (one default at a time, owner only, no card numbers
 // stored, paying with a saved card), and Stripe mode through the real SDK against a local fake.
+import { cents } from '@/shared/money';
 import fs from 'node:fs';
 import { eq, getTableName, is, Table } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,7 +226,7 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
           .values({
             userId: user!.id, providerId: provider!.id, confirmationNumber: n, firstName: 'H', lastName: 'K', email: 'hook@example.com', phone: '5',
             arrivalDate: `${dayFromToday(5)}T10:00`, departureDate: `${dayFromToday(6)}T10:00`, vehicleMake: 'A', vehicleModel: 'B',
-            parkingFee: 20, serviceFee: 1.99, totalFee: 21.99, status, paymentIntentId, holdExpiresAt: status === 'pending' ? new Date(Date.now() + 60_000) : null,
+            parkingFeeCents: cents(2000), serviceFeeCents: cents(199), totalFeeCents: cents(2199), status, paymentIntentId, holdExpiresAt: status === 'pending' ? new Date(Date.now() + 60_000) : null,
           })
           .returning())[0]!;
       const event = (id: string, type: string, object: object) => {
@@ -257,7 +258,7 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       // A refund made elsewhere (the dashboard) is recorded.
       const paid = await row('PP-HOOKPAID', 'confirmed', 'pi_hook_4');
       await event('evt_b4', 'charge.refunded', { id: 'ch_4', object: 'charge', payment_intent: 'pi_hook_4', amount_refunded: 1000 });
-      expect((await s.db.select().from(bookings).where(eq(bookings.id, paid.id)))[0]!.refundedAmount).toBe(10);
+      expect((await s.db.select().from(bookings).where(eq(bookings.id, paid.id)))[0]!.refundedCents).toBe(1000);
     } finally {
       await s.close();
     }

@@ -48,8 +48,8 @@ describe('detail access for a signed-in traveller', () => {
 
     const credits = await t.db.select().from(userCredits).where(eq(userCredits.userId, u.id));
     expect(credits).toHaveLength(1);
-    expect(credits[0]).toMatchObject({ amount: 0.99, type: 'access_fee_credit', relatedPaymentId: created.json.paymentIntentId });
-    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalance).toBeCloseTo(0.99);
+    expect(credits[0]).toMatchObject({ amountCents: 99, type: 'access_fee_credit', relatedPaymentId: created.json.paymentIntentId });
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalanceCents).toBe(99);
 
     // Completing twice records once.
     await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
@@ -109,8 +109,8 @@ describe('detail access for a guest', () => {
     expect((await call(t.request, '/api/payments/check-access/MIA-PORT', undefined, { cookie: 'pp_guest=abcdefghijklmnopqrstuvwxyz234567abcdefgh' })).json.hasAccess).toBe(false);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
     expect(await t.db.select().from(informationAccess).where(eq(informationAccess.email, email))).toMatchObject([{ userId: null, location: 'MIA-PORT', status: 'succeeded', creditedBack: 0 }]);
-    expect(await t.db.select().from(userCredits).where(eq(userCredits.email, email))).toMatchObject([{ userId: null, amount: 0.99, type: 'access_fee_credit' }]);
-    expect((await t.db.select().from(guestCredits).where(eq(guestCredits.email, email)))[0]!.balance).toBeCloseTo(0.99, 5);
+    expect(await t.db.select().from(userCredits).where(eq(userCredits.email, email))).toMatchObject([{ userId: null, amountCents: 99, type: 'access_fee_credit' }]);
+    expect((await t.db.select().from(guestCredits).where(eq(guestCredits.email, email)))[0]!.balanceCents).toBe(99);
     // No set-password (or any account) e-mail.
     expect((await t.outbox()).filter((m) => m.to.includes(email))).toHaveLength(0);
   });
@@ -124,7 +124,7 @@ describe('detail access for a guest', () => {
     expect(sessionCookieFrom(done.headers)).toBeUndefined();
     // The owner has not proven the address: neither the access nor the credit are theirs yet.
     expect((await call(t.request, '/api/payments/check-access/JFK', undefined, { cookie: owner.cookie })).json.hasAccess).toBe(false);
-    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0]!.creditBalance).toBe(0);
+    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0]!.creditBalanceCents).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 // Search through HTTP: the free-text location, prices for the dates, availability, sorting, filters,
 // the two REST shapes, and search history for signed-in users only.
+import { cents } from '@/shared/money';
 import { eq, isNotNull } from 'drizzle-orm';
 import { bumpContentVersion } from '@/server/content-version';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -92,9 +93,9 @@ describe('GET /api/search', () => {
       vehicleMake: 'Ford',
       vehicleModel: 'Focus',
       licensePlate: 'X1',
-      parkingFee: 10,
-      serviceFee: 1.99,
-      totalFee: 11.99,
+      parkingFeeCents: cents(1000),
+      serviceFeeCents: cents(199),
+      totalFeeCents: cents(1199),
     };
     await t.db.insert(bookings).values([
       { ...booking, confirmationNumber: 'PP-OVERLAP1', arrivalDate: '2027-05-02T00:00', departureDate: '2027-05-04T00:00' },
@@ -179,8 +180,8 @@ describe('search pages render on the server', () => {
   });
 
   it('shows the weekly rate truthfully: weeks and days, never days × the daily price for a weekly total', async () => {
-    const lot = (await t.db.select().from(parkingProviders).where(isNotNull(parkingProviders.weeklyRate)).orderBy(parkingProviders.id).limit(1))[0]!;
-    await t.db.update(parkingProviders).set({ price: 10.95, weeklyRate: 59.95 }).where(eq(parkingProviders.id, lot.id));
+    const lot = (await t.db.select().from(parkingProviders).where(isNotNull(parkingProviders.weeklyRateCents)).orderBy(parkingProviders.id).limit(1))[0]!;
+    await t.db.update(parkingProviders).set({ priceCents: cents(1095), weeklyRateCents: cents(5995) }).where(eq(parkingProviders.id, lot.id));
     await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const { html } = await rendered(`/provider/${lot.slug}?arrivalDate=2027-03-03T10:00&departureDate=2027-03-12T10:00`);
     expect(html).toContain('Parking, 1 week × $59.95');

@@ -90,3 +90,16 @@ export async function createTestDatabase(dir: string): Promise<{ target: string;
   fs.copyFileSync(base, file);
   return { target: file, drop: async () => undefined };
 }
+
+/**
+ * An empty database (no tables) on this run's engine, for tests that migrate by hand (from an older release's
+ * schema, say). `target` is what openDatabase takes.
+ */
+export async function createEmptyDatabase(dir: string): Promise<{ target: string; drop: () => Promise<void> }> {
+  if (ENGINE === 'postgres') {
+    const name = `parkpilot_empty_${process.pid}_${++made}`;
+    await admin(async (c) => void (await c.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'`)));
+    return { target: urlFor(name), drop: () => admin(async (c) => void (await c.query(`drop database if exists ${name} with (force)`))) };
+  }
+  return { target: path.join(dir, `empty-${++made}.db`), drop: async () => undefined };
+}

@@ -25,6 +25,7 @@ import { preloadable } from '@/client/lib/lazy';
 import { httpStatusOf, newIdempotencyKey } from '@/client/lib/requests';
 import { isNotFound, useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
+import { toCents, toDollars } from '@/shared/money';
 import { billableDays, formatPrice, parseWallClock, priceStay, toWallClock } from '@/shared/pricing';
 import { bookingFormErrors, contactFieldProblem, stayDateProblems, toBookingRequest, type TBookingForm } from '@/shared/schemas/bookings';
 import { zoneName } from '@/shared/stay-times';
@@ -159,7 +160,7 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
   const shown = datesValid ? (estimate.data ?? null) : null;
   const dailyPrice = provider?.price ?? fallbackPrice;
   // Until the server's estimate arrives, the same arithmetic from pricing.ts (never computed here by hand).
-  const total = shown?.total ?? (datesValid ? priceStay({ dailyPrice, weeklyRate: provider?.weeklyRate, days: billableDays(arrival!, departure!) }).total : 0);
+  const total = shown?.total ?? (datesValid ? toDollars(priceStay({ dailyPrice: toCents(dailyPrice), weeklyRate: provider?.weeklyRateCents, days: billableDays(arrival!, departure!) }).total) : 0);
 
   // The dates' problem, live: their own (order, length) at once, then the lot's answer for them (past at the
   // lot, closed or sold-out days), at the field it concerns.

@@ -5,6 +5,7 @@ import { ArrowRight, BadgeCheck, Bus, Clock, Headphones, Receipt, ShieldCheck, W
 import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { useConfig } from '@/client/lib/use-api';
+import { formatCents, toCents } from '@/shared/money';
 import { formatPrice, priceStay } from '@/shared/pricing';
 
 const PROCESS = [
@@ -25,7 +26,7 @@ const BENEFITS = [
 
 export default function HowItWorksPage() {
   const { brandName } = useConfig();
-  const example = priceStay({ dailyPrice: 89.95, days: 1 });
+  const example = priceStay({ dailyPrice: toCents(89.95), days: 1 });
   return (
     <>
       <section className="border-b border-border bg-gradient-to-b from-secondary to-background">
@@ -100,15 +101,15 @@ export default function HowItWorksPage() {
           <dl className="mt-6 divide-y divide-border rounded-xl border border-border bg-background text-sm shadow-sm">
             <div className="flex justify-between p-4">
               <dt>Parking, 1 day</dt>
-              <dd className="font-medium">{formatPrice(example.subtotal)}</dd>
+              <dd className="font-medium">{formatCents(example.subtotal)}</dd>
             </div>
             <div className="flex justify-between p-4">
               <dt>Service fee</dt>
-              <dd className="font-medium">{formatPrice(example.serviceFee)}</dd>
+              <dd className="font-medium">{formatCents(example.serviceFee)}</dd>
             </div>
             <div className="flex justify-between p-4 text-base font-semibold">
               <dt>Total</dt>
-              <dd>{formatPrice(example.total)}</dd>
+              <dd>{formatCents(example.total)}</dd>
             </div>
           </dl>
           <p className="mt-3 flex items-start gap-2 text-sm text-muted-foreground">

@@ -1,6 +1,7 @@
 // /provider/{name-slug} and /property/{name-slug}: everything about one lot, priced for the dates in the URL.
 import { useQuery } from '@tanstack/react-query';
-import { ACCESS_FEE_TEXT, standardLines } from '@/shared/pricing';
+import { formatCents, toDollars } from '@/shared/money';
+import { ACCESS_FEE_TEXT, linesInDollars, standardLines } from '@/shared/pricing';
 import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { ArrowLeft, Bus, CalendarClock, Car, CheckCircle2, Clock, Globe, Lock, MapPin, Phone, ShieldCheck, View } from 'lucide-react';
 import { useState } from 'react';
@@ -64,15 +65,15 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
   const departureRaw = toWallClock(params.get('departureDate') ?? '');
   const departure = departureRaw && departureRaw > arrival ? departureRaw : toWallClock(new Date(Date.parse(`${arrival}:00Z`) + 86_400_000).toISOString().slice(0, 10))!;
   const days = billableDays(arrival, departure);
-  const quote = priceStay({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
+  const quote = priceStay({ dailyPrice: p.priceCents, weeklyRate: p.weeklyRateCents, days });
   // The server's quote has the stay's day rates (holiday rates) and says when these dates cannot be booked; the
   // lot's own prices show until it answers. It prices the stay from the time checkout will start it (today: the
   // next bookable half hour, not a midnight already gone).
   const start = useStayStart(arrival, zoneForState(p.terminal.state));
   const estimate = useQuery(trpc.bookings.estimate.queryOptions({ providerId: p.id, arrivalDate: start ?? arrival, departureDate: defaultDeparture(departure) ?? departure }, { retry: false, enabled: start !== null }));
   const problem = estimate.data?.problem;
-  const lines = estimate.data?.lines ?? standardLines({ dailyPrice: p.price, weeklyRate: p.weeklyRate, days });
-  const total = estimate.data?.totalBeforeCredit ?? quote.total;
+  const lines = estimate.data?.lines ?? linesInDollars(standardLines({ dailyPrice: p.priceCents, weeklyRate: p.weeklyRateCents, days }));
+  const total = estimate.data?.totalBeforeCredit ?? toDollars(quote.total);
   const images = p.imageUrls.length ? p.imageUrls : [FALLBACK_IMAGE];
   const bookingHref = `/booking?${new URLSearchParams({
     providerId: String(p.id),
@@ -194,15 +195,15 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
                 ))}
                 <div className="flex justify-between gap-4 p-3">
                   <dt>Service fee</dt>
-                  <dd className="font-medium">{formatPrice(quote.serviceFee)}</dd>
+                  <dd className="font-medium">{formatCents(quote.serviceFee)}</dd>
                 </div>
                 <div className="flex justify-between gap-4 p-3 text-base font-semibold">
                   <dt>Total</dt>
                   <dd data-testid="total">{formatPrice(total)}</dd>
                 </div>
               </dl>
-              {p.weeklyRate && days >= 7 && quote.subtotal < priceStay({ dailyPrice: p.price, days }).subtotal && (
-                <p className="text-sm text-success">{`Weekly rate applied: ${formatPrice(p.weeklyRate)} a week.`}</p>
+              {p.weeklyRateCents && days >= 7 && quote.subtotal < priceStay({ dailyPrice: p.priceCents, days }).subtotal && (
+                <p className="text-sm text-success">{`Weekly rate applied: ${formatCents(p.weeklyRateCents)} a week.`}</p>
               )}
               {/* On phones the bar at the bottom of the screen is the one booking button. */}
               <Button asChild size="lg" className="hidden w-full lg:inline-flex">

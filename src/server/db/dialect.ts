@@ -1,6 +1,7 @@
 // The few SQL expressions that differ between SQLite and PostgreSQL, in one place. Everything else is written
 // once with Drizzle's builders and operators (which encode values per column: a Date compared with a
 // timestamp column becomes milliseconds on SQLite and a timestamptz on PostgreSQL).
+import { cents, type Cents } from '@/shared/money';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ENGINE } from './schema/_kit';
 
@@ -13,8 +14,9 @@ export function jsonText(column: SQLWrapper, key: string): SQL<string | null> {
 }
 
 /** Rounds a numeric expression to cents (PostgreSQL's round(x, 2) takes numeric, not double precision). */
-export function roundCents(expression: SQLWrapper): SQL<number> {
-  return (isPg ? sql<number>`round((${expression})::numeric, 2)` : sql<number>`round(${expression}, 2)`).mapWith(Number);
+/** The sum of an integer-cents expression, 0 for no rows (PostgreSQL answers bigint as a string: read as a number). */
+export function sumCents(expression: SQLWrapper): SQL<Cents> {
+  return sql<Cents>`coalesce(sum(${expression}), 0)`.mapWith((v) => cents(Number(v)));
 }
 
 /** Milliseconds from one timestamp column (or aggregate of one) to another. */

@@ -1,4 +1,5 @@
 // Seeds the demonstration catalogue (locations, providers, SEO pages, blog categories); idempotent.
+import { toCents } from '@/shared/money';
 import { count, eq } from 'drizzle-orm';
 import { BLOG_CATEGORIES } from '@db/seed/blog-categories';
 import { LOCATIONS, type SeedLocation } from '@db/seed/locations';
@@ -32,7 +33,7 @@ export async function seedCatalogue(db: DB) {
       const providers = generateProviders(loc);
       const lots = await tx
         .insert(parkingProviders)
-        .values(providers.map(({ locationCode: _code, ...fields }) => ({ ...fields, locationId, location: loc.name })))
+        .values(providers.map(({ locationCode: _code, price, weeklyRate, ...fields }) => ({ ...fields, ...seedPrices(price, weeklyRate), locationId, location: loc.name })))
         .onConflictDoNothing()
         .returning({ id: parkingProviders.id });
       added.providers += lots.length;
@@ -46,6 +47,9 @@ export async function seedCatalogue(db: DB) {
   });
   return added;
 }
+
+/** The seed's dollars as the database keeps them (cents). */
+const seedPrices = (price: number, weeklyRate: number | null | undefined) => ({ priceCents: toCents(price), weeklyRateCents: weeklyRate == null ? null : toCents(weeklyRate) });
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

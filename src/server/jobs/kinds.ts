@@ -3,8 +3,16 @@
 // schema before the handler sees it: one that fails (written by an older release, or edited by hand) becomes
 // a dead job at once with the schema's complaint, never a handler crash retried eight times.
 import { z } from 'zod';
+import { toCents, type Cents } from '@/shared/money';
 
 const id = z.number().int().positive();
+/** Whole cents (money.ts), at most $1,000,000. */
+const cents = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(100_000_000)
+  .transform((n) => n as Cents);
 const dollars = z.number().nonnegative().max(1_000_000);
 
 export const JOB_KINDS = {
@@ -15,14 +23,18 @@ export const JOB_KINDS = {
   'mail.booking-confirmation': z.object({ bookingId: id }),
   'mail.booking-changed': z.object({ bookingId: id, changeId: id }),
   'mail.booking-link': z.object({ bookingId: id }),
-  'mail.booking-cancelled': z.object({ bookingId: id, refund: dollars, credit: dollars }),
+  'mail.booking-cancelled': z.union([
+    z.object({ bookingId: id, refundCents: cents, creditCents: cents }),
+    // Queued before amounts were cents (migration 0015): read as cents.
+    z.object({ bookingId: id, refund: dollars, credit: dollars }).transform((p) => ({ bookingId: p.bookingId, refundCents: toCents(p.refund), creditCents: toCents(p.credit) })),
+  ]),
   'mail.verify-email': z.object({ userId: id }),
   'mail.set-password': z.object({ userId: id, reason: z.enum(['access', 'booking']).optional() }),
   'mail.password-reset': z.object({ userId: id }),
   /** Blob keys of a removed photo, deleted after the grace period. */
   'blobs.delete': z.object({ keys: z.array(z.string().min(1)).min(1) }),
   /** One refund of one charge, with its own idempotency key (the gateway refunds it once however often it runs). */
-  'payments.refund': z.object({ paymentIntentId: z.string().min(1), amount: dollars.positive(), idempotencyKey: z.string().min(1) }),
+  'payments.refund': z.object({ paymentIntentId: z.string().min(1), amount: cents.refine((n) => n > 0), idempotencyKey: z.string().min(1) }),
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type JobKind = keyof typeof JOB_KINDS;

@@ -6,12 +6,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui
 import { Separator } from '@/client/components/ui/separator';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { formatStay } from '@/shared/format';
-import { formatPrice, type StayLine } from '@/shared/pricing';
+import { formatPrice, type PriceLine } from '@/shared/pricing';
 
 export interface Estimate {
   days: number;
   /** How the parking subtotal is made up ('1 week', '2 days × $10.95'), from the server's estimate. */
-  lines: StayLine[];
+  lines: PriceLine[];
   subtotal: number;
   serviceFee: number;
   credit: number;

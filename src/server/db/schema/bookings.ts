@@ -1,4 +1,6 @@
 // Bookings and money: reservations, saved cards, credits, the detail-access fee, idempotency and payment events.
+import type { Cents } from '@/shared/money';
+import type { DayPrice, StayLine } from '@/shared/pricing';
 import { k } from './_kit';
 import { createdAt, id, timestamp, updatedAt } from './_columns';
 import { parkingProviders } from './catalogue';
@@ -27,12 +29,14 @@ export const bookings = k.table(
     vehicleMake: k.text('vehicle_make').notNull(),
     vehicleModel: k.text('vehicle_model').notNull(),
     licensePlate: k.text('license_plate').notNull().default(''),
-    parkingFee: k.real('parking_fee').notNull(),
-    /** How parkingFee was made up when booked ('1 week' 59.95, '2 days × $10.95' 21.90): receipts show this. */
-    priceLines: k.json<{ label: string; amount: number }[]>('price_lines'),
-    serviceFee: k.real('service_fee').notNull(),
-    creditApplied: k.real('credit_applied').notNull().default(0),
-    totalFee: k.real('total_fee').notNull(),
+    parkingFeeCents: k.cents('parking_fee_cents').notNull().default(0 as Cents),
+    /** How parkingFeeCents was made up when booked ('1 week' 5995, '2 days × $10.95' 2190): receipts show this. */
+    priceLines: k.json<StayLine[]>('price_lines'),
+    /** What each billed day cost when booked or last changed (sums to parkingFeeCents): a change keeps what kept days cost. Null on older bookings (spread evenly). */
+    dayPrices: k.json<DayPrice[]>('day_prices'),
+    serviceFeeCents: k.cents('service_fee_cents').notNull().default(0 as Cents),
+    creditAppliedCents: k.cents('credit_applied_cents').notNull().default(0 as Cents),
+    totalFeeCents: k.cents('total_fee_cents').notNull().default(0 as Cents),
     status: k.text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
     /** While status is 'pending' the spaces are held until this time, then released. */
     holdExpiresAt: timestamp('hold_expires_at'),
@@ -41,12 +45,12 @@ export const bookings = k.table(
     paymentKey: k.text('payment_key'),
     cardBrand: k.text('card_brand'),
     cardLast4: k.text('card_last4'),
-    refundedAmount: k.real('refunded_amount').notNull().default(0),
+    refundedCents: k.cents('refunded_cents').notNull().default(0 as Cents),
     /**
-     * Cents of parkingFee that no later refund returns: what the policy kept when the traveller changed the
+     * Cents of parkingFeeCents that no later refund returns: what the policy kept when the traveller changed the
      * dates (src/shared/cancellation.ts nonRefundableAfterChange), so moving never launders the policy.
      */
-    nonRefundableCents: k.integer('non_refundable_cents').notNull().default(0),
+    nonRefundableCents: k.cents('non_refundable_cents').notNull().default(0 as Cents),
     cancellationReason: k.text('cancellation_reason'),
     cancelledAt: timestamp('cancelled_at'),
     /** At the gate: when the car came in and went out, and the staff member (user id) who recorded it. */
@@ -101,7 +105,7 @@ export const userCredits = k.table(
     /** The guest's e-mail owning this row (only while userId is null). */
     email: k.text('email'),
     /** Positive adds to the balance, negative spends it. */
-    amount: k.real('amount').notNull(),
+    amountCents: k.cents('amount_cents').notNull().default(0 as Cents),
     type: k.text('type', { enum: ['access_fee_credit', 'refund', 'booking_use', 'adjustment'] }).notNull(),
     description: k.text('description'),
     relatedPaymentId: k.text('related_payment_id'),
@@ -115,7 +119,7 @@ export const userCredits = k.table(
 export const guestCredits = k.table('guest_credits', {
   /** Lower-cased. */
   email: k.text('email').primaryKey(),
-  balance: k.real('balance').notNull().default(0),
+  balanceCents: k.cents('balance_cents').notNull().default(0 as Cents),
   updatedAt: updatedAt(),
 });
 
@@ -129,8 +133,8 @@ export const informationAccess = k.table(
     email: k.text('email'),
     location: k.text('location').notNull(),
     paymentIntentId: k.text('payment_intent_id').notNull().unique(),
-    amount: k.real('amount').notNull(),
     status: k.text('status').notNull(),
+    amountCents: k.cents('amount_cents').notNull().default(0 as Cents),
     creditedBack: k.integer('credited_back').notNull().default(0),
     creditedAt: timestamp('credited_at'),
     /** The booking the fee was credited to (cleared again if that booking's payment fails). */
@@ -215,16 +219,18 @@ export const bookingChanges = k.table(
     /** 'Toyota Camry · ABC123' before and after (vehicle changes). */
     fromVehicle: k.text('from_vehicle'),
     toVehicle: k.text('to_vehicle'),
-    parkingFeeBefore: k.real('parking_fee_before').notNull().default(0),
-    parkingFeeAfter: k.real('parking_fee_after').notNull().default(0),
-    priceLines: k.json<{ label: string; amount: number }[]>('price_lines'),
-    charged: k.real('charged').notNull().default(0),
-    refunded: k.real('refunded').notNull().default(0),
-    creditReturned: k.real('credit_returned').notNull().default(0),
+    parkingFeeBeforeCents: k.cents('parking_fee_before_cents').notNull().default(0 as Cents),
+    parkingFeeAfterCents: k.cents('parking_fee_after_cents').notNull().default(0 as Cents),
+    priceLines: k.json<StayLine[]>('price_lines'),
+    /** The booking's day prices once this change applies. */
+    dayPrices: k.json<DayPrice[]>('day_prices'),
+    chargedCents: k.cents('charged_cents').notNull().default(0 as Cents),
+    refundedCents: k.cents('refunded_cents').notNull().default(0 as Cents),
+    creditReturnedCents: k.cents('credit_returned_cents').notNull().default(0 as Cents),
     /** Of a cheaper change's difference, the cents the cancellation policy kept (stored, never re-derived). */
-    keptCents: k.integer('kept_cents').notNull().default(0),
+    keptCents: k.cents('kept_cents').notNull().default(0 as Cents),
     /** The booking's non-refundable cents once this change applies (fixed when the traveller asked for it). */
-    nonRefundableCentsAfter: k.integer('non_refundable_cents_after'),
+    nonRefundableCentsAfter: k.cents('non_refundable_cents_after'),
     paymentIntentId: k.text('payment_intent_id'),
     /** The gateway's idempotency key for this change's charge. */
     paymentKey: k.text('payment_key'),
@@ -246,8 +252,8 @@ export const bookingPayments = k.table(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     paymentIntentId: k.text('payment_intent_id').notNull().unique(),
-    amount: k.real('amount').notNull(),
-    refunded: k.real('refunded').notNull().default(0),
+    amountCents: k.cents('amount_cents').notNull().default(0 as Cents),
+    refundedCents: k.cents('refunded_cents').notNull().default(0 as Cents),
     createdAt: createdAt(),
   },
   (t) => [k.index('booking_payments_booking_idx').on(t.bookingId)],

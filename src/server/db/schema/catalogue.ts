@@ -1,4 +1,5 @@
 // Catalogue: locations (airports, cruise ports), parking providers, searches and SEO landing pages.
+import type { Cents } from '@/shared/money';
 import { k } from './_kit';
 import { createdAt, id, jsonArray, timestamp, updatedAt } from './_columns';
 import { users } from './users';
@@ -42,8 +43,8 @@ export const parkingProviders = k.table(
     /** Human text, e.g. '1.2 miles' (spec: distance). */
     distance: k.text('distance').notNull(),
     /** Daily price in USD. */
-    price: k.real('price').notNull(),
-    weeklyRate: k.real('weekly_rate'),
+    priceCents: k.cents('price_cents').notNull().default(0 as Cents),
+    weeklyRateCents: k.cents('weekly_rate_cents'),
     /** Spaces available per day. */
     capacity: k.integer('capacity').notNull(),
     pricingSource: k.text('pricing_source', { enum: ['scraping', 'partner', 'static'] })
@@ -68,7 +69,7 @@ export const parkingProviders = k.table(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [k.index('parking_providers_location_idx').on(t.locationId, t.price)],
+  (t) => [k.index('parking_providers_location_idx').on(t.locationId, t.priceCents)],
 );
 
 /**

@@ -2,6 +2,7 @@
 // same transaction as every booking change, so a booking takes its days with a conditional update and
 // search reads lots x days rows however long the booking history is. Plus the content version that
 // page and sitemap caches check (bumped in the transaction of a content change).
+import type { Cents } from '@/shared/money';
 import { k } from './_kit';
 import { parkingProviders } from './catalogue';
 
@@ -22,7 +23,7 @@ export const lotDays = k.table(
     /** 1: closed to new bookings that day (bookings already made stand). */
     closed: k.integer('closed').notNull().default(0),
     /** A daily price for this day (a holiday rate) instead of the lot's; null: the lot's. */
-    price: k.real('price'),
+    priceCents: k.cents('price_cents'),
   },
   (t) => [k.primaryKey({ columns: [t.providerId, t.day] })],
 );

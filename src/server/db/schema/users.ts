@@ -1,4 +1,5 @@
 // Accounts: users, their sessions, password-reset tokens and preferences (spec section 3).
+import type { Cents } from '@/shared/money';
 import { k } from './_kit';
 import { createdAt, id, timestamp, updatedAt } from './_columns';
 
@@ -19,7 +20,7 @@ export const users = k.table(
     emailVerified: k.integer('email_verified').notNull().default(0),
     /** SHA-256 of the verification token sent by e-mail; never the token itself. */
     emailVerificationToken: k.text('email_verification_token'),
-    creditBalance: k.real('credit_balance').notNull().default(0),
+    creditBalanceCents: k.cents('credit_balance_cents').notNull().default(0 as Cents),
     stripeCustomerId: k.text('stripe_customer_id'),
     googleId: k.text('google_id'),
     profileImageUrl: k.text('profile_image_url'),

@@ -2,7 +2,8 @@
 // SEO figures computed from the site itself, SEO reports, and the SEO tools. Read-only over live data.
 import { and, count, desc, eq, gt, gte, inArray, isNull, like, max, or, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { likeLower, roundCents } from '../../db/dialect';
+import { likeLower, sumCents } from '../../db/dialect';
+import { cents, sum, toDollars } from '@/shared/money';
 import { blogCategories, blogPosts, bookings, jobState, locations, parkingProviders, searchHistory, seoPages, seoReports, users } from '../../db/schema';
 import { escapeHtml } from '../../integrations/mailer/templates';
 import { AppError } from '../../errors';
@@ -13,7 +14,6 @@ export { checkPageSpeed, PAGE_SPEED_FORMULA } from './page-speed';
 
 const DAY = 86_400_000;
 const PAID = inArray(bookings.status, ['confirmed', 'completed', 'cancelled']);
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 // ---------------------------------------------------------------------------------------------------------
 // Bookings and users
@@ -27,7 +27,7 @@ export async function dashboardStats(db: DB, now = new Date()) {
       activeBookings: sql<number | null>`sum(case when ${bookings.status} = 'confirmed' and ${bookings.departureDate} > ${nowWall} then 1 else 0 end)`.mapWith(Number),
       todayBookings: sql<number | null>`sum(case when ${gte(bookings.createdAt, startOfDay)} then 1 else 0 end)`.mapWith(Number),
       // Money kept: what was charged, less refunds.
-      totalRevenue: sql<number>`coalesce(sum(${bookings.totalFee} - ${bookings.refundedAmount}), 0)`.mapWith(Number),
+      totalRevenue: sumCents(sql`${bookings.totalFeeCents} - ${bookings.refundedCents}`),
     })
     .from(bookings)
     .where(PAID);
@@ -43,7 +43,8 @@ export async function dashboardStats(db: DB, now = new Date()) {
     totalBookings: t?.totalBookings ?? 0,
     activeBookings: t?.activeBookings ?? 0,
     todayBookings: t?.todayBookings ?? 0,
-    totalRevenue: round2(t?.totalRevenue ?? 0),
+    /** Dollars. */
+    totalRevenue: toDollars(t?.totalRevenue ?? cents(0)),
     currency: 'USD',
     popularLocations,
   };
@@ -72,7 +73,7 @@ export async function allBookings(db: DB, limit = 500) {
       vehicleModel: b.vehicleModel,
       licensePlate: b.licensePlate,
       provider: p,
-      totalFee: b.totalFee,
+      totalFee: toDollars(b.totalFeeCents),
       arrivalDate: b.arrivalDate,
       departureDate: b.departureDate,
       createdAt: b.createdAt,
@@ -82,7 +83,7 @@ export async function allBookings(db: DB, limit = 500) {
     }));
 }
 
-const adminUser = { id: users.id, name: users.name, email: users.email, phone: users.phone, creditBalance: users.creditBalance, createdAt: users.createdAt };
+const adminUser = { id: users.id, name: users.name, email: users.email, phone: users.phone, creditBalance: sql<number>`${users.creditBalanceCents}`.mapWith((v) => toDollars(cents(Number(v)))), createdAt: users.createdAt };
 
 export async function userStats(db: DB, now = Date.now()) {
   const [totals] = await db
@@ -99,15 +100,21 @@ export async function userStats(db: DB, now = Date.now()) {
       userName: users.name,
       userEmail: users.email,
       bookingCount: count(bookings.id),
-      totalSpent: roundCents(sql`sum(${bookings.totalFee} - ${bookings.refundedAmount})`),
+      totalSpentCents: sumCents(sql`${bookings.totalFeeCents} - ${bookings.refundedCents}`),
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(PAID)
     .groupBy(users.id, users.name, users.email)
-    .orderBy(desc(count(bookings.id)), sql`sum(${bookings.totalFee}) desc`, users.id)
+    .orderBy(desc(count(bookings.id)), sql`sum(${bookings.totalFeeCents}) desc`, users.id)
     .limit(5);
-  return { totalUsers: totals?.totalUsers ?? 0, newUsers: totals?.newUsers ?? 0, activeUsers: active?.n ?? 0, recentUsers, topUsers };
+  return {
+    totalUsers: totals?.totalUsers ?? 0,
+    newUsers: totals?.newUsers ?? 0,
+    activeUsers: active?.n ?? 0,
+    recentUsers,
+    topUsers: topUsers.map(({ totalSpentCents, ...u }) => ({ ...u, /** Dollars. */ totalSpent: toDollars(totalSpentCents) })),
+  };
 }
 
 export async function searchUsers(db: DB, q: string) {
@@ -124,7 +131,7 @@ export async function userDetail(db: DB, id: number) {
   const [user] = await db.select(adminUser).from(users).where(eq(users.id, id));
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   const list = await db
-    .select({ id: bookings.id, confirmationNumber: bookings.confirmationNumber, providerName: parkingProviders.name, providerLocation: parkingProviders.location, status: bookings.status, totalFee: bookings.totalFee, createdAt: bookings.createdAt })
+    .select({ id: bookings.id, confirmationNumber: bookings.confirmationNumber, providerName: parkingProviders.name, providerLocation: parkingProviders.location, status: bookings.status, totalFeeCents: bookings.totalFeeCents, createdAt: bookings.createdAt })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .where(and(eq(bookings.userId, id), PAID))
@@ -136,11 +143,11 @@ export async function userDetail(db: DB, id: number) {
     user,
     summary: {
       totalBookings: list.length,
-      totalSpent: round2(list.filter((b) => b.status !== 'cancelled').reduce((s, b) => s + b.totalFee, 0)),
+      totalSpent: toDollars(sum(list.filter((b) => b.status !== 'cancelled').map((b) => b.totalFeeCents))),
       totalSearches: searches?.n ?? 0,
       lastActivity: new Date(last),
     },
-    bookings: list,
+    bookings: list.map(({ totalFeeCents, ...b }) => ({ ...b, /** Dollars. */ totalFee: toDollars(totalFeeCents) })),
   };
 }
 

@@ -4,6 +4,7 @@
 // rule lives here. E-mails are jobs written with the change they follow; mails that carry a token mint it
 // when they are sent. Decisions that must hold with several servers are taken by the write itself (insert on
 // conflict, conditional update), not by a read before it.
+import { toDollars } from '@/shared/money';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { passwordResetTokens, userPreferences, users } from '../../db/schema';
@@ -44,7 +45,8 @@ export function toPublicUser(u: UserRow) {
     state: u.state,
     zipCode: u.zipCode,
     emailVerified: u.emailVerified,
-    creditBalance: u.creditBalance,
+    /** Dollars. */
+    creditBalance: toDollars(u.creditBalanceCents),
     profileImageUrl: u.profileImageUrl,
     authProvider: u.authProvider,
     hasPassword: u.password !== null,

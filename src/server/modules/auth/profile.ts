@@ -1,4 +1,5 @@
 // Preferences (one row per user, upserted) and the credit summary of the signed-in user.
+import { toDollars } from '@/shared/money';
 import { desc, eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { userCredits, userPreferences, users } from '../../db/schema';
@@ -38,13 +39,14 @@ export function normalizePreferences(input: Record<string, unknown>) {
 
 /** The balance and the 20 latest credit movements, newest first. */
 export async function creditSummary(db: DB, userId: number) {
-  const [user] = await db.select({ creditBalance: users.creditBalance }).from(users).where(eq(users.id, userId));
+  const [user] = await db.select({ creditBalance: users.creditBalanceCents }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
   const history = await db
-    .select({ id: userCredits.id, amount: userCredits.amount, type: userCredits.type, description: userCredits.description, createdAt: userCredits.createdAt })
+    .select({ id: userCredits.id, amount: userCredits.amountCents, type: userCredits.type, description: userCredits.description, createdAt: userCredits.createdAt })
     .from(userCredits)
     .where(eq(userCredits.userId, userId))
     .orderBy(desc(userCredits.createdAt), desc(userCredits.id))
     .limit(20);
-  return { balance: user.creditBalance, history };
+  // Dollars: the API shows dollars.
+  return { balance: toDollars(user.creditBalance), history: history.map((h) => ({ ...h, amount: toDollars(h.amount) })) };
 }

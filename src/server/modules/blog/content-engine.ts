@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, parkingProviders } from '../../db/schema';
 import { SERVICE_FEE } from '@/shared/constants';
+import { formatCents } from '@/shared/money';
 import { formatPrice, priceStay } from '@/shared/pricing';
 
 type Location = typeof locations.$inferSelect;
@@ -71,15 +72,15 @@ async function lotsAt(db: DB, code: string) {
 }
 
 function facts(lots: Lot[]) {
-  const byPrice = [...lots].sort((a, b) => a.price - b.price);
+  const byPrice = [...lots].sort((a, b) => a.priceCents - b.priceCents);
   const byDistance = [...lots].sort((a, b) => a.distanceMiles - b.distanceMiles);
   const has = (amenity: string) => lots.filter((l) => l.amenities.includes(amenity));
-  const week = (l: Lot) => priceStay({ dailyPrice: l.price, weeklyRate: l.weeklyRate, days: 7 }).total;
+  const week = (l: Lot) => priceStay({ dailyPrice: l.priceCents, weeklyRate: l.weeklyRateCents, days: 7 }).total;
   return {
     byPrice,
     byDistance,
-    min: byPrice[0]!.price,
-    max: byPrice[byPrice.length - 1]!.price,
+    min: byPrice[0]!.priceCents,
+    max: byPrice[byPrice.length - 1]!.priceCents,
     shuttle: has('Shuttle'),
     covered: has('Covered'),
     valet: has('Valet'),
@@ -91,7 +92,7 @@ function facts(lots: Lot[]) {
 
 function lotLine(l: Lot): string {
   const shuttle = firstClause(l.shuttleInfo);
-  return `<strong>${esc(l.name)}</strong>: ${formatPrice(l.price)}/day, ${formatMiles(l.distanceMiles)} from the terminal${shuttle ? `, ${esc(shuttle.charAt(0).toLowerCase() + shuttle.slice(1))}` : ''}.`;
+  return `<strong>${esc(l.name)}</strong>: ${formatCents(l.priceCents)}/day, ${formatMiles(l.distanceMiles)} from the terminal${shuttle ? `, ${esc(shuttle.charAt(0).toLowerCase() + shuttle.slice(1))}` : ''}.`;
 }
 
 const where = (loc: Location) => (loc.kind === 'airport' ? `${loc.name} (${loc.code})` : loc.name);
@@ -102,7 +103,7 @@ function airportGuide(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slu
   const f = facts(lots);
   const title = `Parking at ${loc.name} (${loc.code}): ${lots.length} Lots Compared`;
   const content = [
-    p(`Flying out of ${esc(loc.city)}? ${esc(where(loc))} has ${lots.length} parking options in our catalogue, with daily rates from ${formatPrice(f.min)} to ${formatPrice(f.max)}. Here is how they compare on price, distance and the trip to the terminal.`),
+    p(`Flying out of ${esc(loc.city)}? ${esc(where(loc))} has ${lots.length} parking options in our catalogue, with daily rates from ${formatCents(f.min)} to ${formatCents(f.max)}. Here is how they compare on price, distance and the trip to the terminal.`),
     '<h2>The lowest daily rates</h2>',
     ul(f.byPrice.slice(0, 3).map(lotLine)),
     '<h2>Closest to the terminal</h2>',
@@ -112,7 +113,7 @@ function airportGuide(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slu
       `${f.shuttle.length} of the ${lots.length} lots run a shuttle to the terminal. ${f.covered.length ? `${f.covered.length} offer covered spaces (worth it in summer heat or winter storms)` : 'None lists covered spaces'}, ${f.valet.length ? `${f.valet.length} offer valet` : 'none offers valet'}, and ${f.ev.length ? `${f.ev.length} have EV charging` : 'none lists EV charging'}.`,
     ),
     '<h2>Parking for a week</h2>',
-    p(`For a 7-day trip the lowest total is ${formatPrice(f.week(f.cheapestWeek))} at ${esc(f.cheapestWeek.name)}${f.cheapestWeek.weeklyRate ? `, which has a weekly rate of ${formatPrice(f.cheapestWeek.weeklyRate)}` : ''}, service fee included.`),
+    p(`For a 7-day trip the lowest total is ${formatCents(f.week(f.cheapestWeek))} at ${esc(f.cheapestWeek.name)}${f.cheapestWeek.weeklyRateCents ? `, which has a weekly rate of ${formatCents(f.cheapestWeek.weeklyRateCents)}` : ''}, service fee included.`),
     '<h2>Tips for parking at ' + esc(loc.code) + '</h2>',
     ul([
       'Book a few days ahead: lots near busy terminals sell out on holiday weekends.',
@@ -123,10 +124,10 @@ function airportGuide(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slu
   ].join('');
   return {
     title,
-    excerpt: `${lots.length} lots near ${loc.code}, from ${formatPrice(f.min)} a day. The cheapest, the closest, and which ones run a shuttle to the terminal.`,
+    excerpt: `${lots.length} lots near ${loc.code}, from ${formatCents(f.min)} a day. The cheapest, the closest, and which ones run a shuttle to the terminal.`,
     content,
-    metaTitle: `${loc.code} Airport Parking: ${lots.length} Lots from ${formatPrice(f.min)}/day`,
-    metaDescription: `Compare ${lots.length} parking lots at ${loc.name}: daily rates from ${formatPrice(f.min)}, shuttle times, covered and valet options, and the total for a week.`,
+    metaTitle: `${loc.code} Airport Parking: ${lots.length} Lots from ${formatCents(f.min)}/day`,
+    metaDescription: `Compare ${lots.length} parking lots at ${loc.name}: daily rates from ${formatCents(f.min)}, shuttle times, covered and valet options, and the total for a week.`,
     category: 'airport-guides',
     tags: [loc.code, loc.city, 'airport parking'],
     featuredImage: image(`${loc.code} parking`),
@@ -137,13 +138,13 @@ function cruiseGuide(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slug
   const f = facts(lots);
   const title = `${loc.name} Parking: Where to Park for Your Cruise`;
   const content = [
-    p(`Sailing from ${esc(loc.city)}? There are ${lots.length} parking options for ${esc(loc.name)} in our catalogue, from ${formatPrice(f.min)} to ${formatPrice(f.max)} a day. Cruise parking is charged for every day your car stays, so the total for the whole voyage matters more than the daily rate.`),
+    p(`Sailing from ${esc(loc.city)}? There are ${lots.length} parking options for ${esc(loc.name)} in our catalogue, from ${formatCents(f.min)} to ${formatCents(f.max)} a day. Cruise parking is charged for every day your car stays, so the total for the whole voyage matters more than the daily rate.`),
     '<h2>What a 7-night cruise costs to park</h2>',
     ul(
       [...lots]
         .sort((a, b) => f.week(a) - f.week(b))
         .slice(0, 4)
-        .map((l) => `<strong>${esc(l.name)}</strong>: ${formatPrice(f.week(l))} for 7 days, ${formatMiles(l.distanceMiles)} from the terminal.`),
+        .map((l) => `<strong>${esc(l.name)}</strong>: ${formatCents(f.week(l))} for 7 days, ${formatMiles(l.distanceMiles)} from the terminal.`),
     ),
     '<h2>Getting to the pier</h2>',
     p(`${f.shuttle.length} of the ${lots.length} lots run a shuttle to the cruise terminal. Shuttles usually run on sailing days only, so check the hours:`),
@@ -171,19 +172,19 @@ function cruiseGuide(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slug
 
 function cheapParking(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slug'> {
   const f = facts(lots);
-  const budget = f.byPrice.filter((l) => l.price <= f.min * 1.25);
+  const budget = f.byPrice.filter((l) => l.priceCents <= f.min * 1.25);
   return {
-    title: `Cheapest Parking at ${loc.code}: Lots from ${formatPrice(f.min)} a Day`,
+    title: `Cheapest Parking at ${loc.code}: Lots from ${formatCents(f.min)} a Day`,
     excerpt: `The lowest-priced lots near ${loc.name}, what a long weekend and a full week cost in total, and how to save more.`,
     content: [
-      p(`The cheapest parking near ${esc(where(loc))} starts at ${formatPrice(f.min)} a day. Here are the budget options and what you pay in total, with our ${formatPrice(SERVICE_FEE)} service fee included.`),
+      p(`The cheapest parking near ${esc(where(loc))} starts at ${formatCents(f.min)} a day. Here are the budget options and what you pay in total, with our ${formatPrice(SERVICE_FEE)} service fee included.`),
       '<h2>Budget lots</h2>',
       ul(budget.slice(0, 4).map(lotLine)),
       '<h2>Totals for common trips</h2>',
       ul(
         [3, 7].map((days) => {
-          const best = [...lots].sort((a, b) => priceStay({ dailyPrice: a.price, weeklyRate: a.weeklyRate, days }).total - priceStay({ dailyPrice: b.price, weeklyRate: b.weeklyRate, days }).total)[0]!;
-          return `${days} days: ${formatPrice(priceStay({ dailyPrice: best.price, weeklyRate: best.weeklyRate, days }).total)} at ${esc(best.name)}.`;
+          const best = [...lots].sort((a, b) => priceStay({ dailyPrice: a.priceCents, weeklyRate: a.weeklyRateCents, days }).total - priceStay({ dailyPrice: b.priceCents, weeklyRate: b.weeklyRateCents, days }).total)[0]!;
+          return `${days} days: ${formatCents(priceStay({ dailyPrice: best.priceCents, weeklyRate: best.weeklyRateCents, days }).total)} at ${esc(best.name)}.`;
         }),
       ),
       '<h2>How to pay less</h2>',
@@ -194,8 +195,8 @@ function cheapParking(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slu
       ]),
       cta(loc),
     ].join(''),
-    metaTitle: `Cheap ${loc.code} Parking from ${formatPrice(f.min)}/day`,
-    metaDescription: `Find the cheapest parking at ${loc.name}: budget lots from ${formatPrice(f.min)} a day, totals for 3 and 7 days, and ways to save.`,
+    metaTitle: `Cheap ${loc.code} Parking from ${formatCents(f.min)}/day`,
+    metaDescription: `Find the cheapest parking at ${loc.name}: budget lots from ${formatCents(f.min)} a day, totals for 3 and 7 days, and ways to save.`,
     category: 'money-saving-tips',
     tags: [loc.code, 'cheap parking', 'budget travel'],
     featuredImage: image(`Cheap ${loc.code} parking`),

@@ -8,7 +8,7 @@ import type { Services } from '../../deps';
 import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { cardLabel, formatStay } from '@/shared/format';
 import { bookingIcs } from '@/shared/ics';
-import { formatPrice } from '@/shared/pricing';
+import { formatCents, type Cents } from '@/shared/money';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink, REQUESTED_LINK_TTL_MS } from './booking-view';
 import { qrPng } from './qr-png';
@@ -51,11 +51,11 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
     departure: formatStay(b.departureDate),
     vehicle: [b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · '),
     lines: [
-      ...bookedPriceLines(b).map((l) => ({ label: `Parking, ${l.label}`, amount: formatPrice(l.amount) })),
-      { label: 'Service fee', amount: formatPrice(b.serviceFee) },
-      ...(b.creditApplied > 0 ? [{ label: 'Credit applied', amount: `−${formatPrice(b.creditApplied)}` }] : []),
+      ...bookedPriceLines(b).map((l) => ({ label: `Parking, ${l.label}`, amount: formatCents(l.cents) })),
+      { label: 'Service fee', amount: formatCents(b.serviceFeeCents) },
+      ...(b.creditAppliedCents > 0 ? [{ label: 'Credit applied', amount: `−${formatCents(b.creditAppliedCents)}` }] : []),
     ],
-    total: formatPrice(b.totalFee),
+    total: formatCents(b.totalFeeCents),
     card: b.cardLast4 ? cardLabel(b.cardBrand, b.cardLast4) : null,
     shuttleInfo: provider.shuttleInfo,
     phone: provider.phoneNumber,
@@ -89,7 +89,7 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
 }
 
 /** Job 'mail.booking-cancelled': what came back to the card and to credit. */
-export async function sendBookingCancelled(services: MailServices, payload: { bookingId: number; refund: number; credit: number }) {
+export async function sendBookingCancelled(services: MailServices, payload: { bookingId: number; refundCents: Cents; creditCents: Cents }) {
   const row = await loadBooking(services, payload.bookingId);
   if (!row) return;
   const { booking: b, provider } = row;
@@ -98,8 +98,8 @@ export async function sendBookingCancelled(services: MailServices, payload: { bo
     confirmationNumber: b.confirmationNumber,
     providerName: provider.name,
     arrival: formatStay(b.arrivalDate),
-    refund: payload.refund > 0 ? formatPrice(payload.refund) : null,
-    credit: payload.credit > 0 ? formatPrice(payload.credit) : null,
+    refund: payload.refundCents > 0 ? formatCents(payload.refundCents) : null,
+    credit: payload.creditCents > 0 ? formatCents(payload.creditCents) : null,
     supportEmail: services.env.SUPPORT_EMAIL,
   });
   await services.mailer.send({ to: b.email, kind: 'booking-cancelled', ...mail });
@@ -110,9 +110,9 @@ export async function sendBookingChanged(services: MailServices, payload: { book
   const [c] = await services.db.select().from(bookingChanges).where(eq(bookingChanges.id, payload.changeId));
   if (!c || c.status !== 'applied') return;
   const money = [
-    c.charged > 0 ? `We charged ${formatPrice(c.charged)}${c.cardLast4 ? ` to ${cardLabel(c.cardBrand, c.cardLast4)}` : ''}.` : '',
-    c.refunded > 0 ? `We refunded ${formatPrice(c.refunded)} to your card.` : '',
-    c.creditReturned > 0 ? `${formatPrice(c.creditReturned)} went back to your credit balance.` : '',
+    c.chargedCents > 0 ? `We charged ${formatCents(c.chargedCents)}${c.cardLast4 ? ` to ${cardLabel(c.cardBrand, c.cardLast4)}` : ''}.` : '',
+    c.refundedCents > 0 ? `We refunded ${formatCents(c.refundedCents)} to your card.` : '',
+    c.creditReturnedCents > 0 ? `${formatCents(c.creditReturnedCents)} went back to your credit balance.` : '',
   ].filter(Boolean);
   const what =
     c.kind === 'vehicle'

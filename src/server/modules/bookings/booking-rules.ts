@@ -120,13 +120,13 @@ export function dateChangeProblem(
  * The booking's row is still as `b` was read: confirmed, not mid-change, the same dates and total. A plan made
  * on what was read (a refund, a change's difference) is applied only under this condition, in the same update.
  */
-export function unchangedSinceRead(b: Pick<BookingRow, 'id' | 'arrivalDate' | 'departureDate' | 'totalFee'>): SQL {
+export function unchangedSinceRead(b: Pick<BookingRow, 'id' | 'arrivalDate' | 'departureDate' | 'totalFeeCents'>): SQL {
   return and(
     eq(bookings.id, b.id),
     eq(bookings.status, 'confirmed'),
     isNull(bookings.pendingChangeId),
     eq(bookings.arrivalDate, b.arrivalDate),
     eq(bookings.departureDate, b.departureDate),
-    eq(bookings.totalFee, b.totalFee),
+    eq(bookings.totalFeeCents, b.totalFeeCents),
   )!;
 }

@@ -4,7 +4,8 @@ import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookingLinks, bookings, locations, parkingProviders } from '../../db/schema';
 import { AppError } from '../../errors';
-import { billableDays, netPaid } from '@/shared/pricing';
+import { toDollars } from '@/shared/money';
+import { billableDays, linesInDollars, netPaid, type StayLine } from '@/shared/pricing';
 import { LINK_INVALID_MESSAGE } from '@/shared/schemas/bookings';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { generateToken, hashToken } from '../auth/session';
@@ -42,25 +43,26 @@ export function publicBooking(b: BookingRow) {
     licensePlate: b.licensePlate,
     arrivalDate: b.arrivalDate,
     departureDate: b.departureDate,
-    parkingFee: b.parkingFee,
-    priceLines: bookedPriceLines(b),
-    serviceFee: b.serviceFee,
-    creditApplied: b.creditApplied,
-    totalFee: b.totalFee,
+    // Dollars: the API shows dollars (the database keeps cents).
+    parkingFee: toDollars(b.parkingFeeCents),
+    priceLines: linesInDollars(bookedPriceLines(b)),
+    serviceFee: toDollars(b.serviceFeeCents),
+    creditApplied: toDollars(b.creditAppliedCents),
+    totalFee: toDollars(b.totalFeeCents),
     cardBrand: b.cardBrand,
     cardLast4: b.cardLast4,
-    refundedAmount: b.refundedAmount,
+    refundedAmount: toDollars(b.refundedCents),
     /** Card money kept after refunds. */
-    netPaid: netPaid(b),
+    netPaid: toDollars(netPaid(b)),
     createdAt: b.createdAt,
   };
 }
 
 /** How a booking's parking fee was made up, as booked (older bookings: the days and the total). */
-export function bookedPriceLines(b: Pick<BookingRow, 'priceLines' | 'parkingFee' | 'arrivalDate' | 'departureDate'>): { label: string; amount: number }[] {
+export function bookedPriceLines(b: Pick<BookingRow, 'priceLines' | 'parkingFeeCents' | 'arrivalDate' | 'departureDate'>): StayLine[] {
   if (b.priceLines?.length) return b.priceLines;
   const days = billableDays(b.arrivalDate, b.departureDate);
-  return [{ label: `${days} day${days === 1 ? '' : 's'}`, amount: b.parkingFee }];
+  return [{ label: `${days} day${days === 1 ? '' : 's'}`, cents: b.parkingFeeCents }];
 }
 
 /** A booking with its lot, as checkout answers and a signed link shows it. */

@@ -7,8 +7,9 @@ import { bookingChanges, bookings, locations, parkingProviders } from '../../db/
 import type { Context, Services } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
-import { refundPlan, refundShare } from '@/shared/cancellation';
-import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
+import { planInDollars, refundPlan, refundShare } from '@/shared/cancellation';
+import { cents, toDollars, ZERO } from '@/shared/money';
+import { billableDays, breakdownInDollars, linesInDollars, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import { bookingByLink, instantAt, providerWithLocation, publicBooking } from './booking-view';
 import { availableCredit, bookingOwner, recordCredit, type CreditOwner } from './credit';
 import { releaseDays } from './inventory';
@@ -43,15 +44,16 @@ export async function estimate(ctx: Pick<Ctx, 'db' | 'user' | 'clock'>, input: {
   const days = billableDays(arrival, departure);
   const owner: CreditOwner | null = ctx.user ? { userId: ctx.user.id } : input.email ? { email: input.email } : null;
   const [credit, dayRates, problem] = await Promise.all([
-    owner ? availableCredit(ctx.db, owner, found.location.code) : 0,
+    owner ? availableCredit(ctx.db, owner, found.location.code) : ZERO,
     lotDayRatesForStay(ctx.db, found.provider.id, arrival, departure),
     stayProblem(ctx.db, found, arrival, departure, ctx.clock.now()),
   ]);
-  const stay = { dailyPrice: found.provider.price, weeklyRate: found.provider.weeklyRate, days, dayRates };
-  const price = priceStay({ ...stay, credit });
+  const stay = { dailyPrice: found.provider.priceCents, weeklyRate: found.provider.weeklyRateCents, days, dayRates };
+  // Dollars: the API shows dollars.
+  const price = breakdownInDollars(priceStay({ ...stay, credit }));
   /** The total without the traveller's credit (what the lot's page quotes). */
-  const totalBeforeCredit = priceStay(stay).total;
-  return { ...price, creditApplied: price.credit, dailyPrice: found.provider.price, lines: stayLines(stay), totalBeforeCredit, problem };
+  const totalBeforeCredit = toDollars(priceStay(stay).total);
+  return { ...price, creditApplied: price.credit, dailyPrice: toDollars(found.provider.priceCents), lines: linesInDollars(stayLines(stay)), totalBeforeCredit, problem };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -71,7 +73,7 @@ export async function bookingHistory(db: DB, userId: number) {
     const hoursBefore = (clock.startsAt.getTime() - now.getTime()) / 3_600_000;
     const cancelRefusal = bookingActions(b, clock).cancel;
     const cancellable = !cancelRefusal;
-    const plan = cancellable ? refundPlan(b, refundShare(p.cancellationPolicy, hoursBefore)) : { card: 0, credit: 0 };
+    const plan = cancellable ? refundPlan(b, refundShare(p.cancellationPolicy, hoursBefore)) : { card: ZERO, credit: ZERO };
     return {
       ...publicBooking(b),
       providerName: p.name,
@@ -89,7 +91,7 @@ export async function bookingHistory(db: DB, userId: number) {
       /** Why not, in the rule's words (null when it may be cancelled). */
       cancelRefusal: cancelRefusal?.message ?? null,
       /** What cancelling now would return. */
-      refundIfCancelledNow: plan,
+      refundIfCancelledNow: planInDollars(plan),
       /** At the gate: when the car came in and went out, and the same as lot-local wall-clock times ('YYYY-MM-DDTHH:mm'). */
       checkedInAt: b.checkedInAt,
       checkedOutAt: b.checkedOutAt,
@@ -145,7 +147,7 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
   const updated = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: now, cancellationReason: reason || null, refundedAmount: sql`${bookings.refundedAmount} + ${plan.card}` })
+      .set({ status: 'cancelled', cancelledAt: now, cancellationReason: reason || null, refundedCents: sql`${bookings.refundedCents} + ${plan.card}` })
       // The booking as read above: not checked in (the gate's claim races this one), not mid-change, and not
       // changed since (its refund was planned on these dates and this money).
       .where(and(unchangedSinceRead(b), isNull(bookings.checkedInAt)))
@@ -158,7 +160,7 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
     // Lot days before the user row, in the order checkout takes them.
     await releaseDays(tx, b.providerId, b.arrivalDate, b.departureDate);
     if (plan.credit > 0) {
-      await recordCredit(tx, bookingOwner(b), { amount: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id });
+      await recordCredit(tx, bookingOwner(b), { amountCents: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id });
     }
     await tx.insert(bookingChanges).values({
       bookingId: b.id,
@@ -167,20 +169,20 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
       changedBy: ctx.user?.id ?? null,
       fromArrival: b.arrivalDate,
       fromDeparture: b.departureDate,
-      parkingFeeBefore: b.parkingFee,
-      parkingFeeAfter: b.parkingFee,
-      refunded: plan.card,
-      creditReturned: plan.credit,
+      parkingFeeBeforeCents: b.parkingFeeCents,
+      parkingFeeAfterCents: b.parkingFeeCents,
+      refundedCents: plan.card,
+      creditReturnedCents: plan.credit,
     });
     // Split over the booking's charges (checkout's and any change's), newest first.
     if (plan.card > 0) await refundToCards(tx, b, plan.card, `refund-booking-${b.id}`);
-    await enqueueJob(tx, 'mail.booking-cancelled', { bookingId: b.id, refund: plan.card, credit: plan.credit }, { dedupeKey: `booking-cancelled:${b.id}` });
+    await enqueueJob(tx, 'mail.booking-cancelled', { bookingId: b.id, refundCents: plan.card, creditCents: plan.credit }, { dedupeKey: `booking-cancelled:${b.id}` });
     return claimed;
   });
   countBooking('cancelled');
   ctx.jobs.kick();
 
-  return { success: true as const, booking: publicBooking(updated), refundAmount: plan.card, creditReturned: plan.credit };
+  return { success: true as const, booking: publicBooking(updated), refundAmount: toDollars(plan.card), creditReturned: toDollars(plan.credit) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -211,6 +213,6 @@ export async function reconcileRefund(db: DB, paymentIntentId: string, amountRef
   // whose dates changed keeps its own account of refunds in the ledger).
   await db
     .update(bookings)
-    .set({ refundedAmount: amountRefundedCents / 100 })
+    .set({ refundedCents: cents(amountRefundedCents) })
     .where(and(eq(bookings.paymentIntentId, paymentIntentId), sql`not exists (select 1 from ${bookingChanges} where ${bookingChanges.bookingId} = ${bookings.id} and ${bookingChanges.kind} = 'dates' and ${bookingChanges.status} = 'applied')`));
 }

@@ -14,11 +14,12 @@ import type { Context, Services } from '../../deps';
 import { AppError } from '../../errors';
 import type { PaymentIntent } from '../../integrations/payments';
 import { enqueueJob } from '../../jobs/queue';
-import { nonRefundableAfterChange, refundPlan, refundShare } from '@/shared/cancellation';
-import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
+import { nonRefundableAfterChange, refundPlan, refundShare, type RefundPlan } from '@/shared/cancellation';
+import { add, atLeastZero, neg, sub, toDollars, ZERO, type Cents } from '@/shared/money';
+import { billableDays, billedDates, linesInDollars, priceDateChange, spreadOver, toWallClock, type DayPrice, type StayLine } from '@/shared/pricing';
 import type { TChangeDatesInput, TNewDates } from '@/shared/schemas/manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
-import { instantAt } from './booking-view';
+import { instantAt, type BookingRow } from './booking-view';
 import { chargeHeld, paymentFor, type PayWith } from './checkout';
 import { bookingOwner, recordCredit } from './credit';
 import { closedDaysMessage, soldOutMessage } from './stay-problems';
@@ -38,7 +39,6 @@ type Owner = Extract<KeyClaim, { kind: 'owner' }>;
 export const CHANGE_HOLD_MS = 10 * 60_000;
 export const KEPT_LINE_LABEL = 'Not refunded under the cancellation policy';
 const DAY = 86_400_000;
-const cents = (dollars: number) => Math.round(dollars * 100);
 const dayStart = (day: number) => `${new Date(day * DAY).toISOString().slice(0, 10)}T00:00`;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -49,66 +49,69 @@ export interface ChangePlan {
   departure: string;
   days: number;
   /** How the new parking fee is made up (a kept amount is a line of its own). */
-  lines: { label: string; amount: number }[];
-  parkingFeeBefore: number;
-  parkingFeeAfter: number;
+  lines: StayLine[];
+  dayPrices: DayPrice[];
+  parkingFeeBefore: Cents;
+  parkingFeeAfter: Cents;
   /** New stay's price minus the old one (negative: cheaper). */
-  difference: number;
-  charge: number;
-  refundToCard: number;
-  creditBack: number;
+  difference: Cents;
+  charge: Cents;
+  refundToCard: Cents;
+  creditBack: Cents;
   /** Of a cheaper stay's difference, what the cancellation policy keeps. */
-  kept: number;
-  keptCents: number;
+  kept: Cents;
   /** The booking's non-refundable cents once changed (bookings.nonRefundableCents). */
-  nonRefundableCentsAfter: number;
-  totalBefore: number;
-  totalAfter: number;
-  creditAppliedAfter: number;
+  nonRefundableCentsAfter: Cents;
+  totalBefore: Cents;
+  totalAfter: Cents;
+  creditAppliedAfter: Cents;
   added: [number, number][];
   removed: [number, number][];
 }
 
+/** What the booking's billed days cost as booked (older bookings, which did not keep them: spread evenly). */
+const paidDayPrices = (b: Pick<BookingRow, 'dayPrices' | 'parkingFeeCents' | 'arrivalDate' | 'departureDate'>): DayPrice[] =>
+  b.dayPrices ?? spreadOver(b.parkingFeeCents, billedDates(b.arrivalDate, billableDays(b.arrivalDate, b.departureDate)));
+
 async function planChange(db: Pick<DB, 'select'>, m: Pick<Managed, 'booking' | 'provider' | 'state'>, arrival: string, departure: string, now: Date): Promise<ChangePlan> {
   const { booking: b, provider: p } = m;
   const days = billableDays(arrival, departure);
-  const stay = { dailyPrice: p.price, weeklyRate: p.weeklyRate, days, dayRates: await lotDayRatesForStay(db, p.id, arrival, departure) };
-  const subtotal = cents(priceStay(stay).subtotal);
-  const lines = stayLines(stay);
-  const diff = subtotal - cents(b.parkingFee);
+  const today = { dailyPrice: p.priceCents, weeklyRate: p.weeklyRateCents, days, dayRates: await lotDayRatesForStay(db, p.id, arrival, departure) };
+  const priced = priceDateChange({ paid: paidDayPrices(b), arrival, today });
+  const lines = [...priced.lines];
+  const diff = sub(priced.subtotal, b.parkingFeeCents);
   // What the policy would return if the booking were cancelled now: a cheaper stay's difference comes back
   // at that share, and what it would keep stays non-refundable after the move.
-  const share = refundShare(p.cancellationPolicy, (instantAt(b.arrivalDate, m.state).getTime() - now.getTime()) / 3_600_000);
-  let card = 0;
-  let credit = 0;
-  let kept = 0;
+  const fraction = refundShare(p.cancellationPolicy, (instantAt(b.arrivalDate, m.state).getTime() - now.getTime()) / 3_600_000);
+  let refund: RefundPlan = { card: ZERO, credit: ZERO };
+  let kept = ZERO;
   if (diff < 0) {
-    const plan = refundPlan(b, share, -diff);
-    card = cents(plan.card);
-    credit = cents(plan.credit);
-    kept = -diff - card - credit;
-    if (kept > 0) lines.push({ label: KEPT_LINE_LABEL, amount: kept / 100 });
+    refund = refundPlan(b, fraction, neg(diff));
+    kept = sub(neg(diff), add(refund.card, refund.credit));
+    if (kept > 0) lines.push({ label: KEPT_LINE_LABEL, cents: kept });
   }
-  const charge = Math.max(0, diff);
+  const charge = atLeastZero(diff);
   const oldDays = stayDays(b.arrivalDate, b.departureDate);
   const newDays = stayDays(arrival, departure);
+  const parkingFeeAfter = add(priced.subtotal, kept);
   return {
     arrival,
     departure,
     days,
     lines,
-    parkingFeeBefore: b.parkingFee,
-    parkingFeeAfter: (subtotal + kept) / 100,
-    difference: diff / 100,
-    charge: charge / 100,
-    refundToCard: card / 100,
-    creditBack: credit / 100,
-    kept: kept / 100,
-    keptCents: kept,
-    nonRefundableCentsAfter: nonRefundableAfterChange(b, share, subtotal + kept),
-    totalBefore: b.totalFee,
-    totalAfter: (cents(b.totalFee) + charge - card) / 100,
-    creditAppliedAfter: (cents(b.creditApplied) - credit) / 100,
+    // The kept amount belongs to the stay's last day (it is never refunded: nonRefundableCents).
+    dayPrices: kept > 0 ? priced.dayPrices.map((d, i, all) => (i === all.length - 1 ? { ...d, cents: add(d.cents, kept) } : d)) : priced.dayPrices,
+    parkingFeeBefore: b.parkingFeeCents,
+    parkingFeeAfter,
+    difference: diff,
+    charge,
+    refundToCard: refund.card,
+    creditBack: refund.credit,
+    kept,
+    nonRefundableCentsAfter: nonRefundableAfterChange(b, fraction, parkingFeeAfter),
+    totalBefore: b.totalFeeCents,
+    totalAfter: sub(add(b.totalFeeCents, charge), refund.card),
+    creditAppliedAfter: sub(b.creditAppliedCents, refund.credit),
     added: dayRangesOutside(newDays, oldDays),
     removed: dayRangesOutside(oldDays, newDays),
   };
@@ -151,10 +154,23 @@ async function takeAdded(tx: Tx, m: Pick<Managed, 'provider'>, added: [number, n
   }
 }
 
-const quoteOf = (p: ChangePlan) => {
-  const { added: _a, removed: _r, keptCents: _k, nonRefundableCentsAfter: _n, ...shown } = p;
-  return shown;
-};
+/** A plan as the API shows it (dollars). */
+const quoteOf = (p: ChangePlan) => ({
+  arrival: p.arrival,
+  departure: p.departure,
+  days: p.days,
+  lines: linesInDollars(p.lines),
+  parkingFeeBefore: toDollars(p.parkingFeeBefore),
+  parkingFeeAfter: toDollars(p.parkingFeeAfter),
+  difference: toDollars(p.difference),
+  charge: toDollars(p.charge),
+  refundToCard: toDollars(p.refundToCard),
+  creditBack: toDollars(p.creditBack),
+  kept: toDollars(p.kept),
+  totalBefore: toDollars(p.totalBefore),
+  totalAfter: toDollars(p.totalAfter),
+  creditAppliedAfter: toDollars(p.creditAppliedAfter),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Entry points
@@ -166,7 +182,7 @@ export async function quoteChange(ctx: Ctx, input: TNewDates) {
 }
 
 /** What a change did (stored against its Idempotency-Key and replayed): the plan's stay and money, and the card. */
-export type TChangeSummary = Omit<ChangePlan, 'totalBefore' | 'totalAfter' | 'creditAppliedAfter' | 'added' | 'removed' | 'keptCents' | 'nonRefundableCentsAfter'> & {
+export type TChangeSummary = Omit<ReturnType<typeof quoteOf>, 'totalBefore' | 'totalAfter' | 'creditAppliedAfter'> & {
   changeId: number;
   card: { brand: string; last4: string } | null;
 };
@@ -230,13 +246,14 @@ function changeValues(ctx: Ctx, m: Managed, plan: ChangePlan, status: 'pending' 
     fromDeparture: b.departureDate,
     toArrival: plan.arrival,
     toDeparture: plan.departure,
-    parkingFeeBefore: plan.parkingFeeBefore,
-    parkingFeeAfter: plan.parkingFeeAfter,
+    parkingFeeBeforeCents: plan.parkingFeeBefore,
+    parkingFeeAfterCents: plan.parkingFeeAfter,
     priceLines: plan.lines,
-    charged: plan.charge,
-    refunded: plan.refundToCard,
-    creditReturned: plan.creditBack,
-    keptCents: plan.keptCents,
+    dayPrices: plan.dayPrices,
+    chargedCents: plan.charge,
+    refundedCents: plan.refundToCard,
+    creditReturnedCents: plan.creditBack,
+    keptCents: plan.kept,
     nonRefundableCentsAfter: plan.nonRefundableCentsAfter,
   };
 }
@@ -265,17 +282,18 @@ async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim:
     await claimBooking(tx, m, {
       arrivalDate: plan.arrival,
       departureDate: plan.departure,
-      parkingFee: plan.parkingFeeAfter,
+      parkingFeeCents: plan.parkingFeeAfter,
       priceLines: plan.lines,
-      totalFee: plan.totalAfter,
-      creditApplied: plan.creditAppliedAfter,
+      dayPrices: plan.dayPrices,
+      totalFeeCents: plan.totalAfter,
+      creditAppliedCents: plan.creditAppliedAfter,
       nonRefundableCents: plan.nonRefundableCentsAfter,
     });
     await takeAdded(tx, m, plan.added);
     for (const [first, last] of plan.removed) await releaseDayRange(tx, b.providerId, first, last);
     if (plan.refundToCard > 0) await refundToCards(tx, b, plan.refundToCard, `change-refund-${change!.id}`);
     if (plan.creditBack > 0) {
-      await recordCredit(tx, bookingOwner(b), { amount: plan.creditBack, type: 'refund', description: `Credit returned from changing booking ${b.confirmationNumber}`, relatedBookingId: b.id });
+      await recordCredit(tx, bookingOwner(b), { amountCents: plan.creditBack, type: 'refund', description: `Credit returned from changing booking ${b.confirmationNumber}`, relatedBookingId: b.id });
     }
     await linkKeyToChange(tx, claim, change!.id);
     const done = summaryOf(change!);
@@ -289,21 +307,19 @@ async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim:
 }
 
 function summaryOf(c: Change): TChangeSummary {
-  const lines = c.priceLines ?? [];
-  const kept = c.keptCents / 100;
   return {
     changeId: c.id,
     arrival: c.toArrival!,
     departure: c.toDeparture!,
     days: billableDays(c.toArrival!, c.toDeparture!),
-    lines,
-    parkingFeeBefore: c.parkingFeeBefore,
-    parkingFeeAfter: c.parkingFeeAfter,
-    difference: (cents(c.parkingFeeAfter) - cents(kept) - cents(c.parkingFeeBefore)) / 100,
-    charge: c.charged,
-    refundToCard: c.refunded,
-    creditBack: c.creditReturned,
-    kept,
+    lines: linesInDollars(c.priceLines ?? []),
+    parkingFeeBefore: toDollars(c.parkingFeeBeforeCents),
+    parkingFeeAfter: toDollars(c.parkingFeeAfterCents),
+    difference: toDollars(sub(sub(c.parkingFeeAfterCents, c.keptCents), c.parkingFeeBeforeCents)),
+    charge: toDollars(c.chargedCents),
+    refundToCard: toDollars(c.refundedCents),
+    creditBack: toDollars(c.creditReturnedCents),
+    kept: toDollars(c.keptCents),
     card: c.cardLast4 ? { brand: c.cardBrand ?? 'card', last4: c.cardLast4 } : null,
   };
 }
@@ -315,7 +331,7 @@ async function chargeAndApply(ctx: Ctx, m: Managed, change: Change, payWith: Pay
   const intent = await chargeHeld(
     ctx,
     {
-      amount: cents(change.charged),
+      amount: change.chargedCents,
       description: `Change of dates, ${m.provider.name}, ${m.booking.confirmationNumber}`,
       receiptEmail: m.booking.email,
       metadata: { purpose: 'booking-change', bookingId: String(m.booking.id), changeId: String(change.id), confirmationNumber: m.booking.confirmationNumber },
@@ -347,16 +363,17 @@ export async function settlePaidChange(services: Pick<Services, 'db' | 'payments
       return seen?.status === 'applied' && seen.paymentIntentId === intent.id ? 'unchanged' : 'refund';
     }
     // The booking cannot move while this change holds it (other changes and cancelling wait for it).
-    const [held] = await tx.select({ totalFee: bookings.totalFee, nonRefundableCents: bookings.nonRefundableCents }).from(bookings).where(eq(bookings.id, change.bookingId));
+    const [held] = await tx.select({ totalFeeCents: bookings.totalFeeCents, nonRefundableCents: bookings.nonRefundableCents }).from(bookings).where(eq(bookings.id, change.bookingId));
     const [booking] = await tx
       .update(bookings)
       .set({
         arrivalDate: change.toArrival!,
         departureDate: change.toDeparture!,
-        parkingFee: change.parkingFeeAfter,
+        parkingFeeCents: change.parkingFeeAfterCents,
         priceLines: change.priceLines,
-        totalFee: (cents(held?.totalFee ?? 0) + cents(change.charged)) / 100,
-        nonRefundableCents: change.nonRefundableCentsAfter ?? held?.nonRefundableCents ?? 0,
+        dayPrices: change.dayPrices,
+        totalFeeCents: add(held?.totalFeeCents ?? ZERO, change.chargedCents),
+        nonRefundableCents: change.nonRefundableCentsAfter ?? held?.nonRefundableCents ?? ZERO,
         pendingChangeId: null,
       })
       .where(and(eq(bookings.id, change.bookingId), eq(bookings.pendingChangeId, change.id), eq(bookings.status, 'confirmed'), isNull(bookings.checkedOutAt)))

@@ -9,7 +9,8 @@ import { bookings, paymentMethods, users } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { CardError, type ChargeInput, type PaymentIntent } from '../../integrations/payments';
-import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
+import { ZERO } from '@/shared/money';
+import { billableDays, priceStay, stayDayPrices, stayLines, toWallClock } from '@/shared/pricing';
 import type { TCreateBooking } from '@/shared/schemas/bookings';
 import { gatewayCard } from '@/shared/schemas/card';
 import { availableCredit, normalizeEmail, recordCreditUse, spendCredit, type CreditOwner } from './credit';
@@ -134,7 +135,7 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
     if (!(await takeDays(tx, provider, arrival, departure))) throw new AppError('CONFLICT', await unavailableMessage(tx, provider, arrival, departure));
     // The day rates as they are now (our taken days are locked: an operator's change waits for us), so the
     // total charged is the total the estimate and search quote.
-    const stay = { dailyPrice: provider.price, weeklyRate: provider.weeklyRate, days, dayRates: await lotDayRatesForStay(tx, provider.id, arrival, departure) };
+    const stay = { dailyPrice: provider.priceCents, weeklyRate: provider.weeklyRateCents, days, dayRates: await lotDayRatesForStay(tx, provider.id, arrival, departure) };
 
     // A guest's booking has no account: it belongs to the e-mail typed, and so does the credit it may use (the
     // access fee paid with that e-mail). A signed-in traveller's credit is theirs alone: typing someone's e-mail
@@ -143,7 +144,7 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
     const userId = ctx.user?.id ?? null;
     const owner: CreditOwner = ctx.user ? { userId: ctx.user.id } : { email: normalizeEmail(customer.email) };
     let price = priceStay({ ...stay, credit: await availableCredit(tx, owner, location.code) });
-    if (price.credit > 0 && !(await spendCredit(tx, owner, price.credit))) price = priceStay({ ...stay, credit: 0 });
+    if (price.credit > 0 && !(await spendCredit(tx, owner, price.credit))) price = priceStay({ ...stay, credit: ZERO });
 
     let row: BookingRow | undefined;
     for (let attempt = 0; !row; attempt++) {
@@ -163,11 +164,12 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
           vehicleMake: res.vehicleMake,
           vehicleModel: res.vehicleModel,
           licensePlate: res.licensePlate.toUpperCase(),
-          parkingFee: price.subtotal,
+          parkingFeeCents: price.subtotal,
           priceLines: stayLines(stay),
-          serviceFee: price.serviceFee,
-          creditApplied: price.credit,
-          totalFee: price.total,
+          dayPrices: stayDayPrices(arrival, stay),
+          serviceFeeCents: price.serviceFee,
+          creditAppliedCents: price.credit,
+          totalFeeCents: price.total,
           status: 'pending',
           holdExpiresAt: new Date(now.getTime() + HOLD_MS),
           paymentKey: keyed?.paymentKey ?? null,
@@ -241,11 +243,11 @@ export async function chargeHeld(
 async function settleWithCard(ctx: Ctx, lot: Lot, booking: BookingRow, payWith: PayWith): Promise<TCheckoutResult> {
   const { provider } = lot;
   const intent =
-    booking.totalFee > 0
+    booking.totalFeeCents > 0
       ? await chargeHeld(
           ctx,
           {
-            amount: Math.round(booking.totalFee * 100),
+            amount: booking.totalFeeCents,
             description: `Parking at ${provider.name}, ${booking.confirmationNumber}`,
             receiptEmail: booking.email,
             metadata: { purpose: 'booking', bookingId: String(booking.id), confirmationNumber: booking.confirmationNumber },

@@ -5,6 +5,7 @@
 import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { guestCredits, informationAccess, userCredits, users } from '../../db/schema';
+import { add, atLeastZero, min, neg, sub, sum, ZERO, type Cents } from '@/shared/money';
 
 type Tx = Pick<DB, 'select' | 'insert' | 'update'>;
 
@@ -24,63 +25,61 @@ export const rowOwner = (owner: CreditOwner) => ('userId' in owner ? { userId: o
 const feesOf = (owner: CreditOwner): SQL =>
   'userId' in owner ? eq(informationAccess.userId, owner.userId) : and(isNull(informationAccess.userId), eq(informationAccess.email, owner.email))!;
 
-async function balanceOf(db: Pick<DB, 'select'>, owner: CreditOwner): Promise<number> {
+async function balanceOf(db: Pick<DB, 'select'>, owner: CreditOwner): Promise<Cents> {
   if ('userId' in owner) {
-    const [row] = await db.select({ balance: users.creditBalance }).from(users).where(eq(users.id, owner.userId));
-    return row?.balance ?? 0;
+    const [row] = await db.select({ balance: users.creditBalanceCents }).from(users).where(eq(users.id, owner.userId));
+    return row?.balance ?? ZERO;
   }
-  const [row] = await db.select({ balance: guestCredits.balance }).from(guestCredits).where(eq(guestCredits.email, owner.email));
-  return row?.balance ?? 0;
+  const [row] = await db.select({ balance: guestCredits.balanceCents }).from(guestCredits).where(eq(guestCredits.email, owner.email));
+  return row?.balance ?? ZERO;
 }
 
 /**
  * Credit usable for a booking at a location: the unredeemed access fees paid for that location, plus credit
  * from other sources (refunds), never more than the balance.
  */
-export async function availableCredit(db: Pick<DB, 'select'>, owner: CreditOwner, locationCode: string): Promise<number> {
-  const balance = Math.max(0, await balanceOf(db, owner));
-  if (balance <= 0) return 0; // most travellers: no second query
+export async function availableCredit(db: Pick<DB, 'select'>, owner: CreditOwner, locationCode: string): Promise<Cents> {
+  const balance = atLeastZero(await balanceOf(db, owner));
+  if (balance <= 0) return ZERO; // most travellers: no second query
   const unredeemed = await db
-    .select({ location: informationAccess.location, amount: informationAccess.amount })
+    .select({ location: informationAccess.location, amount: informationAccess.amountCents })
     .from(informationAccess)
     .where(and(feesOf(owner), eq(informationAccess.status, 'succeeded'), eq(informationAccess.creditedBack, 0)));
-  const here = unredeemed.filter((r) => r.location === locationCode).reduce((s, r) => s + r.amount, 0);
-  const elsewhere = unredeemed.filter((r) => r.location !== locationCode).reduce((s, r) => s + r.amount, 0);
-  const general = Math.max(0, balance - here - elsewhere);
-  return Math.round(Math.min(balance, here + general) * 100) / 100;
+  const here = sum(unredeemed.filter((r) => r.location === locationCode).map((r) => r.amount));
+  const elsewhere = sum(unredeemed.filter((r) => r.location !== locationCode).map((r) => r.amount));
+  const general = atLeastZero(sub(sub(balance, here), elsewhere));
+  return min(balance, add(here, general));
 }
 
 /**
  * Spends `amount` of the owner's balance in the caller's transaction, with one conditional update: two bookings
  * at once (on any server) cannot both spend the same credit. False when the balance is short.
  */
-export async function spendCredit(tx: Pick<DB, 'update'>, owner: CreditOwner, amount: number): Promise<boolean> {
-  // A hair of tolerance for the doubles the balance is summed in.
-  const floor = amount - 0.000001;
+export async function spendCredit(tx: Pick<DB, 'update'>, owner: CreditOwner, amount: Cents): Promise<boolean> {
   const spent =
     'userId' in owner
       ? await tx
           .update(users)
-          .set({ creditBalance: sql`${users.creditBalance} - ${amount}` })
-          .where(and(eq(users.id, owner.userId), gte(users.creditBalance, floor)))
+          .set({ creditBalanceCents: sql`${users.creditBalanceCents} - ${amount}` })
+          .where(and(eq(users.id, owner.userId), gte(users.creditBalanceCents, amount)))
           .returning({ id: users.id })
       : await tx
           .update(guestCredits)
-          .set({ balance: sql`${guestCredits.balance} - ${amount}` })
-          .where(and(eq(guestCredits.email, owner.email), gte(guestCredits.balance, floor)))
+          .set({ balanceCents: sql`${guestCredits.balanceCents} - ${amount}` })
+          .where(and(eq(guestCredits.email, owner.email), gte(guestCredits.balanceCents, amount)))
           .returning({ email: guestCredits.email });
   return spent.length > 0;
 }
 
 /** Moves the owner's balance by `amount` (positive adds), without a condition: credit given or given back. */
-export async function moveBalance(tx: Pick<DB, 'insert' | 'update'>, owner: CreditOwner, amount: number): Promise<void> {
+export async function moveBalance(tx: Pick<DB, 'insert' | 'update'>, owner: CreditOwner, amount: Cents): Promise<void> {
   if ('userId' in owner) {
-    await tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${amount}` }).where(eq(users.id, owner.userId));
+    await tx.update(users).set({ creditBalanceCents: sql`${users.creditBalanceCents} + ${amount}` }).where(eq(users.id, owner.userId));
   } else {
     await tx
       .insert(guestCredits)
-      .values({ email: owner.email, balance: amount })
-      .onConflictDoUpdate({ target: guestCredits.email, set: { balance: sql`${guestCredits.balance} + ${amount}`, updatedAt: new Date() } });
+      .values({ email: owner.email, balanceCents: amount })
+      .onConflictDoUpdate({ target: guestCredits.email, set: { balanceCents: sql`${guestCredits.balanceCents} + ${amount}`, updatedAt: new Date() } });
   }
 }
 
@@ -88,20 +87,20 @@ export async function moveBalance(tx: Pick<DB, 'insert' | 'update'>, owner: Cred
 export async function recordCredit(
   tx: Pick<DB, 'insert' | 'update'>,
   owner: CreditOwner,
-  entry: { amount: number; type: (typeof userCredits.$inferInsert)['type']; description: string; relatedPaymentId?: string; relatedBookingId?: number },
+  entry: { amountCents: Cents; type: (typeof userCredits.$inferInsert)['type']; description: string; relatedPaymentId?: string; relatedBookingId?: number },
 ): Promise<void> {
   await tx.insert(userCredits).values({ ...entry, ...rowOwner(owner) });
-  await moveBalance(tx, owner, entry.amount);
+  await moveBalance(tx, owner, entry.amountCents);
 }
 
 /**
  * The ledger side of credit spent on a booking (after spendCredit took it from the balance): the use, and the
  * owner's access fees at that place marked as credited to it.
  */
-export async function recordCreditUse(tx: Pick<DB, 'insert' | 'update'>, owner: CreditOwner, amount: number, booking: { id: number; confirmationNumber: string }, locationCode: string, now: Date) {
+export async function recordCreditUse(tx: Pick<DB, 'insert' | 'update'>, owner: CreditOwner, amount: Cents, booking: { id: number; confirmationNumber: string }, locationCode: string, now: Date) {
   await tx.insert(userCredits).values({
     ...rowOwner(owner),
-    amount: -amount,
+    amountCents: neg(amount),
     type: 'booking_use',
     description: `Applied to booking ${booking.confirmationNumber}`,
     relatedBookingId: booking.id,
@@ -126,7 +125,7 @@ export async function undoCreditUse(tx: Tx & Pick<DB, 'delete'>, bookingId: numb
     .orderBy(userCredits.id);
   for (const entry of used) {
     const owner: CreditOwner = entry.userId !== null ? { userId: entry.userId } : { email: entry.email! };
-    await moveBalance(tx, owner, -entry.amount);
+    await moveBalance(tx, owner, neg(entry.amountCents));
     await tx.delete(userCredits).where(eq(userCredits.id, entry.id));
   }
   await tx.update(informationAccess).set({ creditedBack: 0, creditedAt: null, creditedBookingId: null }).where(eq(informationAccess.creditedBookingId, bookingId));

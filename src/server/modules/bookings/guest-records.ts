@@ -2,6 +2,7 @@
 // typed (lower-cased), never by an account made for it. An account claims them once it has proven that e-mail
 // (the verification or reset link, Google's verified address, or signing in to an account verified before),
 // so signing up with the e-mail later always works and nobody gets another's bookings by typing an address.
+import { toDollars, ZERO } from '@/shared/money';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookings, guestCredits, informationAccess, userCredits, users } from '../../db/schema';
@@ -11,6 +12,7 @@ type Tx = Pick<DB, 'select' | 'insert' | 'update' | 'delete'>;
 
 export interface Claimed {
   bookings: number;
+  /** Dollars (the sign-in answer shows it). */
   credit: number;
 }
 
@@ -24,12 +26,12 @@ export async function claimGuestRecords(tx: Tx, userId: number): Promise<Claimed
   const [user] = await tx.select({ email: users.email, verified: users.emailVerified }).from(users).where(eq(users.id, userId));
   if (!user?.verified) return { bookings: 0, credit: 0 };
   const email = normalizeEmail(user.email);
-  const [balance] = await tx.delete(guestCredits).where(eq(guestCredits.email, email)).returning({ amount: guestCredits.balance });
+  const [balance] = await tx.delete(guestCredits).where(eq(guestCredits.email, email)).returning({ amount: guestCredits.balanceCents });
   await tx.update(userCredits).set({ userId, email: null }).where(and(isNull(userCredits.userId), eq(userCredits.email, email)));
-  if (balance && balance.amount !== 0) await tx.update(users).set({ creditBalance: sql`${users.creditBalance} + ${balance.amount}` }).where(eq(users.id, userId));
+  if (balance && balance.amount !== 0) await tx.update(users).set({ creditBalanceCents: sql`${users.creditBalanceCents} + ${balance.amount}` }).where(eq(users.id, userId));
   await tx.update(informationAccess).set({ userId, email: null }).where(and(isNull(informationAccess.userId), eq(informationAccess.email, email)));
   const moved = await tx.update(bookings).set({ userId }).where(and(isNull(bookings.userId), eq(bookings.email, email))).returning({ id: bookings.id });
-  return { bookings: moved.length, credit: balance?.amount ?? 0 };
+  return { bookings: moved.length, credit: toDollars(balance?.amount ?? ZERO) };
 }
 
 /** Whether the e-mail has anything to claim: three indexed looks, so a sign-in with nothing to claim writes nothing. */

@@ -1,6 +1,7 @@
 // Availability as data, on a throwaway database of this run's engine: taking a stay's days is all or nothing at capacity, freed
 // days come back, search sees lots x days, and the counters equal a recount after a random mix of bookings,
 // cancellations and released holds.
+import { cents } from '@/shared/money';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,7 @@ beforeEach(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   const [place] = await db.insert(locations).values({ code: 'TST', name: 'Test Airport', shortName: 'Test', kind: 'airport', city: 'Testville', state: 'FL', region: 'Southeast', latitude: 28, longitude: -81, slug: 'test-airport', seoSlug: 'testville-fl-tst-airport-parking' }).returning();
-  const [row] = await db.insert(parkingProviders).values({ locationId: place!.id, name: 'Test Lot', slug: 'test-lot', location: 'Test Airport', address: '1 Test Rd, Testville, FL 32801', price: 10, capacity: 3, latitude: 28, longitude: -81, distance: '1 mile', distanceMiles: 1 }).returning();
+  const [row] = await db.insert(parkingProviders).values({ locationId: place!.id, name: 'Test Lot', slug: 'test-lot', location: 'Test Airport', address: '1 Test Rd, Testville, FL 32801', priceCents: cents(1000), capacity: 3, latitude: 28, longitude: -81, distance: '1 mile', distanceMiles: 1 }).returning();
   lot = { id: row!.id, capacity: row!.capacity };
   userId = (await db.insert(users).values({ name: 'T', email: 't@example.com' }).returning())[0]!.id;
 });
@@ -91,7 +92,7 @@ describe('lot days', () => {
         try {
           const id = await db.transaction(async (tx) => {
             if (!(await takeDays(tx, lot, a, d))) throw new Error('full');
-            const [made] = await tx.insert(bookings).values({ userId, providerId: lot.id, confirmationNumber: `PP-T${i}`, firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5550100100', arrivalDate: a, departureDate: d, vehicleMake: 'V', vehicleModel: 'W', parkingFee: 1, serviceFee: 1.99, totalFee: 2.99, status: rand() < 0.5 ? 'pending' : 'confirmed' }).returning();
+            const [made] = await tx.insert(bookings).values({ userId, providerId: lot.id, confirmationNumber: `PP-T${i}`, firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5550100100', arrivalDate: a, departureDate: d, vehicleMake: 'V', vehicleModel: 'W', parkingFeeCents: cents(100), serviceFeeCents: cents(199), totalFeeCents: cents(299), status: rand() < 0.5 ? 'pending' : 'confirmed' }).returning();
             return made!.id;
           });
           live.push({ id, a, d });

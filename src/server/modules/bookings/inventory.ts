@@ -120,7 +120,7 @@ export async function stayInventory(
       providerId: lotDays.providerId,
       free: sql<number>`min(case when ${lotDays.closed} = 1 then 0 else ${lotDays.capacity} - ${lotDays.taken} end)`.mapWith(Number),
       days: sql<number>`count(*)`.mapWith(Number),
-      rated: sql<number>`count(${lotDays.price})`.mapWith(Number),
+      rated: sql<number>`count(${lotDays.priceCents})`.mapWith(Number),
     })
     .from(lotDays)
     .where(and(inArray(lotDays.providerId, lots.map((l) => l.id)), between(lotDays.day, first, last)))

@@ -6,51 +6,51 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookingPayments } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
+import { add, cents, min, sub, ZERO, type Cents } from '@/shared/money';
 import type { BookingRow } from './booking-view';
 
 type Tx = Pick<DB, 'select' | 'insert' | 'update'>;
-const cents = (dollars: number) => Math.round(dollars * 100);
 
-/** A successful charge joins the booking's ledger (once per payment intent). */
+/** A successful charge joins the booking's ledger (once per payment intent). `amount` is the gateway's, in cents. */
 export async function recordCharge(tx: Pick<DB, 'insert'>, bookingId: number, intent: { id: string; amount: number }): Promise<void> {
-  await tx.insert(bookingPayments).values({ bookingId, paymentIntentId: intent.id, amount: intent.amount / 100 }).onConflictDoNothing();
+  await tx.insert(bookingPayments).values({ bookingId, paymentIntentId: intent.id, amountCents: cents(intent.amount) }).onConflictDoNothing();
 }
 
 /**
- * Queues refunds of up to `amount` dollars to the booking's cards, newest charge first, and returns what was
- * queued (less than asked only when the cards took less). `keyBase` names the refund: its part on the
- * checkout charge carries `keyBase` itself, parts on later charges `keyBase-<intent>`.
+ * Queues refunds of up to `amount` to the booking's cards, newest charge first, and returns what was queued
+ * (less than asked only when the cards took less). `keyBase` names the refund: its part on the checkout
+ * charge carries `keyBase` itself, parts on later charges `keyBase-<intent>`.
  */
-export async function refundToCards(tx: Tx, booking: Pick<BookingRow, 'id' | 'paymentIntentId' | 'totalFee' | 'refundedAmount'>, amount: number, keyBase: string): Promise<number> {
-  let left = cents(amount);
-  if (left <= 0) return 0;
+export async function refundToCards(tx: Tx, booking: Pick<BookingRow, 'id' | 'paymentIntentId' | 'totalFeeCents' | 'refundedCents'>, amount: Cents, keyBase: string): Promise<Cents> {
+  let left = amount;
+  if (left <= 0) return ZERO;
   let charges = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id)).orderBy(desc(bookingPayments.id));
   if (!charges.length && booking.paymentIntentId) {
     // A booking paid before the ledger existed and never changed since: its one charge is its total.
-    await recordCharge(tx, booking.id, { id: booking.paymentIntentId, amount: cents(booking.totalFee + booking.refundedAmount) });
-    await tx.update(bookingPayments).set({ refunded: booking.refundedAmount }).where(eq(bookingPayments.paymentIntentId, booking.paymentIntentId));
+    await recordCharge(tx, booking.id, { id: booking.paymentIntentId, amount: add(booking.totalFeeCents, booking.refundedCents) });
+    await tx.update(bookingPayments).set({ refundedCents: booking.refundedCents }).where(eq(bookingPayments.paymentIntentId, booking.paymentIntentId));
     charges = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id)).orderBy(desc(bookingPayments.id));
   }
   for (const charge of charges) {
-    const part = Math.min(left, cents(charge.amount) - cents(charge.refunded));
+    const part = min(left, sub(charge.amountCents, charge.refundedCents));
     if (part <= 0) continue;
     await tx
       .update(bookingPayments)
-      .set({ refunded: sql`${bookingPayments.refunded} + ${part / 100}` })
+      .set({ refundedCents: sql`${bookingPayments.refundedCents} + ${part}` })
       .where(and(eq(bookingPayments.id, charge.id)));
     const key = charge.paymentIntentId === booking.paymentIntentId ? keyBase : `${keyBase}-${charge.paymentIntentId}`;
     await enqueueJob(tx, 'payments.refund', { paymentIntentId: charge.paymentIntentId, amount: part, idempotencyKey: key }, { dedupeKey: key });
-    left -= part;
+    left = sub(left, part);
     if (left <= 0) break;
   }
-  return (cents(amount) - left) / 100;
+  return sub(amount, left);
 }
 
 /** A refund seen at the provider (ours, or made in its dashboard): the charge's refunded total, never lowered. */
 export async function syncChargeRefund(db: Pick<DB, 'update'>, paymentIntentId: string, amountRefundedCents: number): Promise<void> {
-  const refunded = amountRefundedCents / 100;
+  const refunded = cents(amountRefundedCents);
   await db
     .update(bookingPayments)
-    .set({ refunded: sql`case when ${bookingPayments.refunded} > ${refunded} then ${bookingPayments.refunded} else ${refunded} end` })
+    .set({ refundedCents: sql`case when ${bookingPayments.refundedCents} > ${refunded} then ${bookingPayments.refundedCents} else ${refunded} end` })
     .where(eq(bookingPayments.paymentIntentId, paymentIntentId));
 }

@@ -7,7 +7,8 @@ import { bookingChanges, bookings, locations, parkingProviders } from '../../db/
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
-import { appliedCancellationPolicy, refundPlan, refundShare } from '@/shared/cancellation';
+import { appliedCancellationPolicy, planInDollars, refundPlan, refundShare } from '@/shared/cancellation';
+import { toDollars } from '@/shared/money';
 import type { TChangeVehicleInput, TManageRef, TRequestManageLink } from '@/shared/schemas/manage';
 import { enforceLimits } from '../auth/rate-limit';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
@@ -62,7 +63,7 @@ export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed
     checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
     allowed,
     /** What cancelling now would give back (when cancelling is allowed). */
-    refundIfCancelledNow: allowed.cancel ? refundPlan(b, refundShare(p.cancellationPolicy, (clock.startsAt.getTime() - now.getTime()) / 3_600_000)) : null,
+    refundIfCancelledNow: allowed.cancel ? planInDollars(refundPlan(b, refundShare(p.cancellationPolicy, (clock.startsAt.getTime() - now.getTime()) / 3_600_000))) : null,
     changes: changes.map((c) => ({
       id: c.id,
       kind: c.kind,
@@ -73,9 +74,9 @@ export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed
       toDeparture: c.toDeparture,
       fromVehicle: c.fromVehicle,
       toVehicle: c.toVehicle,
-      charged: c.charged,
-      refunded: c.refunded,
-      creditReturned: c.creditReturned,
+      charged: toDollars(c.chargedCents),
+      refunded: toDollars(c.refundedCents),
+      creditReturned: toDollars(c.creditReturnedCents),
       card: c.cardLast4 ? { brand: c.cardBrand, last4: c.cardLast4 } : null,
     })),
   };
@@ -103,8 +104,8 @@ export async function changeVehicle(ctx: Ctx, input: TChangeVehicleInput & { lic
       changedBy: ctx.user?.id ?? null,
       fromVehicle: vehicleText(b),
       toVehicle: vehicleText(next),
-      parkingFeeBefore: b.parkingFee,
-      parkingFeeAfter: b.parkingFee,
+      parkingFeeBeforeCents: b.parkingFeeCents,
+      parkingFeeAfterCents: b.parkingFeeCents,
     }).returning({ id: bookingChanges.id });
     await enqueueJob(tx, 'mail.booking-changed', { bookingId: b.id, changeId: change!.id }, { dedupeKey: `booking-changed:${change!.id}` });
     return row;

@@ -104,8 +104,8 @@ export async function settleExpiredHolds(services: Pick<Services, 'db' | 'paymen
   let confirmed = 0;
   let released = 0;
   for (const b of stale) {
-    const intent = b.totalFee > 0 && b.paymentKey ? await services.payments.findCharge({ idempotencyKey: b.paymentKey, bookingId: b.id }) : null;
-    if (b.totalFee <= 0) {
+    const intent = b.totalFeeCents > 0 && b.paymentKey ? await services.payments.findCharge({ idempotencyKey: b.paymentKey, bookingId: b.id }) : null;
+    if (b.totalFeeCents <= 0) {
       if (await confirmBooking(services, b.id, null)) confirmed++;
     } else if (intent?.status === 'succeeded') {
       // Refunded instead if another path released the hold after our look (it found no charge yet).

@@ -18,7 +18,8 @@ import { diffFields, recordAudit, type Actor } from './audit';
 import { breather } from '../../breather';
 import { CsvSyntaxError, formatCsv, fromSpreadsheet, readCsv, spreadsheetSafe, type CsvRecord } from './csv-format';
 import { applyLotEdit, insertLots } from './lots.service';
-import { distanceFrom, LOT_AUDIT_FIELDS, lotColumns, placeToday, takenSlugs, type LotRow, type PlaceRow } from './lot-rows';
+import { auditView, distanceFrom, LOT_AUDIT_FIELDS, lotColumns, placeToday, takenSlugs, type LotRow, type PlaceRow } from './lot-rows';
+import { toDollars } from '@/shared/money';
 import { refreshSeoPage } from './seo-page';
 
 type Column = (typeof LOT_CSV_COLUMNS)[number];
@@ -59,8 +60,8 @@ const exportCells = (lot: LotRow, code: string) => [
   lot.address,
   lot.latitude,
   lot.longitude,
-  lot.price,
-  lot.weeklyRate,
+  toDollars(lot.priceCents),
+  lot.weeklyRateCents === null ? null : toDollars(lot.weeklyRateCents),
   lot.capacity,
   lot.amenities.join(LIST),
   lot.features.join(LIST),
@@ -215,7 +216,7 @@ async function plan(db: DB, csv: string, now: Date): Promise<{ report: ImportRep
       continue;
     }
     const after = { ...lotColumns(parsed.data, place), published: parsed.data.published ? 1 : 0 };
-    const changed = Object.keys(diffFields<Partial<LotRow>>(before, after, LOT_AUDIT_FIELDS)).length > 0;
+    const changed = Object.keys(diffFields(auditView(before), auditView(after), LOT_AUDIT_FIELDS)).length > 0;
     planned.push({ line: record.line, kind: changed ? 'update' : 'same', id: before.id, input: parsed.data, place });
   }
   report.creates = planned.filter((p) => p.kind === 'create').length;

@@ -1,5 +1,6 @@
 // Writing lot rows the way the seed writes them: the distance to the terminal measured from the place's
 // coordinates (haversine, '1.2 miles from terminal'), a unique name slug, the lot-local today for capacity.
+import { toCents, toDollars } from '@/shared/money';
 import { and, eq, gte, lt, or } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, parkingProviders } from '../../db/schema';
@@ -36,7 +37,20 @@ export const LOT_AUDIT_FIELDS = [
   'cancellationPolicy',
   'description',
   'published',
-] as const satisfies readonly (keyof LotRow)[];
+] as const satisfies readonly (keyof AuditedLot)[];
+
+/** A lot as its audit entries show it: prices in dollars (as typed), published as true/false. */
+export type AuditedLot = Omit<Partial<LotRow>, 'published'> & { price?: number; weeklyRate?: number | null; published?: boolean };
+
+export function auditView(row: Partial<LotRow>): AuditedLot {
+  const { priceCents, weeklyRateCents, published, ...rest } = row;
+  return {
+    ...rest,
+    ...(priceCents === undefined ? {} : { price: toDollars(priceCents) }),
+    ...(weeklyRateCents === undefined ? {} : { weeklyRate: weeklyRateCents === null ? null : toDollars(weeklyRateCents) }),
+    ...(published === undefined ? {} : { published: published === 1 }),
+  };
+}
 
 /** The miles and the text the seed writes: one decimal, '1 mile', from the (cruise) terminal. */
 export function distanceFrom(place: Pick<PlaceRow, 'latitude' | 'longitude' | 'kind' | 'name'>, point: { latitude: number; longitude: number }) {
@@ -60,8 +74,8 @@ export function lotColumns(input: Omit<TLotInput, 'locationId' | 'published'>, p
     latitude: input.latitude,
     longitude: input.longitude,
     ...distanceFrom(place, input),
-    price: input.price,
-    weeklyRate: input.weeklyRate,
+    priceCents: toCents(input.price),
+    weeklyRateCents: input.weeklyRate == null ? null : toCents(input.weeklyRate),
     capacity: input.capacity,
     amenities: input.amenities,
     features: input.features,

@@ -11,7 +11,8 @@ import { bumpContentVersion } from '../../content-version';
 import { applyLotCapacity } from '../bookings/capacity';
 import { ADMIN_LOT_PAGE_SIZE, ZListLotsInput, ZLotInput, type TListLotsInput, type TLotInput, type TUpdateLotInput } from '@/shared/schemas/catalogue-admin';
 import { diffFields, recordAudit, recordAudits, type Actor } from './audit';
-import { insertLotsWithSlugs, insertLotWithSlug, LOT_AUDIT_FIELDS, lotColumns, placeToday, type LotRow, type PlaceRow } from './lot-rows';
+import { auditView, insertLotsWithSlugs, insertLotWithSlug, LOT_AUDIT_FIELDS, lotColumns, placeToday, type LotRow, type PlaceRow } from './lot-rows';
+import { lotPrices } from '../catalogue/lot-prices';
 import { refreshSeoPage } from './seo-page';
 
 type Deps = { db: DB; clock: Clock };
@@ -44,8 +45,8 @@ export async function listLots(db: DB, raw: TListLotsInput) {
       name: parkingProviders.name,
       slug: parkingProviders.slug,
       address: parkingProviders.address,
-      price: parkingProviders.price,
-      weeklyRate: parkingProviders.weeklyRate,
+      priceCents: parkingProviders.priceCents,
+      weeklyRateCents: parkingProviders.weeklyRateCents,
       capacity: parkingProviders.capacity,
       distance: parkingProviders.distance,
       published: parkingProviders.published,
@@ -59,10 +60,10 @@ export async function listLots(db: DB, raw: TListLotsInput) {
     .limit(ADMIN_LOT_PAGE_SIZE)
     .offset((input.page - 1) * ADMIN_LOT_PAGE_SIZE);
   const n = total?.n ?? 0;
-  return { items: items.map((l) => ({ ...l, published: l.published === 1 })), total: n, page: input.page, pageSize: ADMIN_LOT_PAGE_SIZE, pages: Math.max(1, Math.ceil(n / ADMIN_LOT_PAGE_SIZE)) };
+  return { items: items.map((l) => ({ ...l, ...lotPrices(l), published: l.published === 1 })), total: n, page: input.page, pageSize: ADMIN_LOT_PAGE_SIZE, pages: Math.max(1, Math.ceil(n / ADMIN_LOT_PAGE_SIZE)) };
 }
 
-const shape = (lot: LotRow, place: Pick<PlaceRow, keyof typeof placeSummary>) => ({ ...lot, published: lot.published === 1, location: place });
+const shape = (lot: LotRow, place: Pick<PlaceRow, keyof typeof placeSummary>) => ({ ...lot, ...lotPrices(lot), published: lot.published === 1, location: place });
 export type TAdminLot = ReturnType<typeof shape>;
 
 /** Every field of one lot (published or not) with its place. */
@@ -79,7 +80,6 @@ async function placeOf(tx: DB, locationId: number): Promise<PlaceRow> {
 }
 
 /** The audit form of a row: published as true/false, as the editor shows it. */
-const auditView = (row: Partial<LotRow>) => ({ ...row, published: row.published === undefined ? undefined : row.published === 1 });
 
 /** Writes a new lot in the caller's transaction (with its audit entry); used by the editor and the CSV import. */
 export async function insertLot(tx: DB, actor: Actor, input: TLotInput, place: PlaceRow): Promise<LotRow> {
@@ -118,7 +118,7 @@ export async function applyLotEdit(tx: DB, actor: Actor, now: Date, id: number, 
   const [before] = await tx.update(parkingProviders).set({ updatedAt: sql`${parkingProviders.updatedAt}` }).where(eq(parkingProviders.id, id)).returning();
   if (!before) throw notFound('Lot not found');
   const place = await placeOf(tx, before.locationId);
-  const merged = ZLotInput.safeParse({ ...before, ...patch, locationId: before.locationId, published: patch.published ?? before.published === 1 });
+  const merged = ZLotInput.safeParse({ ...before, ...lotPrices(before), ...patch, locationId: before.locationId, published: patch.published ?? before.published === 1 });
   if (!merged.success) throw new AppError('BAD_REQUEST', merged.error.issues[0]?.message ?? 'Check the lot details');
   const after = { ...lotColumns(merged.data, place), published: merged.data.published ? 1 : 0 };
   const changes = diffFields(auditView(before), auditView(after), LOT_AUDIT_FIELDS);

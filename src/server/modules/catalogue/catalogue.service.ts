@@ -1,4 +1,6 @@
 // Catalogue reads: the location directory and single locations with their provider summary.
+import { min, toDollars } from '@/shared/money';
+import { lotPrices } from './lot-prices';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, parkingProviders } from '../../db/schema';
@@ -28,7 +30,8 @@ function withProviderSummary(db: DB) {
     .select({
       ...locationColumns,
       providerCount: sql<number>`count(${parkingProviders.id})`.mapWith(Number),
-      minPrice: sql<number | null>`min(${parkingProviders.price})`,
+      /** Dollars: the lowest daily price of the place's published lots. */
+      minPrice: sql<number | null>`min(${parkingProviders.priceCents}) / 100.0`.mapWith((v) => (v === null ? null : Number(v))),
     })
     .from(locations)
     .leftJoin(parkingProviders, and(eq(parkingProviders.locationId, locations.id), eq(parkingProviders.published, 1)))
@@ -67,7 +70,8 @@ export async function getDirectoryStats({ db }: { db: DB }) {
     states: new Set(places.map((l) => l.state)).size,
     /** Published lots. */
     providers: lots.length,
-    lowestPrice: lots.length ? Math.min(...lots.map((l) => l.price)) : null,
+    /** Dollars. */
+    lowestPrice: lots.length ? toDollars(min(...lots.map((l) => l.priceCents))) : null,
   };
 }
 
@@ -86,5 +90,5 @@ export async function getProvider({ db }: { db: DB }, slugOrId: string) {
   const { locationId: _l, createdAt: _c, updatedAt: _u, ...provider } = row.provider;
   // Lots without photos show the illustration of their type.
   const imageUrls = lotImageUrls(provider, row.location.kind);
-  return { ...provider, imageUrls, imageAlts: imageAlts(await catalogueSnapshot(db), imageUrls), terminal: row.location };
+  return { ...provider, ...lotPrices(provider), imageUrls, imageAlts: imageAlts(await catalogueSnapshot(db), imageUrls), terminal: row.location };
 }

@@ -17,9 +17,9 @@ export async function dayRatesForStay(db: Pick<DB, 'select'>, lotIds: readonly n
   const first = Math.floor(parseWallClock(a)! / DAY);
   const last = first + billableDays(a, d) - 1;
   const rows = await db
-    .select({ providerId: lotDays.providerId, day: lotDays.day, price: lotDays.price })
+    .select({ providerId: lotDays.providerId, day: lotDays.day, price: lotDays.priceCents })
     .from(lotDays)
-    .where(and(inArray(lotDays.providerId, [...lotIds]), between(lotDays.day, first, last), isNotNull(lotDays.price)))
+    .where(and(inArray(lotDays.providerId, [...lotIds]), between(lotDays.day, first, last), isNotNull(lotDays.priceCents)))
     .orderBy(asc(lotDays.providerId), asc(lotDays.day));
   for (const r of rows) byLot.set(r.providerId, [...(byLot.get(r.providerId) ?? []), { date: dateOf(r.day), price: r.price! }]);
   // The billed days are pricing's rule: keep only what it bills.

@@ -2,6 +2,8 @@
 // and changes to every day of a range in one transaction, all or nothing: a capacity below what is sold on any
 // day refuses the whole change naming that day's bookings. Every change is audited ('lot_day', the lot's id)
 // and bumps the content version, so search, pages and caches on every server see it at once.
+import { toCents, toDollars } from '@/shared/money';
+import { lotPrices } from '../catalogue/lot-prices';
 import { and, asc, between, eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, lotDays, parkingProviders } from '../../db/schema';
@@ -21,7 +23,7 @@ type DayRow = typeof lotDays.$inferSelect;
 
 async function findLot(db: Pick<DB, 'select'>, lotId: number) {
   const [lot] = await db
-    .select({ id: parkingProviders.id, name: parkingProviders.name, capacity: parkingProviders.capacity, price: parkingProviders.price, weeklyRate: parkingProviders.weeklyRate, state: locations.state })
+    .select({ id: parkingProviders.id, name: parkingProviders.name, capacity: parkingProviders.capacity, priceCents: parkingProviders.priceCents, weeklyRateCents: parkingProviders.weeklyRateCents, state: locations.state })
     .from(parkingProviders)
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
     .where(eq(parkingProviders.id, lotId));
@@ -43,7 +45,7 @@ function dayView(day: number, row: DayRow | undefined, lot: { capacity: number }
   const capacity = row?.capacity ?? lot.capacity;
   const taken = row?.taken ?? 0;
   const closed = row?.closed === 1;
-  return { date: dayDate(day), capacity, taken, free: closed ? 0 : Math.max(0, capacity - taken), closed, price: row?.price ?? null, capacitySet: row?.capacitySet === 1 };
+  return { date: dayDate(day), capacity, taken, free: closed ? 0 : Math.max(0, capacity - taken), closed, /** Dollars, when the day has its own rate. */ price: row?.priceCents == null ? null : toDollars(row.priceCents), capacitySet: row?.capacitySet === 1 };
 }
 export type TLotDay = ReturnType<typeof dayView>;
 
@@ -55,7 +57,7 @@ export async function listLotDays(deps: { db: DB; clock: Clock }, input: TLotDay
   const rows = await dayRows(deps.db, lot.id, first, last);
   const days = Array.from({ length: last - first + 1 }, (_, i) => dayView(first + i, rows.get(first + i), lot));
   return {
-    lot: { id: lot.id, name: lot.name, capacity: lot.capacity, price: lot.price, weeklyRate: lot.weeklyRate },
+    lot: { id: lot.id, name: lot.name, capacity: lot.capacity, ...lotPrices(lot) },
     today: lotDate(deps.clock.now(), lot.state),
     from: input.from,
     to: input.to,
@@ -95,13 +97,13 @@ export async function changeLotDays(deps: { db: DB; clock: Clock }, actor: Actor
     const was = [...(await dayRows(tx, lot.id, first, last)).values()];
 
     if (input.capacity !== undefined) await setRangeCapacity(tx, { id: lot.id, capacity }, first, last, input.capacity);
-    const set: Partial<Pick<DayRow, 'closed' | 'price'>> = {};
+    const set: Partial<Pick<DayRow, 'closed' | 'priceCents'>> = {};
     if (input.closed !== undefined) set.closed = input.closed ? 1 : 0;
-    if (input.price !== undefined) set.price = input.price;
+    if (input.price !== undefined) set.priceCents = input.price === null ? null : toCents(input.price);
     if (Object.keys(set).length) await tx.update(lotDays).set(set).where(and(eq(lotDays.providerId, lot.id), between(lotDays.day, first, last)));
 
     const now = [...(await dayRows(tx, lot.id, first, last)).values()];
-    const changed = now.filter((d, i) => d.closed !== was[i]!.closed || d.capacity !== was[i]!.capacity || d.capacitySet !== was[i]!.capacitySet || d.price !== was[i]!.price);
+    const changed = now.filter((d, i) => d.closed !== was[i]!.closed || d.capacity !== was[i]!.capacity || d.capacitySet !== was[i]!.capacitySet || d.priceCents !== was[i]!.priceCents);
     if (!changed.length) return; // already so: nothing to record or refresh
     // Field by field as { from, to } (the audit list shows 'Days: 2026-12-24 → 2026-12-26', 'Closed: no → yes').
     const changes: Record<string, unknown> = { days: { from: input.from, to: input.to }, daysChanged: changed.length };
@@ -110,7 +112,8 @@ export async function changeLotDays(deps: { db: DB; clock: Clock }, actor: Actor
       changes.capacity = { from: before(was.map((d) => d.capacity)), to: input.capacity ?? capacity };
       changes.capacitySet = { from: before(was.map((d) => d.capacitySet === 1)), to: input.capacity !== null };
     }
-    if (input.price !== undefined) changes.price = { from: before(was.map((d) => d.price)), to: input.price };
+    // Dollars, as typed.
+    if (input.price !== undefined) changes.price = { from: before(was.map((d) => (d.priceCents === null ? null : toDollars(d.priceCents)))), to: input.price };
     await recordAudit(tx, actor, { entity: 'lot_day', entityId: lot.id, action: 'update', changes });
     await bumpContentVersion(tx);
   });

@@ -3,6 +3,7 @@
 // e-mail typed (guest checkout with that e-mail applies it; an account that proves the e-mail later claims
 // it), and the paying browser is recognised by a guest cookie of its own. A signed-in traveller may pay with
 // a saved card of theirs.
+import { cents } from '@/shared/money';
 import { countPaymentFailure } from '../../observability/metrics';
 import { and, eq, or } from 'drizzle-orm';
 import { informationAccess } from '../../db/schema';
@@ -142,7 +143,7 @@ export async function completeAccessPayment(services: Pick<Services, 'db' | 'pay
   const location = intent.metadata.location!;
   // From the catalogue of the root handle, before the transaction: inside it, only `tx` is used.
   const placeName = (await findLocation(db, location))?.name ?? location;
-  const amount = intent.amount / 100;
+  const amount = cents(intent.amount);
   const owner: CreditOwner = intent.metadata.userId ? { userId: Number(intent.metadata.userId) } : { email: normalizeEmail(intent.metadata.guestEmail ?? '') };
   if ('email' in owner && !owner.email) throw new AppError('NOT_FOUND', 'Payment not found');
   try {
@@ -154,7 +155,7 @@ export async function completeAccessPayment(services: Pick<Services, 'db' | 'pay
           ...rowOwner(owner),
           location,
           paymentIntentId: intent.id,
-          amount,
+          amountCents: amount,
           status: 'succeeded',
           guestTokenHash: intent.metadata.guestToken ?? null,
         })
@@ -163,7 +164,7 @@ export async function completeAccessPayment(services: Pick<Services, 'db' | 'pay
       // The other completion got here first: it recorded the credit.
       if (!inserted) throw new AlreadyRecorded();
       await recordCredit(tx, owner, {
-        amount,
+        amountCents: amount,
         type: 'access_fee_credit',
         description: `Detail access fee for ${placeName}, credited toward your booking there`,
         relatedPaymentId: intent.id,

@@ -8,7 +8,9 @@ import type { DB } from '../../db/client';
 import { searchHistory } from '../../db/schema';
 import { stayInventory } from '../bookings/inventory';
 import { AMENITY_FILTERS, type TSearchQuery } from '@/shared/schemas/search';
-import { billableDays, priceStay, stayLines, type DayRate } from '@/shared/pricing';
+import { toDollars } from '@/shared/money';
+import { billableDays, linesInDollars, priceStay, stayLines, type DayRate } from '@/shared/pricing';
+import { lotPrices } from '../catalogue/lot-prices';
 import { dayRatesForStay } from '../lot-days/day-rates';
 import { resolveLocation } from './resolve';
 import { resolveSearch } from './areas';
@@ -48,7 +50,7 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
 
   const providers = rows
     .map((p) => {
-      const stay = { dailyPrice: p.price, weeklyRate: p.weeklyRate, days, dayRates: rates.get(p.id) };
+      const stay = { dailyPrice: p.priceCents, weeklyRate: p.weeklyRateCents, days, dayRates: rates.get(p.id) };
       const price = priceStay(stay);
       const byDay = priceStay({ ...stay, weeklyRate: null });
       return {
@@ -63,8 +65,7 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
         longitude: p.longitude,
         distance: p.distance,
         distanceMiles: p.distanceMiles,
-        price: p.price,
-        weeklyRate: p.weeklyRate,
+        ...lotPrices(p),
         pricingSource: p.pricingSource,
         capacity: p.capacity,
         availableSpaces: free.get(p.id) ?? p.capacity,
@@ -85,11 +86,12 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
         vehicleTypes: p.vehicleTypes,
         cancellationPolicy: p.cancellationPolicy,
         days,
-        subtotal: price.subtotal,
+        // Dollars: the API shows dollars.
+        subtotal: toDollars(price.subtotal),
         /** How the subtotal is made up, day rates included ('3 days × $10.95', 'Holiday rate Dec 24: +$5.00'). */
-        priceLines: stayLines(stay),
-        serviceFee: price.serviceFee,
-        total: price.total,
+        priceLines: linesInDollars(stayLines(stay)),
+        serviceFee: toDollars(price.serviceFee),
+        total: toDollars(price.total),
         /** True when the weekly rate made this stay cheaper than the daily price. */
         weeklyRateApplied: price.subtotal < byDay.subtotal,
       };
