@@ -27,7 +27,8 @@ import { createJobRunner, type JobRunner } from './jobs/runner';
 import { mountAuthRoutes } from './modules/auth/routes';
 import { mountStripeWebhook } from './modules/payments/webhooks';
 import { robotsTxt, sitemapFiles } from './modules/seo/sitemap';
-import { GUEST_COOKIE, readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken } from './modules/auth/session';
+import { GUEST_COOKIE, readCookie, SESSION_COOKIE, validateSessionToken } from './modules/auth/session';
+import { responseHeaders } from './response-headers';
 import { requestIds, requestLog } from './request-log';
 import { redactText, redactUrl } from './redact';
 import { contentVersionReader } from './content-version';
@@ -38,7 +39,7 @@ import { mountLotPhotoRoutes } from './modules/lot-photos/routes';
 import { bodyLimitFor } from './body-limits';
 import { mountRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
-import type { Context } from './trpc/init';
+import { responseMeta, type Context } from './trpc/init';
 import { systemClock, type Clock } from './deps';
 import { createLocalBlobStore } from './integrations/blobs/local';
 import type { BlobStore } from './integrations/blobs/types';
@@ -221,11 +222,10 @@ export function createApp(deps: AppDeps) {
     return bodyLimit({ maxSize: limit.bytes, onError: (ctx) => ctx.json({ error: limit.message }, 413) })(c, next);
   });
 
-  const createContext = async (c: HonoContext, resHeaders = new Headers()): Promise<Context> => {
+  const createContext = async (c: HonoContext): Promise<Context> => {
     const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
     const found = token ? await validateSessionToken(db, token) : null;
     noteUser(found?.user.id);
-    if (found?.refreshed && token) resHeaders.append('Set-Cookie', sessionCookie(token, found.session.expiresAt, env.APP_URL!));
     return {
       db,
       env,
@@ -238,7 +238,8 @@ export function createApp(deps: AppDeps) {
       user: found?.user ?? null,
       session: found ? { id: found.session.id, expiresAt: found.session.expiresAt } : null,
       ip: clientIp(c),
-      resHeaders,
+      // A session whose expiry slid forward gets its cookie again, with the new expiry.
+      response: found?.refreshed && token ? { session: { token, expiresAt: found.session.expiresAt } } : {},
       request: {
         userAgent: c.req.header('user-agent'),
         doNotTrack: c.req.header('dnt') === '1' || c.req.header('sec-gpc') === '1',
@@ -257,7 +258,8 @@ export function createApp(deps: AppDeps) {
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: ({ resHeaders }) => createContext(c, resHeaders),
+      createContext: () => createContext(c),
+      responseMeta,
       onError: ({ error, path: p }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${p} failed:`, error.cause ?? error);
       },
@@ -336,7 +338,7 @@ export function createApp(deps: AppDeps) {
       .replace('<!--app-head-->', page.head)
       .replace('<!--app-html-->', page.html)
       .replace('<!--app-state-->', page.state);
-    return { status: page.status, html, resHeaders: ctx.resHeaders };
+    return { status: page.status, html, headers: responseHeaders(ctx.response, [], env.APP_URL) };
   }
 
   async function renderPage(c: HonoContext, url: URL) {
@@ -353,13 +355,16 @@ export function createApp(deps: AppDeps) {
       return c.body(new Uint8Array(body), entry.status as 200, headers);
     }
     const page = await renderHtml(c, url);
-    page.resHeaders.forEach((v, k) => c.header(k, v, { append: true }));
+    page.headers.forEach((v, k) => c.header(k, v, { append: true }));
     return c.html(page.html, page.status as 200, { 'Cache-Control': 'no-store' });
   }
 
   app.onError((err, c) => {
     // A service's own refusal (errors.ts) reaching a plain Hono route: its status and message.
-    if (err instanceof AppError && err.status < 500) return c.json({ error: err.message }, err.status as 400);
+    if (err instanceof AppError && err.status < 500) {
+      responseHeaders(undefined, [err], env.APP_URL).forEach((v, k) => c.header(k, v));
+      return c.json({ error: err.message }, err.status as 400);
+    }
     console.error(`${c.req.method} ${redactUrl(c.req.path)} failed:`, err);
     return c.req.path.startsWith('/api/') ? c.json({ error: 'Something went wrong. Please try again.' }, 500) : c.text('Internal Server Error', 500);
   });

@@ -17,7 +17,7 @@ import { RESET_LINK_HOURS } from '@/shared/constants';
 import type { TChangePasswordInput, TRegisterInput, TUpdateProfileInput } from '@/shared/schemas/auth';
 import { hashPassword, verifyPassword } from './password';
 import { clear, enforceLimits, giveBack, LIMITS, minutesText } from './rate-limit';
-import { clearSessionCookie, createSession, hashToken, invalidateSession, invalidateUserSessions, sessionCookie } from './session';
+import { createSession, hashToken, invalidateSession, invalidateUserSessions } from './session';
 import { isUniqueViolation } from '../../db/dialect';
 import { worksAnyLot } from '../gate/staff.service';
 import { claimGuestRecords, claimGuestRecordsNow } from '../bookings/guest-records';
@@ -30,7 +30,13 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
 type UserRow = typeof users.$inferSelect;
-type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'jobs' | 'ip' | 'resHeaders'>;
+type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'jobs' | 'ip'>;
+
+/** A session just started: the transport sets its token as the session cookie (auth/router.ts). */
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
 
 /** The user as the client sees it: an explicit field list, never the hash or a token. */
 export function toPublicUser(u: UserRow) {
@@ -65,11 +71,10 @@ async function getUser(db: DB, id: number): Promise<UserRow> {
   return user;
 }
 
-/** Starts a fresh session and sets its cookie on the response. */
-export async function startSession(ctx: Ctx, userId: number) {
-  const { token, session } = await createSession(ctx.db, userId);
-  ctx.resHeaders.append('Set-Cookie', sessionCookie(token, session.expiresAt, ctx.env.APP_URL!));
-  return session;
+/** Starts a fresh session; its token goes back to the caller, never into a response body. */
+export async function startSession(db: DB, userId: number): Promise<NewSession> {
+  const { token, session } = await createSession(db, userId);
+  return { token, expiresAt: session.expiresAt };
 }
 
 /** Queues a rendered e-mail that carries no secret (welcome, password changed, ...). */
@@ -85,7 +90,7 @@ function passwordChangedMail(env: TEnv, user: { email: string; name: string }) {
 // Registration and sign-in
 
 export async function register(ctx: Ctx, input: TRegisterInput & { email: string; password: string }) {
-  await enforceLimits(ctx.db, ctx.resHeaders, [[`register:ip:${ctx.ip}`, LIMITS.registerPerIp]], (m) => `Too many accounts created from this network. Please try again in ${minutesText(m)}.`);
+  await enforceLimits(ctx.db, [[`register:ip:${ctx.ip}`, LIMITS.registerPerIp]], (m) => `Too many accounts created from this network. Please try again in ${minutesText(m)}.`);
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
 
   const passwordHash = await hashPassword(input.password);
@@ -117,8 +122,8 @@ export async function register(ctx: Ctx, input: TRegisterInput & { email: string
     return row;
   });
   ctx.jobs.kick();
-  await startSession(ctx, user.id);
-  return toPublicUser(await getUser(ctx.db, user.id));
+  const session = await startSession(ctx.db, user.id);
+  return { user: toPublicUser(await getUser(ctx.db, user.id)), session };
 }
 
 const TOO_MANY_SIGN_INS = (m: number) => `Too many failed sign-in attempts. Please try again in ${minutesText(m)} or reset your password.`;
@@ -134,7 +139,6 @@ export async function login(ctx: Ctx, input: { email: string; password: string }
   const ipKey = `login:ip:${ctx.ip}`;
   await enforceLimits(
     ctx.db,
-    ctx.resHeaders,
     [
       [pairKey, LIMITS.loginPerEmailAndIp],
       [ipKey, LIMITS.loginPerIp],
@@ -148,13 +152,13 @@ export async function login(ctx: Ctx, input: { email: string; password: string }
   await giveBack(ctx.db, ipKey);
   // An account that proved its e-mail takes what guests booked or paid with it since.
   const claimed = await claimGuestRecordsNow(ctx.db, user);
-  await startSession(ctx, user.id);
-  return toPublicUser(claimed.bookings || claimed.credit ? await getUser(ctx.db, user.id) : user);
+  const session = await startSession(ctx.db, user.id);
+  return { user: toPublicUser(claimed.bookings || claimed.credit ? await getUser(ctx.db, user.id) : user), session };
 }
 
-export async function logout(ctx: Ctx & { session: { id: number } | null }) {
+/** Ends the current session; the transport clears the cookie. */
+export async function logout(ctx: Pick<Ctx, 'db'> & { session: { id: number } | null }) {
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-  ctx.resHeaders.append('Set-Cookie', clearSessionCookie(ctx.env.APP_URL!));
   return { success: true as const };
 }
 
@@ -170,7 +174,7 @@ async function proveCurrentPassword(ctx: Ctx, user: UserRow, password: string | 
   if (!user.password) {
     throw new AppError('BAD_REQUEST', 'Your account signs in with Google. Use “Forgot password?” on the sign-in form to set a password first.');
   }
-  await enforceLimits(ctx.db, ctx.resHeaders, [[`password-check:user:${user.id}`, LIMITS.passwordCheckPerUser]], (m) => `Too many failed attempts. Please try again in ${minutesText(m)}.`);
+  await enforceLimits(ctx.db, [[`password-check:user:${user.id}`, LIMITS.passwordCheckPerUser]], (m) => `Too many failed attempts. Please try again in ${minutesText(m)}.`);
   if (!password || !(await verifyPassword(user.password, password))) throw new AppError('BAD_REQUEST', 'Current password is incorrect');
   await clear(ctx.db, `password-check:user:${user.id}`);
 }
@@ -229,7 +233,7 @@ export async function changePassword(ctx: Ctx, userId: number, sessionId: number
 export async function resendVerification(ctx: Ctx, userId: number) {
   const user = await getUser(ctx.db, userId);
   if (user.emailVerified) return { success: true as const, alreadyVerified: true };
-  await enforceLimits(ctx.db, ctx.resHeaders, [[`resend:user:${userId}`, LIMITS.resendPerUser]], (m) => `Too many verification e-mails requested. Please try again in ${minutesText(m)}.`);
+  await enforceLimits(ctx.db, [[`resend:user:${userId}`, LIMITS.resendPerUser]], (m) => `Too many verification e-mails requested. Please try again in ${minutesText(m)}.`);
   await enqueueJob(ctx.db, 'mail.verify-email', { userId });
   ctx.jobs.kick();
   return { success: true as const, alreadyVerified: false };
@@ -258,7 +262,6 @@ export const FORGOT_PASSWORD_MESSAGE = `If an account exists for that email, we 
 export async function forgotPassword(ctx: Ctx, email: string) {
   await enforceLimits(
     ctx.db,
-    ctx.resHeaders,
     [
       [`forgot:email:${email}`, LIMITS.forgotPerEmail],
       [`forgot:ip:${ctx.ip}`, LIMITS.forgotPerIp],

@@ -62,12 +62,12 @@ export async function clear(db: Pick<DB, 'delete'>, key: string): Promise<void> 
 }
 
 /**
- * Counts an attempt against every key, then throws 429 (with Retry-After) when any of them is over its
- * limit. The attempt counts even when refused, so hammering a limit never reopens it.
+ * Counts an attempt against every key, then throws 429 with the seconds until the window reopens (sent as
+ * Retry-After) when any of them is over its limit. The attempt counts even when refused, so hammering a limit
+ * never reopens it.
  */
 export async function enforceLimits(
   db: Pick<DB, 'insert'>,
-  resHeaders: Headers,
   checks: readonly [key: string, limit: Limit][],
   message: (minutes: number) => string,
   now = Date.now(),
@@ -77,10 +77,7 @@ export async function enforceLimits(
     const { count, resetAt } = await consume(db, key, limit, now);
     if (count > limit.max) wait = Math.max(wait, Math.ceil((resetAt.getTime() - now) / 1000));
   }
-  if (wait > 0) {
-    resHeaders.set('Retry-After', String(wait));
-    throw new AppError('TOO_MANY_REQUESTS', message(Math.ceil(wait / 60)));
-  }
+  if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', message(Math.ceil(wait / 60)), { retryAfterSeconds: wait });
 }
 
 /** Counters whose window has ended carry nothing: deleted daily (one row per address would pile up). */

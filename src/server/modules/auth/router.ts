@@ -10,14 +10,24 @@ import {
   ZUpdateProfileInput,
   ZVerifyEmailInput,
 } from '@/shared/schemas/auth';
-import { authedProcedure, publicProcedure, router } from '../../trpc/init';
+import { authedProcedure, publicProcedure, router, type Context } from '../../trpc/init';
 import * as auth from './auth.service';
+
+/** The user goes in the answer; the new session's token only into the cookie the transport writes. */
+function signedIn(ctx: Context, { user, session }: { user: auth.TPublicUser; session: auth.NewSession }) {
+  ctx.response.session = session;
+  return user;
+}
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => auth.me(ctx.db, ctx.user?.id)),
-  register: publicProcedure.input(ZRegisterInput).mutation(({ ctx, input }) => auth.register(ctx, input)),
-  login: publicProcedure.input(ZLoginInput).mutation(({ ctx, input }) => auth.login(ctx, input)),
-  logout: publicProcedure.mutation(({ ctx }) => auth.logout(ctx)),
+  register: publicProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => signedIn(ctx, await auth.register(ctx, input))),
+  login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => signedIn(ctx, await auth.login(ctx, input))),
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    const out = await auth.logout(ctx);
+    ctx.response.session = null;
+    return out;
+  }),
   changePassword: authedProcedure
     .input(ZChangePasswordInput)
     .mutation(({ ctx, input }) => auth.changePassword(ctx, ctx.user.id, ctx.session?.id, input)),

@@ -13,7 +13,7 @@ export const blogRouter = router({
   related: publicProcedure.input(ZBlogRelatedInput).query(({ ctx, input }) => blog.relatedPosts(ctx.db, input.postId, input.category)),
   view: publicProcedure.input(ZBlogPostIdInput).mutation(async ({ ctx, input }) => {
     // Views count once per visitor per post per half hour; one address cannot count hundreds of posts a minute.
-    await enforceLimits(ctx.db, ctx.resHeaders, [[`blog-view:ip:${ctx.ip}`, LIMITS.blogViewsPerIp]], (m) => `Too many requests. Please try again in ${minutesText(m)}.`);
+    await enforceLimits(ctx.db, [[`blog-view:ip:${ctx.ip}`, LIMITS.blogViewsPerIp]], (m) => `Too many requests. Please try again in ${minutesText(m)}.`);
     return blog.recordView(ctx.db, input.postId, `${ctx.ip}|${ctx.user?.id ?? ''}`);
   }),
 });

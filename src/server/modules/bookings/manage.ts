@@ -127,7 +127,6 @@ export async function endLinks(ctx: Ctx, ref: TManageRef) {
 export async function requestManageLink(ctx: Ctx, input: TRequestManageLink & { email: string; confirmationNumber: string }) {
   await enforceLimits(
     ctx.db,
-    ctx.resHeaders,
     [
       [`manage-link:ip:${ctx.ip}`, { max: 10, windowMs: 60 * 60_000 }],
       [`manage-link:booking:${input.confirmationNumber}`, { max: 3, windowMs: 60 * 60_000 }],
