@@ -280,6 +280,45 @@ describe('cookies and Retry-After on every transport', () => {
   });
 });
 
+describe('limits on the other doors', () => {
+  it('counts current-password checks per user: the eleventh wrong one in 15 minutes is refused, a right one starts again', async () => {
+    const r = await register();
+    const change = (currentPassword: string) => call(t.request, '/api/auth/change-password', { currentPassword, newPassword: 'long enough' }, { cookie: r.cookie });
+    for (let i = 0; i < 9; i++) expect((await change(`wrong-${i}-password`)).status).toBe(400);
+    // The right password (here moving the e-mail) starts the count again.
+    const moved = await call(t.request, '/api/profile', { email: `moved-${++seq}@example.com`, currentPassword: r.body.password }, { method: 'PUT', cookie: r.cookie });
+    expect(moved.status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await change(`again-${i}-password`)).status).toBe(400);
+    const refused = await change(r.body.password);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error).toBe('Too many failed attempts. Please try again in 15 minutes.');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
+    // A profile change that carries no password is not a password check.
+    expect((await call(t.request, '/api/profile', { name: 'Still Me' }, { method: 'PUT', cookie: r.cookie })).status).toBe(200);
+  });
+
+  it('tells a verified account so however often it asks for a verification e-mail', async () => {
+    const r = await register();
+    const token = tokenFrom((await lastMail(r.body.email, /verify/i))!.text, '/verify-email')!;
+    expect((await call(t.request, `/api/auth/verify-email?token=${token}`)).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const res = await call(t.request, '/api/auth/resend-verification', {}, { cookie: r.cookie });
+      expect([res.status, res.json.alreadyVerified]).toEqual([200, true]);
+    }
+  });
+
+  it('limits manage-link requests per booking, over REST and tRPC alike', async () => {
+    const body = { confirmationNumber: 'PP-LIMIT0000', email: 'someone@example.com' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(t.request, '/api/bookings/manage-link', body, { ip: nextIp() })).status);
+    const viaTrpc = await call(t.request, '/api/trpc/bookings.requestManageLink', { json: body }, { ip: nextIp() });
+    const viaRest = await call(t.request, '/api/bookings/manage-link', body, { ip: nextIp() });
+    expect([...statuses, viaTrpc.status, viaRest.status]).toEqual([200, 200, 200, 429, 429]);
+    expect(viaRest.json.error).toBe('Too many link requests. Please try again in 60 minutes.');
+    expect(Number(viaTrpc.headers.get('retry-after'))).toBeGreaterThan(3500);
+  });
+});
+
 describe('the Origin check', () => {
   it('refuses state-changing requests from a foreign origin', async () => {
     const r = await register();
