@@ -34,6 +34,18 @@ export interface Services {
   clock: Clock;
 }
 
+/**
+ * Cookies a call asks the response to carry. Services return the session or token; routers (and the context,
+ * for a session it extended) note it here; the tRPC layer, the REST adapter and the page renderer each write
+ * it as Set-Cookie in one place (response-headers.ts).
+ */
+export interface ResponseEffects {
+  /** Set the session cookie to this session, or clear it (null). */
+  session?: { token: string; expiresAt: Date } | null;
+  /** Set the guest cookie to this newly minted token. */
+  guestToken?: string;
+}
+
 /** Who is asking, and what of the request a service may use. */
 export interface Caller {
   user: SessionUser | null;
@@ -43,8 +55,8 @@ export interface Caller {
   ip: string;
   /** This browser's guest cookie (set when a guest pays for detail access), never a session. */
   guestToken?: string | null;
-  /** Headers to add to the HTTP response (cookies, Retry-After). */
-  resHeaders: Headers;
+  /** What the response carries beyond its body (cookies), set by routers and written by the transport. */
+  response: ResponseEffects;
   /** What analytics may know of the request: no address, no cookies. */
   request?: { userAgent?: string; doNotTrack: boolean; country: string | null; host: string };
   /** Fetches one of our own pages in-process (for page-speed measurements). */

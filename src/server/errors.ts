@@ -1,6 +1,7 @@
-// The one error vocabulary of the services: an AppError carries a code and the text the caller sees (the
-// spec's, where it has one). Services throw it and know nothing of tRPC or HTTP; the tRPC layer turns it into
-// a TRPCError of the same code (trpc/init.ts) and the REST adapter and the Hono routes answer httpStatus(code).
+// The one error vocabulary of the services: an AppError carries a code, the text the caller sees (the spec's,
+// where it has one) and, for a limit, when to ask again. Services throw it and know nothing of tRPC or HTTP; the
+// tRPC layer turns it into a TRPCError of the same code (trpc/init.ts), the REST adapter and the Hono routes
+// answer httpStatus(code), and each writes the retry delay as Retry-After (response-headers.ts).
 export const APP_ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -20,12 +21,15 @@ export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 
 export class AppError extends Error {
   override readonly name = 'AppError';
+  /** When to ask again, in seconds (a rate limit): the transports send it as Retry-After (response-headers.ts). */
+  readonly retryAfterSeconds?: number;
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
-    super(message, options);
+    super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
+    if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

@@ -1,5 +1,5 @@
 // Server entry: reads env, opens the database (SQLite file, or PostgreSQL with DATABASE_URL), migrates and seeds
-// under locks, serves, runs periodic work once across servers, and drains on SIGTERM.
+// under locks, serves, queues periodic work once across servers, and drains on SIGTERM.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,8 +73,8 @@ const blobs = createBlobStore(env);
 const services = { db, env, mailer, payments, blobs, clock: systemClock };
 const jobs = createJobRunner(db, jobHandlers(services));
 jobs.start();
-// Periodic work (blog scheduler, expired holds, pruning) runs once per due time across all servers.
-const scheduler = createScheduler(db, periodicTasks({ ...services, jobs }), { now: services.clock.now });
+// Periodic work (blog scheduler, expired holds, pruning): each due run is queued once across all servers, as a job.
+const scheduler = createScheduler(db, periodicTasks({ ...services, jobs }), { now: services.clock.now, jobs });
 scheduler.start();
 
 const lifecycle: Lifecycle = { draining: false };

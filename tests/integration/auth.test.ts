@@ -221,6 +221,104 @@ describe('sessions', () => {
   });
 });
 
+describe('cookies and Retry-After on every transport', () => {
+  const trpc = (procedure: string, input: unknown, opts: Parameters<typeof call>[3] = {}) => call(t.request, `/api/trpc/${procedure}`, { json: input }, opts);
+  /** A Set-Cookie line without its value and expiry date: the attributes. */
+  const attributes = (line: string | undefined) => line?.replace(/^pp_session=[^;]*/, '').replace(/Expires=[^;]*/, '');
+  const sessionLine = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith('pp_session='));
+
+  it('tRPC signs in and out with the cookie REST sets, and never puts the token in the answer', async () => {
+    const r = await register();
+    const viaTrpc = await trpc('auth.login', { email: r.body.email, password: r.body.password }, { ip: nextIp() });
+    expect(viaTrpc.status).toBe(200);
+    expect(viaTrpc.json.result.data.json).toMatchObject({ email: r.body.email });
+    const cookie = sessionCookieFrom(viaTrpc.headers)!;
+    expect(viaTrpc.text).not.toContain(cookieValue(cookie));
+    expect(attributes(sessionLine(viaTrpc.headers))).toBe(attributes(sessionLine(r.headers)));
+    expect(viaTrpc.headers.getSetCookie()).toHaveLength(1);
+    expect(await me(cookie)).toMatchObject({ email: r.body.email });
+
+    const out = await trpc('auth.logout', null, { cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie()).toEqual([expect.stringMatching(/^pp_session=;.*Max-Age=0/)]);
+    expect(await me(cookie)).toBeNull();
+  });
+
+  it('a refusal past a limit carries Retry-After over tRPC as over REST, and a refusal of the other kind none', async () => {
+    const email = `limit-${++seq}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await trpc('auth.forgotPassword', { email }, { ip: nextIp() })).status);
+    const viaTrpc = await trpc('auth.forgotPassword', { email }, { ip: nextIp() });
+    const viaRest = await call(t.request, '/api/auth/forgot-password', { email }, { ip: nextIp() });
+    expect([...statuses, viaTrpc.status, viaRest.status]).toEqual([200, 200, 200, 429, 429]);
+    for (const res of [viaTrpc, viaRest]) {
+      const wait = Number(res.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(3500);
+      expect(wait).toBeLessThanOrEqual(3600);
+    }
+    expect(viaTrpc.json.error.json.message).toBe('Too many reset requests. Please try again in 60 minutes.');
+    expect(viaRest.json.error).toBe('Too many reset requests. Please try again in 60 minutes.');
+    const wrong = await trpc('auth.login', { email, password: 'not the password' }, { ip: nextIp() });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('retry-after')).toBeNull();
+  });
+
+  it('a session past half its life gets its cookie again over tRPC, REST and on a page', async () => {
+    for (const ask of [
+      (cookie: string) => t.request(`/api/trpc/auth.me?input=${encodeURIComponent(JSON.stringify({ json: null }))}`, { headers: { Cookie: cookie } }),
+      (cookie: string) => t.request('/api/auth/me', { headers: { Cookie: cookie } }),
+      (cookie: string) => t.request('/account-settings', { headers: { Cookie: cookie } }),
+    ]) {
+      const r = await register();
+      await t.db.update(userSessions).set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS / 2 - 60_000) }).where(eq(userSessions.userId, r.json.user.id));
+      const res = await ask(r.cookie);
+      expect(res.status).toBe(200);
+      expect(sessionCookieFrom(res.headers)).toBe(r.cookie);
+      expect(attributes(sessionLine(res.headers))).toBe(attributes(sessionLine(r.headers)));
+      expect(Date.parse(/Expires=([^;]*)/.exec(sessionLine(res.headers)!)![1]!)).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 120_000);
+    }
+  });
+});
+
+describe('limits on the other doors', () => {
+  it('counts current-password checks per user: the eleventh wrong one in 15 minutes is refused, a right one starts again', async () => {
+    const r = await register();
+    const change = (currentPassword: string) => call(t.request, '/api/auth/change-password', { currentPassword, newPassword: 'long enough' }, { cookie: r.cookie });
+    for (let i = 0; i < 9; i++) expect((await change(`wrong-${i}-password`)).status).toBe(400);
+    // The right password (here moving the e-mail) starts the count again.
+    const moved = await call(t.request, '/api/profile', { email: `moved-${++seq}@example.com`, currentPassword: r.body.password }, { method: 'PUT', cookie: r.cookie });
+    expect(moved.status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await change(`again-${i}-password`)).status).toBe(400);
+    const refused = await change(r.body.password);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error).toBe('Too many failed attempts. Please try again in 15 minutes.');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
+    // A profile change that carries no password is not a password check.
+    expect((await call(t.request, '/api/profile', { name: 'Still Me' }, { method: 'PUT', cookie: r.cookie })).status).toBe(200);
+  });
+
+  it('tells a verified account so however often it asks for a verification e-mail', async () => {
+    const r = await register();
+    const token = tokenFrom((await lastMail(r.body.email, /verify/i))!.text, '/verify-email')!;
+    expect((await call(t.request, `/api/auth/verify-email?token=${token}`)).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const res = await call(t.request, '/api/auth/resend-verification', {}, { cookie: r.cookie });
+      expect([res.status, res.json.alreadyVerified]).toEqual([200, true]);
+    }
+  });
+
+  it('limits manage-link requests per booking, over REST and tRPC alike', async () => {
+    const body = { confirmationNumber: 'PP-LIMIT0000', email: 'someone@example.com' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(t.request, '/api/bookings/manage-link', body, { ip: nextIp() })).status);
+    const viaTrpc = await call(t.request, '/api/trpc/bookings.requestManageLink', { json: body }, { ip: nextIp() });
+    const viaRest = await call(t.request, '/api/bookings/manage-link', body, { ip: nextIp() });
+    expect([...statuses, viaTrpc.status, viaRest.status]).toEqual([200, 200, 200, 429, 429]);
+    expect(viaRest.json.error).toBe('Too many link requests. Please try again in 60 minutes.');
+    expect(Number(viaTrpc.headers.get('retry-after'))).toBeGreaterThan(3500);
+  });
+});
+
 describe('the Origin check', () => {
   it('refuses state-changing requests from a foreign origin', async () => {
     const r = await register();

@@ -3,13 +3,19 @@
 import type { Services } from '../deps';
 import { sendPasswordResetMail, sendSetPasswordMail, sendVerificationMail } from '../modules/auth/auth.service';
 import { sendBookingCancelled, sendBookingChanged, sendBookingConfirmation, sendManageLink } from '../modules/bookings/booking-mail';
-import { JOB_KINDS, type JobKind, type JobPayload } from './kinds';
+import { JOB_KINDS, periodicKind, type JobKind, type JobPayload, type PeriodicTaskName } from './kinds';
+import { periodicTasks } from './periodic';
 import type { Job } from './queue';
 import type { JobDefinition } from './runner';
 
 type JobRuns = { [K in JobKind]: (payload: JobPayload<K>, job: Job) => Promise<void> };
+type PeriodicKind = ReturnType<typeof periodicKind<PeriodicTaskName>>;
 
 export function jobHandlers(services: Omit<Services, 'jobs'>): Record<JobKind, JobDefinition> {
+  // Jobs a job queues need no kick: the runner running it claims due jobs until none is left.
+  const periodic = periodicTasks({ ...services, jobs: { kick: () => undefined } });
+  const periodicRuns = {} as Pick<JobRuns, PeriodicKind>;
+  for (const name of Object.keys(periodic) as PeriodicTaskName[]) periodicRuns[periodicKind(name)] = async () => void (await periodic[name].run());
   const runs: JobRuns = {
     'mail.send': (p) => services.mailer.send(p.message),
     'mail.booking-confirmation': (p) => sendBookingConfirmation(services, p),
@@ -25,6 +31,7 @@ export function jobHandlers(services: Omit<Services, 'jobs'>): Record<JobKind, J
     'payments.refund': async (p) => {
       await services.payments.refund(p);
     },
+    ...periodicRuns,
   };
   // Each kind's schema beside its run; the runner checks the payload before the run sees it.
   return Object.fromEntries(

@@ -14,6 +14,8 @@ const cents = z
   .max(100_000_000)
   .transform((n) => n as Cents);
 const dollars = z.number().nonnegative().max(1_000_000);
+/** One due run of a periodic task (./periodic.ts): the time it was due, which is also in its dedupe key. */
+const periodicRun = z.object({ due: z.iso.datetime() });
 
 export const JOB_KINDS = {
   /** A rendered e-mail that carries no secret (welcome, password changed, a relay to a lot). */
@@ -35,7 +37,19 @@ export const JOB_KINDS = {
   'blobs.delete': z.object({ keys: z.array(z.string().min(1)).min(1) }),
   /** One refund of one charge, with its own idempotency key (the gateway refunds it once however often it runs). */
   'payments.refund': z.object({ paymentIntentId: z.string().min(1), amount: cents.refine((n) => n > 0), idempotencyKey: z.string().min(1) }),
+  // Periodic work, one job per due run (./scheduler.ts); what each does and how often is in ./periodic.ts.
+  'periodic.blog-scheduler': periodicRun,
+  'periodic.settle-expired-holds': periodicRun,
+  'periodic.settle-expired-changes': periodicRun,
+  'periodic.sweep-sessions': periodicRun,
+  'periodic.prune-analytics': periodicRun,
+  'periodic.prune-rate-limits': periodicRun,
+  'periodic.prune-jobs': periodicRun,
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type JobKind = keyof typeof JOB_KINDS;
 export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_KINDS)[K]>;
+
+/** The periodic tasks, by the name after `periodic.` in their job kind ('prune-jobs' runs as 'periodic.prune-jobs'). */
+export type PeriodicTaskName = JobKind extends infer K ? (K extends `periodic.${infer N}` ? N : never) : never;
+export const periodicKind = <N extends PeriodicTaskName>(name: N) => `periodic.${name}` as const;

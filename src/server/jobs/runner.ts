@@ -31,7 +31,13 @@ export interface JobRunner {
 
 const JOB_TIME_LIMIT_MS = Math.min(45_000, LEASE_MS / 2);
 
-export function createJobRunner(db: DB, handlers: Record<string, JobDefinition>, log: Pick<Console, 'error' | 'warn'> = console): JobRunner {
+export function createJobRunner(
+  db: DB,
+  handlers: Record<string, JobDefinition>,
+  log: Pick<Console, 'error' | 'warn'> = console,
+  opts: { now?: () => Date } = {},
+): JobRunner {
+  const now = opts.now ?? (() => new Date());
   const worker = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
   let running: Promise<number> | null = null;
   let again = false;
@@ -55,10 +61,10 @@ export function createJobRunner(db: DB, handlers: Record<string, JobDefinition>,
           limit.unref();
         }),
       ]).finally(() => clearTimeout(limit));
-      await completeJob(db, job, worker);
+      await completeJob(db, job, worker, now());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const outcome = await failJob(db, job, worker, message, new Date(), err instanceof PermanentJobError).catch(() => 'retry' as const);
+      const outcome = await failJob(db, job, worker, message, now(), err instanceof PermanentJobError).catch(() => 'retry' as const);
       // Without personal data: the job id and kind identify it for the admin.
       const line = `Job ${job.id} (${job.kind}) attempt ${job.attempts} failed: ${message}`;
       if (outcome === 'dead') log.error(`${line}; giving up.`);
@@ -71,7 +77,7 @@ export function createJobRunner(db: DB, handlers: Record<string, JobDefinition>,
     do {
       again = false;
       while (!stopped) {
-        const job = await claimJob(db, worker);
+        const job = await claimJob(db, worker, now());
         if (!job) break;
         await runOne(job);
         count++;

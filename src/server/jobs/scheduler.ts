@@ -1,42 +1,56 @@
-// Periodic work run once per due time across every server: each server looks every few seconds, and runs a
-// task only after claiming its due run with one conditional update on its `scheduled_tasks` row (the next
-// run moves on and the lock is taken in the same statement, so exactly one server wins). A server that dies
-// mid-run holds the lock until it expires; the next due run goes ahead then. See schema/jobs.ts.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+// Periodic work as jobs. Each server looks every few seconds; for every task whose next run is due (its
+// `scheduled_tasks` row) it queues one job `periodic.<name>` (kinds.ts) with the dedupe key `<name>:<due time>`,
+// then moves the task's next run on. Servers that find the same run due at once queue the same key, and the
+// jobs table keeps one (its unique index), so each due run happens once across servers; the job runner then
+// runs it like any other job: a lease, retries with backoff, dead after its attempts, in the back office's
+// jobs view. Both writes are idempotent, so a server dying between them leaves nothing wrong: the next look
+// (here or elsewhere) queues nothing new and moves the schedule on. See schema/jobs.ts.
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { scheduledTasks } from '../db/schema';
 import { runWithRequestId } from '../observability/log';
+import { periodicKind, type PeriodicTaskName } from './kinds';
+import { enqueueJob } from './queue';
+import type { JobRunner } from './runner';
 
 export interface PeriodicTask {
-  name: string;
   everyMs: number;
-  /** How long a run may take before another server may start the next one (default: everyMs, at most 10 min). */
-  leaseMs?: number;
+  /** Attempts of one run before its job is dead (default 3: a task that runs often is soon due again anyway). */
+  attempts?: number;
+  /** The work; it runs as the job `periodic.<name>` (handlers.ts). */
   run: () => Promise<unknown>;
 }
 
+/** What the scheduler needs of a task: how often, and how many attempts a run gets. */
+export type PeriodicSchedule = Pick<PeriodicTask, 'everyMs' | 'attempts'>;
+
 export interface Scheduler {
   start(): void;
-  /** Runs every due task once (tests; the timer calls it too). Returns the names that ran here. */
-  tick(): Promise<string[]>;
-  /** Stops looking, waits for a run in progress, and releases this server's locks. */
+  /** Queues every due run once (tests; the timer calls it too). Returns the names whose schedule this server moved on. */
+  tick(): Promise<PeriodicTaskName[]>;
+  /** Stops looking and waits for a look in progress. Runs already queued are the job runner's. */
   stop(): Promise<void>;
-  readonly holder: string;
 }
 
-const leaseOf = (task: PeriodicTask) => task.leaseMs ?? Math.min(task.everyMs, 10 * 60_000);
+const DEFAULT_ATTEMPTS = 3;
+
+/** The first run after `at`, keeping the task's rhythm (runs missed while no server was up are skipped, not queued). */
+export function nextRunAfter(due: Date, at: Date, everyMs: number): Date {
+  const missed = Math.max(0, Math.floor((at.getTime() - due.getTime()) / everyMs));
+  return new Date(due.getTime() + (missed + 1) * everyMs);
+}
 
 export function createScheduler(
   db: DB,
-  tasks: PeriodicTask[],
-  opts: { pollMs?: number; log?: Pick<Console, 'error'>; now?: () => Date } = {},
+  tasks: Partial<Record<PeriodicTaskName, PeriodicSchedule>>,
+  opts: { pollMs?: number; log?: Pick<Console, 'error'>; now?: () => Date; jobs?: Pick<JobRunner, 'kick'> } = {},
 ): Scheduler {
-  const holder = `s-${process.pid}-${randomBytes(4).toString('hex')}`;
   const log = opts.log ?? console;
   const now = opts.now ?? (() => new Date());
+  const names = Object.keys(tasks) as PeriodicTaskName[];
   let timer: NodeJS.Timeout | null = null;
-  let ticking: Promise<string[]> | null = null;
+  let ticking: Promise<PeriodicTaskName[]> | null = null;
   let stopped = false;
   let registered: Promise<void> | null = null;
 
@@ -44,46 +58,47 @@ export function createScheduler(
   const register = () =>
     (registered ??= db
       .insert(scheduledTasks)
-      .values(tasks.map((t) => ({ name: t.name, nextRunAt: now() })))
+      .values(names.map((name) => ({ name, nextRunAt: now() })))
       .onConflictDoNothing()
       .then(() => undefined));
 
-  async function claim(task: PeriodicTask, at: Date): Promise<boolean> {
-    const [won] = await db
+  /** Queues the run due at `due` (once, whoever else queues it too), then moves the schedule past `at`. */
+  async function queueRun(name: PeriodicTaskName, task: PeriodicSchedule, due: Date, at: Date): Promise<boolean> {
+    const dueIso = due.toISOString();
+    // The job carries an id of its own, on its lines and on the jobs it queues.
+    await runWithRequestId(`task-${name}-${randomUUID().slice(0, 8)}`, () =>
+      enqueueJob(db, periodicKind(name), { due: dueIso }, { dedupeKey: `${name}:${dueIso}`, maxAttempts: task.attempts ?? DEFAULT_ATTEMPTS, runAt: at }),
+    );
+    // Only ever forward: a server that read the row before another moved it on changes nothing.
+    const next = nextRunAfter(due, at, task.everyMs);
+    const moved = await db
       .update(scheduledTasks)
-      .set({ nextRunAt: new Date(at.getTime() + task.everyMs), lockedBy: holder, lockedUntil: new Date(at.getTime() + leaseOf(task)) })
-      .where(and(eq(scheduledTasks.name, task.name), lte(scheduledTasks.nextRunAt, at), or(isNull(scheduledTasks.lockedUntil), lte(scheduledTasks.lockedUntil, at))))
+      .set({ nextRunAt: next })
+      .where(and(eq(scheduledTasks.name, name), lt(scheduledTasks.nextRunAt, next)))
       .returning({ name: scheduledTasks.name });
-    return Boolean(won);
+    return moved.length > 0;
   }
 
-  async function finish(task: PeriodicTask, error: string | null) {
-    await db
-      .update(scheduledTasks)
-      .set({ lockedBy: null, lockedUntil: null, lastRunAt: now(), lastError: error })
-      .where(and(eq(scheduledTasks.name, task.name), eq(scheduledTasks.lockedBy, holder)));
-  }
-
-  async function tickOnce(): Promise<string[]> {
+  async function tickOnce(): Promise<PeriodicTaskName[]> {
+    if (!names.length) return [];
     await register();
-    const ran: string[] = [];
-    for (const task of tasks) {
+    const at = now();
+    const due = await db
+      .select({ name: scheduledTasks.name, nextRunAt: scheduledTasks.nextRunAt })
+      .from(scheduledTasks)
+      .where(and(inArray(scheduledTasks.name, names), lte(scheduledTasks.nextRunAt, at)))
+      .orderBy(scheduledTasks.name);
+    const moved: PeriodicTaskName[] = [];
+    for (const row of due) {
       if (stopped) break;
-      if (!(await claim(task, now()))) continue;
-      try {
-        await runWithRequestId(`task-${task.name}-${randomUUID().slice(0, 8)}`, () => task.run());
-        await finish(task, null);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        log.error(`Periodic task ${task.name} failed: ${message}`);
-        await finish(task, message.slice(0, 1000)).catch(() => undefined);
-      }
-      ran.push(task.name);
+      const name = row.name as PeriodicTaskName;
+      if (await queueRun(name, tasks[name]!, row.nextRunAt, at)) moved.push(name);
     }
-    return ran;
+    if (due.length) opts.jobs?.kick();
+    return moved;
   }
 
-  function tick(): Promise<string[]> {
+  function tick(): Promise<PeriodicTaskName[]> {
     ticking ??= tickOnce()
       .catch((err) => {
         log.error('Scheduler tick failed:', err instanceof Error ? err.message : err);
@@ -94,7 +109,6 @@ export function createScheduler(
   }
 
   return {
-    holder,
     start() {
       if (timer || stopped) return;
       timer = setInterval(() => void tick(), opts.pollMs ?? 5_000);
@@ -107,11 +121,6 @@ export function createScheduler(
       if (timer) clearInterval(timer);
       timer = null;
       await ticking;
-      await db
-        .update(scheduledTasks)
-        .set({ lockedBy: null, lockedUntil: null })
-        .where(eq(scheduledTasks.lockedBy, holder))
-        .catch(() => undefined);
     },
   };
 }

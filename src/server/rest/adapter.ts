@@ -1,7 +1,10 @@
-// The generic REST adapter: mounts each row of the REST table as a call to its tRPC procedure.
+// The generic REST adapter: mounts each row of the REST table as a call to its tRPC procedure, and writes the
+// answer's cookies and Retry-After in one place.
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { responseHeaders } from '../response-headers';
 import type { Context } from '../trpc/init';
 import { appRouter, createCaller } from '../trpc/root';
 
@@ -61,30 +64,36 @@ export function mountRestRoutes(
     if (!procedureExists(route.procedure)) throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
     app.on(route.method, route.path, async (c) => {
       const ctx = await createContext(c);
-      try {
-        const body = await readBody(c);
-        const req: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body, headers: c.req.header() };
-        const input = route.input ? route.input(req) : route.method === 'GET' ? req.query : body;
-        const caller = createCaller(ctx) as unknown as Record<string, unknown>;
-        const fn = route.procedure.split('.').reduce<any>((node, key) => node[key], caller) as (i: unknown) => Promise<unknown>;
-        const data = await fn(input);
-        ctx.resHeaders.forEach((v, k) => c.header(k, v, { append: true }));
-        return c.json((route.output ? route.output(data) : data) ?? null, route.status ?? 200);
-      } catch (err) {
-        const error = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
-        ctx.resHeaders.forEach((v, k) => c.header(k, v, { append: true }));
-        // A path segment that cannot even be valid (/api/blog/post/abc/view) names nothing: 404, not 400.
-        const badPathParam = error.code === 'BAD_REQUEST' && invalidFields(error).some((f) => f in (c.req.param() as Record<string, string>));
-        const status = badPathParam ? 404 : getHTTPStatusCodeFromError(error);
-        if (badPathParam) return c.json(route.envelope ? { success: false, error: 'Not found' } : { error: 'Not found' }, 404);
-        // Our own failures with a message for the traveller (a payment processor that did not answer, 502) keep
-        // it; only unexpected errors are logged and hidden behind a generic message.
-        const unexpected = error.code === 'INTERNAL_SERVER_ERROR';
-        if (unexpected) console.error(`REST ${route.method} ${route.path} failed:`, error.cause ?? error);
-        const message = unexpected ? 'Something went wrong. Please try again.' : restMessage(error);
-        return c.json(route.envelope ? { success: false, error: message } : { error: message }, status as 400);
-      }
+      const answer = await call(c, route, ctx);
+      // The one place REST answers get their headers beyond the body: the cookies the call asked for and the
+      // retry delay of a refusal (Retry-After), per response-headers.ts.
+      responseHeaders(ctx.response, answer.error ? [answer.error] : [], ctx.env.APP_URL).forEach((v, k) => c.header(k, v, { append: true }));
+      return c.json(answer.body, answer.status);
     });
+  }
+}
+
+/** Calls the route's procedure and shapes its answer or its error as the REST API documents them. */
+async function call(c: HonoContext, route: RestRoute, ctx: Context): Promise<{ status: ContentfulStatusCode; body: unknown; error?: TRPCError }> {
+  try {
+    const body = await readBody(c);
+    const req: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body, headers: c.req.header() };
+    const input = route.input ? route.input(req) : route.method === 'GET' ? req.query : body;
+    const caller = createCaller(ctx) as unknown as Record<string, unknown>;
+    const fn = route.procedure.split('.').reduce<any>((node, key) => node[key], caller) as (i: unknown) => Promise<unknown>;
+    const data = await fn(input);
+    return { status: route.status ?? 200, body: (route.output ? route.output(data) : data) ?? null };
+  } catch (err) {
+    const error = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
+    // A path segment that cannot even be valid (/api/blog/post/abc/view) names nothing: 404, not 400.
+    const badPathParam = error.code === 'BAD_REQUEST' && invalidFields(error).some((f) => f in (c.req.param() as Record<string, string>));
+    if (badPathParam) return { status: 404, body: route.envelope ? { success: false, error: 'Not found' } : { error: 'Not found' }, error };
+    // Our own failures with a message for the traveller (a payment processor that did not answer, 502) keep
+    // it; only unexpected errors are logged and hidden behind a generic message.
+    const unexpected = error.code === 'INTERNAL_SERVER_ERROR';
+    if (unexpected) console.error(`REST ${route.method} ${route.path} failed:`, error.cause ?? error);
+    const message = unexpected ? 'Something went wrong. Please try again.' : restMessage(error);
+    return { status: getHTTPStatusCodeFromError(error) as ContentfulStatusCode, body: route.envelope ? { success: false, error: message } : { error: message }, error };
   }
 }
 

@@ -30,7 +30,7 @@ const ctx = (user: SessionUser | null): Context => ({
   user,
   session: user ? { id: 1, expiresAt: new Date() } : null,
   ip: '127.0.0.1',
-  resHeaders: new Headers(),
+  response: {},
 });
 
 describe('errors', () => {

@@ -5,6 +5,7 @@ import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import type { Context, SessionUser, Services } from '../deps';
 import { AppError } from '../errors';
+import { responseHeaders } from '../response-headers';
 
 // 1. Context -----------------------------------------------------------------
 
@@ -12,7 +13,15 @@ export type { Caller, Context, SessionUser, Services } from '../deps';
 
 /** A context with no request behind it, for tests and server-side rendering. */
 export function createInnerContext(services: Services, user: SessionUser | null = null): Context {
-  return { ...services, user, session: null, ip: '127.0.0.1', resHeaders: new Headers() };
+  return { ...services, user, session: null, ip: '127.0.0.1', response: {} };
+}
+
+/**
+ * The one place tRPC answers get their headers beyond the body: the cookies the calls asked for (ctx.response)
+ * and the retry delay of a refusal (Retry-After), per response-headers.ts. Given to the fetch adapter (app.ts).
+ */
+export function responseMeta({ ctx, errors }: { ctx?: Context; errors: readonly TRPCError[] }) {
+  return { headers: responseHeaders(ctx?.response, errors, ctx?.env.APP_URL) };
 }
 
 // 2. Initialisation ------------------------------------------------------------

@@ -1,5 +1,5 @@
-// Background jobs in the back office: e-mails and refunds waiting, running or given up, with the last error
-// of each failed one and a Retry button (after fixing the mail server, say). Polled like the other figures.
+// Background jobs in the back office: e-mails, refunds and periodic runs waiting, running or given up, with the
+// last error of each failed one and a Retry button (after fixing the mail server, say). Polled like the other figures.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { Badge } from '@/client/components/ui/badge';
@@ -18,6 +18,9 @@ const KIND_LABELS: Record<string, string> = {
   'mail.password-reset': 'Password reset e-mail',
   'payments.refund': 'Refund',
 };
+
+/** A periodic run's kind is `periodic.<task>` (src/server/jobs/kinds.ts). */
+const kindLabel = (kind: string) => KIND_LABELS[kind] ?? (kind.startsWith('periodic.') ? `Periodic task ${kind.slice('periodic.'.length)}` : kind);
 
 export function JobsCard() {
   const trpc = useTRPC();
@@ -43,7 +46,7 @@ export function JobsCard() {
               <li key={job.id} className="flex flex-wrap items-start justify-between gap-3 py-2.5">
                 <div className="min-w-0 flex-1 basis-60">
                   <p className="font-medium">
-                    {KIND_LABELS[job.kind] ?? job.kind} <Badge variant="outline">{`${job.attempts} tries`}</Badge>
+                    {kindLabel(job.kind)} <Badge variant="outline">{`${job.attempts} tries`}</Badge>
                   </p>
                   <p className="text-muted-foreground [overflow-wrap:anywhere]">{job.lastError ?? 'No error recorded'}</p>
                   <p className="text-xs text-muted-foreground">{`Gave up ${job.finishedAt ? adminDate(job.finishedAt) : ''}`}</p>

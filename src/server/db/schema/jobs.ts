@@ -34,13 +34,15 @@ export const jobs = k.table(
 );
 
 /**
- * Periodic work (the blog scheduler, settling expired holds, pruning): one row per task. A server runs a due
- * task only after claiming it with one conditional update (next run moved on, lock taken), so each due run
- * happens once across servers; a server that dies mid-run loses the lock when lockedUntil passes.
+ * The schedule of periodic work (the blog scheduler, settling expired holds, pruning): one row per task. A server
+ * that finds a task due queues the run as a job `periodic.<name>` deduplicated by name and due time, so each due
+ * run is one job across servers, then moves nextRunAt on (src/server/jobs/scheduler.ts). How a run went is its
+ * job's row.
  */
 export const scheduledTasks = k.table('scheduled_tasks', {
   name: k.text('name').primaryKey(),
   nextRunAt: timestamp('next_run_at').notNull(),
+  /** The four columns below are from when runs happened inline under a lock; nothing writes them now. */
   lockedBy: k.text('locked_by'),
   lockedUntil: timestamp('locked_until'),
   lastRunAt: timestamp('last_run_at'),

@@ -17,8 +17,7 @@ import { enqueueJob } from '../../jobs/queue';
 import { RESET_LINK_HOURS } from '@/shared/constants';
 import type { TChangePasswordInput, TRegisterInput, TUpdateProfileInput } from '@/shared/schemas/auth';
 import { hashPassword, verifyPassword } from './password';
-import { clear, enforceLimits, giveBack, LIMITS, minutesText } from './rate-limit';
-import { clearSessionCookie, createSession, hashToken, invalidateSession, invalidateUserSessions, sessionCookie } from './session';
+import { createSession, hashToken, invalidateSession, invalidateUserSessions } from './session';
 import { isUniqueViolation } from '../../db/dialect';
 import { worksAnyLot } from '../gate/staff.service';
 import { claimGuestRecords, claimGuestRecordsNow } from '../bookings/guest-records';
@@ -31,7 +30,13 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
 type UserRow = typeof users.$inferSelect;
-type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'jobs' | 'ip' | 'resHeaders'>;
+type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'jobs' | 'ip'>;
+
+/** A session just started: the transport sets its token as the session cookie (auth/router.ts). */
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
 
 /** The user as the client sees it: an explicit field list, never the hash or a token. */
 export function toPublicUser(u: UserRow) {
@@ -67,11 +72,10 @@ async function getUser(db: DB, id: number): Promise<UserRow> {
   return user;
 }
 
-/** Starts a fresh session and sets its cookie on the response. */
-export async function startSession(ctx: Ctx, userId: number) {
-  const { token, session } = await createSession(ctx.db, userId);
-  ctx.resHeaders.append('Set-Cookie', sessionCookie(token, session.expiresAt, ctx.env.APP_URL!));
-  return session;
+/** Starts a fresh session; its token goes back to the caller, never into a response body. */
+export async function startSession(db: DB, userId: number): Promise<NewSession> {
+  const { token, session } = await createSession(db, userId);
+  return { token, expiresAt: session.expiresAt };
 }
 
 /** Queues a rendered e-mail that carries no secret (welcome, password changed, ...). */
@@ -86,8 +90,8 @@ function passwordChangedMail(env: TEnv, user: { email: string; name: string }) {
 // ---------------------------------------------------------------------------------------------------------
 // Registration and sign-in
 
+/** Registration (its limit per address: trpc/rate-limits.ts). */
 export async function register(ctx: Ctx, input: TRegisterInput & { email: string; password: string }) {
-  await enforceLimits(ctx.db, ctx.resHeaders, [[`register:ip:${ctx.ip}`, LIMITS.registerPerIp]], (m) => `Too many accounts created from this network. Please try again in ${minutesText(m)}.`);
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
 
   const passwordHash = await hashPassword(input.password);
@@ -119,44 +123,27 @@ export async function register(ctx: Ctx, input: TRegisterInput & { email: string
     return row;
   });
   ctx.jobs.kick();
-  await startSession(ctx, user.id);
-  return toPublicUser(await getUser(ctx.db, user.id));
+  const session = await startSession(ctx.db, user.id);
+  return { user: toPublicUser(await getUser(ctx.db, user.id)), session };
 }
 
-const TOO_MANY_SIGN_INS = (m: number) => `Too many failed sign-in attempts. Please try again in ${minutesText(m)} or reset your password.`;
-
 /**
- * Attempts are counted per e-mail and address together, and per address, before the password hash is checked
- * (each count is one atomic upsert in the shared database): 40 parallel guesses, on one server or spread over
- * several, get at most the limit checked, and wrong passwords typed elsewhere never lock the traveller out
- * (the right password from an address that has not been failing goes through).
+ * Sign-in with a password. Attempts are counted before this runs, per e-mail and address and per address, and a
+ * success gives its count back (signInProcedure, trpc/rate-limits.ts).
  */
 export async function login(ctx: Ctx, input: { email: string; password: string }) {
-  const pairKey = `login:pair:${input.email}|${ctx.ip}`;
-  const ipKey = `login:ip:${ctx.ip}`;
-  await enforceLimits(
-    ctx.db,
-    ctx.resHeaders,
-    [
-      [pairKey, LIMITS.loginPerEmailAndIp],
-      [ipKey, LIMITS.loginPerIp],
-    ],
-    TOO_MANY_SIGN_INS,
-  );
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.password, input.password);
   if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
-  await clear(ctx.db, pairKey);
-  await giveBack(ctx.db, ipKey);
   // An account that proved its e-mail takes what guests booked or paid with it since.
   const claimed = await claimGuestRecordsNow(ctx.db, user);
-  await startSession(ctx, user.id);
-  return toPublicUser(claimed.bookings || claimed.credit ? await getUser(ctx.db, user.id) : user);
+  const session = await startSession(ctx.db, user.id);
+  return { user: toPublicUser(claimed.bookings || claimed.credit ? await getUser(ctx.db, user.id) : user), session };
 }
 
-export async function logout(ctx: Ctx & { session: { id: number } | null }) {
+/** Ends the current session; the transport clears the cookie. */
+export async function logout(ctx: Pick<Ctx, 'db'> & { session: { id: number } | null }) {
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-  ctx.resHeaders.append('Set-Cookie', clearSessionCookie(ctx.env.APP_URL!));
   return { success: true as const };
 }
 
@@ -167,14 +154,12 @@ export async function me(db: DB, userId: number | undefined): Promise<(TPublicUs
   return user ? { ...toPublicUser(user), isStaff: await worksAnyLot(db, user.id) } : null;
 }
 
-/** Checks a signed-in user's current password, counting the attempt first (one limit per user). */
-async function proveCurrentPassword(ctx: Ctx, user: UserRow, password: string | undefined) {
+/** Checks a signed-in user's current password (each attempt counted before, passwordCheckProcedure in trpc/rate-limits.ts). */
+async function proveCurrentPassword(user: UserRow, password: string | undefined) {
   if (!user.password) {
     throw new AppError('BAD_REQUEST', 'Your account signs in with Google. Use “Forgot password?” on the sign-in form to set a password first.');
   }
-  await enforceLimits(ctx.db, ctx.resHeaders, [[`password-check:user:${user.id}`, LIMITS.passwordCheckPerUser]], (m) => `Too many failed attempts. Please try again in ${minutesText(m)}.`);
   if (!password || !(await verifyPassword(user.password, password))) throw new AppError('BAD_REQUEST', 'Current password is incorrect');
-  await clear(ctx.db, `password-check:user:${user.id}`);
 }
 
 export async function updateProfile(ctx: Ctx, userId: number, input: TUpdateProfileInput) {
@@ -188,7 +173,7 @@ export async function updateProfile(ctx: Ctx, userId: number, input: TUpdateProf
   if (emailChanged) {
     // Moving the account to another address needs proof it is the owner asking.
     if (!input.currentPassword) throw new AppError('BAD_REQUEST', 'Enter your current password to change your email.');
-    await proveCurrentPassword(ctx, current, input.currentPassword);
+    await proveCurrentPassword(current, input.currentPassword);
     const other = await findUserByEmail(ctx.db, newEmail);
     if (other && other.id !== userId) throw new AppError('CONFLICT', EMAIL_TAKEN);
     // The configured administrator address is reserved: nobody moves onto it.
@@ -217,7 +202,7 @@ export async function updateProfile(ctx: Ctx, userId: number, input: TUpdateProf
 
 export async function changePassword(ctx: Ctx, userId: number, sessionId: number | undefined, input: TChangePasswordInput) {
   const user = await getUser(ctx.db, userId);
-  await proveCurrentPassword(ctx, user, input.currentPassword);
+  await proveCurrentPassword(user, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ password: passwordHash }).where(eq(users.id, userId));
@@ -231,7 +216,6 @@ export async function changePassword(ctx: Ctx, userId: number, sessionId: number
 export async function resendVerification(ctx: Ctx, userId: number) {
   const user = await getUser(ctx.db, userId);
   if (user.emailVerified) return { success: true as const, alreadyVerified: true };
-  await enforceLimits(ctx.db, ctx.resHeaders, [[`resend:user:${userId}`, LIMITS.resendPerUser]], (m) => `Too many verification e-mails requested. Please try again in ${minutesText(m)}.`);
   await enqueueJob(ctx.db, 'mail.verify-email', { userId });
   ctx.jobs.kick();
   return { success: true as const, alreadyVerified: false };
@@ -258,15 +242,6 @@ export async function verifyEmail(db: DB, token: string) {
 export const FORGOT_PASSWORD_MESSAGE = `If an account exists for that email, we have sent a link to reset the password. It expires in ${RESET_LINK_HOURS} hour${RESET_LINK_HOURS === 1 ? '' : 's'}.`;
 
 export async function forgotPassword(ctx: Ctx, email: string) {
-  await enforceLimits(
-    ctx.db,
-    ctx.resHeaders,
-    [
-      [`forgot:email:${email}`, LIMITS.forgotPerEmail],
-      [`forgot:ip:${ctx.ip}`, LIMITS.forgotPerIp],
-    ],
-    (m) => `Too many reset requests. Please try again in ${minutesText(m)}.`,
-  );
   const user = await findUserByEmail(ctx.db, email);
   if (user) {
     await enqueueJob(ctx.db, 'mail.password-reset', { userId: user.id });

@@ -1,6 +1,7 @@
 // Fixed-window abuse limits kept in the database (survive restarts, shared by every request path and server).
 // An attempt is counted with one atomic upsert that returns the new count, before the work it guards (a
 // password hash, an e-mail), so parallel requests, on one server or several, cannot all slip under the limit.
+// Which procedures are limited, and how, is in one file: src/server/trpc/rate-limits.ts.
 import { eq, lte, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { rateLimits } from '../../db/schema';
@@ -11,22 +12,6 @@ export interface Limit {
   max: number;
   windowMs: number;
 }
-
-const MINUTE = 60_000;
-export const LIMITS = {
-  /** Sign-in attempts for one e-mail from one address: wrong passwords elsewhere never lock a traveller out. */
-  loginPerEmailAndIp: { max: 10, windowMs: 15 * MINUTE },
-  loginPerIp: { max: 30, windowMs: 15 * MINUTE },
-  /** Current-password checks of a signed-in user (password or e-mail change). */
-  passwordCheckPerUser: { max: 10, windowMs: 15 * MINUTE },
-  registerPerIp: { max: 10, windowMs: 60 * MINUTE },
-  forgotPerEmail: { max: 3, windowMs: 60 * MINUTE },
-  forgotPerIp: { max: 10, windowMs: 60 * MINUTE },
-  resendPerUser: { max: 3, windowMs: 60 * MINUTE },
-  /** Analytics batches (a page sends one every few seconds at most) and blog view counts. */
-  analyticsPerIp: { max: 120, windowMs: MINUTE },
-  blogViewsPerIp: { max: 30, windowMs: MINUTE },
-} satisfies Record<string, Limit>;
 
 /**
  * Counts one attempt against the key and returns the count in the current window: one
@@ -62,12 +47,12 @@ export async function clear(db: Pick<DB, 'delete'>, key: string): Promise<void> 
 }
 
 /**
- * Counts an attempt against every key, then throws 429 (with Retry-After) when any of them is over its
- * limit. The attempt counts even when refused, so hammering a limit never reopens it.
+ * Counts an attempt against every key, then throws 429 with the seconds until the window reopens (sent as
+ * Retry-After) when any of them is over its limit. The attempt counts even when refused, so hammering a limit
+ * never reopens it.
  */
 export async function enforceLimits(
   db: Pick<DB, 'insert'>,
-  resHeaders: Headers,
   checks: readonly [key: string, limit: Limit][],
   message: (minutes: number) => string,
   now = Date.now(),
@@ -77,10 +62,7 @@ export async function enforceLimits(
     const { count, resetAt } = await consume(db, key, limit, now);
     if (count > limit.max) wait = Math.max(wait, Math.ceil((resetAt.getTime() - now) / 1000));
   }
-  if (wait > 0) {
-    resHeaders.set('Retry-After', String(wait));
-    throw new AppError('TOO_MANY_REQUESTS', message(Math.ceil(wait / 60)));
-  }
+  if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', message(Math.ceil(wait / 60)), { retryAfterSeconds: wait });
 }
 
 /** Counters whose window has ended carry nothing: deleted daily (one row per address would pile up). */

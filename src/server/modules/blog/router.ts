@@ -1,7 +1,7 @@
 // The blog over tRPC: public reads and view counting, and the admin-only editorial workflow and scheduler.
 import { ZApprovePostInput, ZBlogListInput, ZBlogPostIdInput, ZBlogRelatedInput, ZBlogSlugInput } from '@/shared/schemas/blog';
 import { adminProcedure, publicProcedure, router } from '../../trpc/init';
-import { enforceLimits, LIMITS, minutesText } from '../auth/rate-limit';
+import { blogViewProcedure } from '../../trpc/rate-limits';
 import * as blog from './blog.service';
 
 export const blogRouter = router({
@@ -11,11 +11,7 @@ export const blogRouter = router({
   featured: publicProcedure.query(({ ctx }) => blog.featuredPosts(ctx.db)),
   post: publicProcedure.input(ZBlogSlugInput).query(({ ctx, input }) => blog.getPost(ctx.db, input.slug)),
   related: publicProcedure.input(ZBlogRelatedInput).query(({ ctx, input }) => blog.relatedPosts(ctx.db, input.postId, input.category)),
-  view: publicProcedure.input(ZBlogPostIdInput).mutation(async ({ ctx, input }) => {
-    // Views count once per visitor per post per half hour; one address cannot count hundreds of posts a minute.
-    await enforceLimits(ctx.db, ctx.resHeaders, [[`blog-view:ip:${ctx.ip}`, LIMITS.blogViewsPerIp]], (m) => `Too many requests. Please try again in ${minutesText(m)}.`);
-    return blog.recordView(ctx.db, input.postId, `${ctx.ip}|${ctx.user?.id ?? ''}`);
-  }),
+  view: blogViewProcedure.mutation(({ ctx, input }) => blog.recordView(ctx.db, input.postId, `${ctx.ip}|${ctx.user?.id ?? ''}`)),
 });
 
 export const adminBlogRouter = router({

@@ -10,7 +10,6 @@ import { enqueueJob } from '../../jobs/queue';
 import { appliedCancellationPolicy, planInDollars, refundPlan, refundShare } from '@/shared/cancellation';
 import { toDollars } from '@/shared/money';
 import type { TChangeVehicleInput, TManageRef, TRequestManageLink } from '@/shared/schemas/manage';
-import { enforceLimits } from '../auth/rate-limit';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
 import { bookingWithLot, instantAt, LINK_INVALID_MESSAGE, linkOpens, revokeBookingLinks, type BookingRow } from './booking-view';
 import { allowedChanges, assertAllowed, bookingActions, CANCELLED_MESSAGE, CHANGE_IN_PROGRESS_MESSAGE, FINISHED_MESSAGE, stayClock } from './booking-rules';
@@ -123,18 +122,10 @@ export async function endLinks(ctx: Ctx, ref: TManageRef) {
 
 /**
  * A fresh manage link, sent only to the booking's own e-mail. The answer is the same whether or not the
- * confirmation number and e-mail match, and the link is minted by the mail job (never in a response).
+ * confirmation number and e-mail match, and the link is minted by the mail job (never in a response). Requests
+ * are limited per address and per booking (manageLinkProcedure, trpc/rate-limits.ts).
  */
 export async function requestManageLink(ctx: Ctx, input: TRequestManageLink & { email: string; confirmationNumber: string }) {
-  await enforceLimits(
-    ctx.db,
-    ctx.resHeaders,
-    [
-      [`manage-link:ip:${ctx.ip}`, { max: 10, windowMs: 60 * 60_000 }],
-      [`manage-link:booking:${input.confirmationNumber}`, { max: 3, windowMs: 60 * 60_000 }],
-    ],
-    (m) => `Too many link requests. Please try again in ${m} minute${m === 1 ? '' : 's'}.`,
-  );
   const [b] = await ctx.db
     .select({ id: bookings.id, email: bookings.email, status: bookings.status })
     .from(bookings)

@@ -1,8 +1,9 @@
 // Bookings over tRPC: estimate, checkout, one booking, history and cancellation, and managing a booking from
 // any device (its owner signed in, or its signed link): see it, change its dates or vehicle, cancel it.
 import { ZBookingLinkRef, ZBookingRef, ZCreateBookingInput, ZEstimateInput, ZUpdateBookingStatusInput } from '@/shared/schemas/bookings';
-import { ZCancelManagedInput, ZChangeDatesInput, ZChangeVehicleInput, ZManageRef, ZNewDates, ZRequestManageLink } from '@/shared/schemas/manage';
+import { ZCancelManagedInput, ZChangeDatesInput, ZChangeVehicleInput, ZManageRef, ZNewDates } from '@/shared/schemas/manage';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
+import { manageLinkProcedure } from '../../trpc/rate-limits';
 import * as service from './bookings.service';
 import { changeDates, quoteChange } from './change-dates';
 import { changeVehicle, endLinks, getManaged, requestManageLink } from './manage';
@@ -23,5 +24,5 @@ export const bookingsRouter = router({
   cancelManaged: publicProcedure.input(ZCancelManagedInput).mutation(({ ctx, input }) => service.cancelManaged(ctx, input)),
   endLinks: publicProcedure.input(ZManageRef).mutation(({ ctx, input }) => endLinks(ctx, input)),
   /** A fresh manage link, mailed only to the booking's e-mail; the same answer whether or not it matched. */
-  requestManageLink: publicProcedure.input(ZRequestManageLink).mutation(({ ctx, input }) => requestManageLink(ctx, input)),
+  requestManageLink: manageLinkProcedure.mutation(({ ctx, input }) => requestManageLink(ctx, input)),
 });

@@ -14,7 +14,7 @@ import { DETAIL_ACCESS_FEE } from '@/shared/constants';
 import type { TInformationAccess, ZSandboxCardInput } from '@/shared/schemas/payments';
 import { gatewayCard } from '@/shared/schemas/card';
 import type { z } from 'zod';
-import { generateToken, GUEST_COOKIE, guestCookie, hashToken } from '../auth/session';
+import { generateToken, GUEST_COOKIE, hashToken } from '../auth/session';
 import { chargeHeld } from '../bookings/checkout';
 import { normalizeEmail, recordCredit, rowOwner, type CreditOwner } from '../bookings/credit';
 import { savedCardToCharge } from '../payment-methods/payment-methods.service';
@@ -47,23 +47,20 @@ export async function hasAccess(ctx: Pick<Ctx, 'db' | 'guestToken'>, userId: num
   return found.length > 0;
 }
 
-/** The guest browser's token: the cookie it has, or a new one set on this response. */
-function guestTokenOf(ctx: Pick<Ctx, 'guestToken' | 'resHeaders' | 'env'>): string {
-  if (ctx.guestToken) return ctx.guestToken;
-  const token = generateToken();
-  ctx.resHeaders.append('Set-Cookie', guestCookie(token, ctx.env.APP_URL!));
-  return token;
-}
 export { GUEST_COOKIE };
 
+/**
+ * The payment (or the access already had). A guest browser without a guest cookie gets a new token
+ * (`newGuestToken`), which the transport sets as its cookie (payments/router.ts).
+ */
 export async function createAccessPayment(ctx: Ctx, input: TInformationAccess) {
   const location = await resolve(ctx, input.location);
   const unlocked = { hasAccess: true as const, clientSecret: null, paymentIntentId: null, mode: ctx.payments.mode, amount: DETAIL_ACCESS_FEE, location: location.code };
-  if (ctx.user && (await hasAccess(ctx, ctx.user.id, location.code))) return unlocked;
+  if (ctx.user && (await hasAccess(ctx, ctx.user.id, location.code))) return { access: unlocked, newGuestToken: null };
   if (input.paymentMethodId) {
     if (!ctx.user) throw new AppError('NOT_FOUND', 'Payment method not found');
     await payWithSavedCard(ctx as Ctx & { user: NonNullable<Ctx['user']> }, location, input.paymentMethodId, input.idempotencyKey);
-    return unlocked;
+    return { access: unlocked, newGuestToken: null };
   }
   const guest = ctx.user ? null : input.customerInfo;
   if (!ctx.user && !guest) {
@@ -71,10 +68,11 @@ export async function createAccessPayment(ctx: Ctx, input: TInformationAccess) {
   }
   const metadata: Record<string, string> = { purpose: PURPOSE, location: location.code };
   if (ctx.user) metadata.userId = String(ctx.user.id);
+  const newGuestToken = guest && !ctx.guestToken ? generateToken() : null;
   if (guest) {
     // The paying browser (by the hash of its guest cookie) sees the details once paid, even if the webhook
     // records the payment first.
-    metadata.guestToken = hashToken(guestTokenOf(ctx));
+    metadata.guestToken = hashToken(ctx.guestToken || newGuestToken!);
     metadata.guestEmail = normalizeEmail(guest.email);
     metadata.guestName = `${guest.firstName} ${guest.lastName}`;
     if (guest.phone) metadata.guestPhone = guest.phone;
@@ -86,7 +84,10 @@ export async function createAccessPayment(ctx: Ctx, input: TInformationAccess) {
     receiptEmail: ctx.user?.email ?? guest?.email,
     metadata,
   });
-  return { hasAccess: false as const, clientSecret: intent.clientSecret, paymentIntentId: intent.id, mode: ctx.payments.mode, amount: DETAIL_ACCESS_FEE, location: location.code };
+  return {
+    access: { hasAccess: false as const, clientSecret: intent.clientSecret, paymentIntentId: intent.id, mode: ctx.payments.mode, amount: DETAIL_ACCESS_FEE, location: location.code },
+    newGuestToken,
+  };
 }
 
 /**
