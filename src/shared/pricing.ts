@@ -1,6 +1,6 @@
 // Money and dates: the one place prices, days, day rates (holiday rates), fees and credits are computed (all in
 // whole cents).
-import { DETAIL_ACCESS_FEE, SERVICE_FEE } from './constants';
+import { SERVICE_FEE } from './constants';
 import { formatUsd } from './format';
 import { parseWallClock } from './wall-clock';
 

@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
 import { refundPlan, refundShare } from '@/shared/cancellation';
 import { billableDays, priceStay, stayLines, toWallClock } from '@/shared/pricing';
-import { bookingByLink, instantAt, providerWithLocation, publicBooking } from './booking-view';
+import { bookingByLink, providerWithLocation, publicBooking } from './booking-view';
 import { availableCredit, bookingOwner, recordCredit, type CreditOwner } from './credit';
 import { releaseDays } from './inventory';
 import { refundToCards, syncChargeRefund } from './ledger';
