@@ -31,7 +31,7 @@ function withPlainErrors(state: DehydratedState): DehydratedState {
       const error = q.state.error as { message?: string; code?: string } | null;
       if (!error) return q;
       const plain = { name: 'TRPCClientError', message: error.message ?? 'Error', data: { code: error.code ?? 'INTERNAL_SERVER_ERROR' } };
-      return { ...q, state: { ...q.state, error: plain as unknown as Error } };
+      return { ...q, state: { ...q.state, error: plain } };
     }),
   };
 }

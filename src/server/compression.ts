@@ -42,7 +42,7 @@ export function compression(): MiddlewareHandler {
           : await gzip(body, { level: 6 });
     headers.set('content-encoding', encoding);
     headers.set('content-length', String(compressed.length));
-    c.res = undefined as unknown as Response; // let Hono replace the response without merging headers
+    c.res = undefined; // let Hono replace the response without merging headers
     c.res = new Response(compressed, { status: res.status, statusText: res.statusText, headers });
   };
 }

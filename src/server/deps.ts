@@ -17,7 +17,8 @@ export interface SessionUser {
 }
 
 export interface Clock {
-  now(): Date;
+  // A property, not a method: callers may pass `clock.now` on by itself.
+  now: () => Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -35,7 +35,7 @@ export function sum(amounts: Iterable<Cents>): Cents {
 
 export const add = (...amounts: Cents[]): Cents => sum(amounts);
 export const sub = (a: Cents, b: Cents): Cents => (a - b) as Cents;
-export const neg = (a: Cents): Cents => (a === 0 ? ZERO : (-a as Cents));
+export const neg = (a: Cents): Cents => (a === 0 ? ZERO : ((0 - a) as Cents));
 /** `amount` × a whole number (days, weeks). */
 export const times = (amount: Cents, count: number): Cents => cents(amount * count);
 export const min = (...amounts: Cents[]): Cents => Math.min(...amounts) as Cents;

@@ -49,7 +49,7 @@ async function upload(lotId: number, bytes: Uint8Array<ArrayBuffer> | string, na
   form.set('image', new File([bytes], name, { type: opts.type ?? 'image/png' }));
   if (opts.alt !== undefined) form.set('alt', opts.alt);
   const res = await t.request(photosPath(lotId), { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN, ...(opts.cookie !== undefined ? { Cookie: opts.cookie } : { Cookie: admin }) } });
-  return { status: res.status, json: (await res.json()) as any };
+  return { status: res.status, json: await res.json() };
 }
 const list = async (lotId: number) => (await call(t.request, photosPath(lotId), undefined, { cookie: admin })).json.photos as any[];
 const imageUrlsOf = async (lotId: number) => (await t.db.select({ urls: parkingProviders.imageUrls }).from(parkingProviders).where(eq(parkingProviders.id, lotId)))[0]!.urls;
@@ -170,7 +170,7 @@ describe('upload', () => {
 
   it('gives two uploads at once to one lot their own places, both in the image list', async () => {
     const [a, b] = await Promise.all([upload(otherLot.id, await image(900, 600, 'png'), 'a.png'), upload(otherLot.id, await image(900, 600, 'png'), 'b.png')]);
-    expect([a!.status, b!.status]).toEqual([201, 201]);
+    expect([a.status, b.status]).toEqual([201, 201]);
     const photos = await list(otherLot.id);
     expect(photos.map((p) => p.position)).toEqual(photos.map((_, i) => i + 1));
     expect(await imageUrlsOf(otherLot.id)).toEqual(photos.map((p) => p.url));

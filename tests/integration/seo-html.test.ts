@@ -41,7 +41,7 @@ function schemaProblems(node: unknown, expected?: string, at = '$'): string[] {
   if (Array.isArray(node)) return node.flatMap((n, i) => schemaProblems(n, expected, `${at}[${i}]`));
   if (!node || typeof node !== 'object') return [];
   const obj = node as Record<string, unknown>;
-  const type = String(obj['@type'] ?? '');
+  const type = typeof obj['@type'] === 'string' ? obj['@type'] : '';
   const spec = SCHEMA[type];
   if (!spec) return [`${at}: unknown type ${type || '(none)'}`];
   const problems: string[] = [];

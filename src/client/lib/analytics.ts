@@ -6,7 +6,7 @@ type Props = Record<string, string | number | boolean>;
 
 const SESSION_IDLE_MS = 30 * 60_000;
 const FLUSH_MS = 4000;
-let queue: { name: EventName; path: string; referrer?: string; props?: Props; at: number }[] = [];
+const queue: { name: EventName; path: string; referrer?: string; props?: Props; at: number }[] = [];
 let timer: number | undefined;
 let listening = false;
 

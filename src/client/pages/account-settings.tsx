@@ -273,12 +273,12 @@ function NotificationsTab() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string | undefined>;
     const body = {
-      ...Object.fromEntries(NOTIFICATIONS.map(({ key }) => [key, data.get(key) === 'on'])),
-      vehicleMake: String(data.get('vehicleMake') ?? '').trim() || null,
-      vehicleModel: String(data.get('vehicleModel') ?? '').trim() || null,
-      licensePlate: String(data.get('licensePlate') ?? '').trim().toUpperCase() || null,
+      ...Object.fromEntries(NOTIFICATIONS.map(({ key }) => [key, data[key] === 'on'])),
+      vehicleMake: data.vehicleMake?.trim() || null,
+      vehicleModel: data.vehicleModel?.trim() || null,
+      licensePlate: data.licensePlate?.trim().toUpperCase() || null,
     };
     const parsed = ZPreferencesInput.safeParse(body);
     setErrors(fieldErrors(parsed) ?? {});

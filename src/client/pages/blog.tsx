@@ -43,7 +43,10 @@ function BlogList({ categorySlug, categoryData }: { categorySlug?: string; categ
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
     if (next.get('sort') === 'newest') next.delete('sort');
     const target = changes.category !== undefined && categorySlug ? '/blog' : path;
     const qs = next.toString();
@@ -51,7 +54,8 @@ function BlogList({ categorySlug, categoryData }: { categorySlug?: string; categ
   };
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    update({ search: String(new FormData(event.currentTarget).get('search') ?? '').trim() || undefined });
+    const { search } = Object.fromEntries(new FormData(event.currentTarget)) as { search?: string };
+    update({ search: search?.trim() || undefined });
   };
   const filtered = Boolean(filters.search || (!categorySlug && filters.category));
 

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { useConfig } from '@/client/lib/use-api';
 import { formatCents, toCents } from '@/shared/money';
-import { formatPrice, priceStay } from '@/shared/pricing';
+import { priceStay } from '@/shared/pricing';
 
 const PROCESS = [
   { title: 'Tell the assistant where you’re going', body: 'Type an airport code, a cruise port or a city, and your dates. Plain words work: “MCO next Friday for 3 days”.' },

@@ -28,7 +28,10 @@ export default function LocationPage() {
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
     const qs = next.toString();
     navigate(qs ? `${path}?${qs}` : path, { replace: true });
   };

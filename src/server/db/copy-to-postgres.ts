@@ -36,7 +36,7 @@ try {
   report = await copyTables(sqlite, postgresPool(db)!);
 } catch (err) {
   await closeDatabase(db);
-  fail(`Copy failed, nothing was written: ${err instanceof Error ? err.message : err}`);
+  fail(`Copy failed, nothing was written: ${err instanceof Error ? err.message : String(err)}`);
 }
 await closeDatabase(db);
 sqlite.close();

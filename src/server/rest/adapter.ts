@@ -77,7 +77,7 @@ export function mountRestRoutes(
 async function call(c: HonoContext, route: RestRoute, ctx: Context): Promise<{ status: ContentfulStatusCode; body: unknown; error?: TRPCError }> {
   try {
     const body = await readBody(c);
-    const req: RestRequest = { params: c.req.param() as Record<string, string>, query: c.req.query(), body, headers: c.req.header() };
+    const req: RestRequest = { params: c.req.param(), query: c.req.query(), body, headers: c.req.header() };
     const input = route.input ? route.input(req) : route.method === 'GET' ? req.query : body;
     const caller = createCaller(ctx) as unknown as Record<string, unknown>;
     const fn = route.procedure.split('.').reduce<any>((node, key) => node[key], caller) as (i: unknown) => Promise<unknown>;

@@ -179,7 +179,7 @@ export interface TBookingForm {
 /** Maps the flat form to the request body; with a payment method the card fields are not sent. */
 export function toBookingRequest(form: TBookingForm, providerId: number | string | undefined, paymentMethodId?: string): TCreateBookingInput {
   return {
-    providerId: providerId as number,
+    providerId,
     customerInfo: { firstName: form.firstName, lastName: form.lastName, email: form.email, phone: form.phone },
     reservationDetails: {
       arrivalDate: form.arrivalDate,

@@ -19,7 +19,7 @@ export const ZSearchInput = z
     amenities: z
       .union([z.array(z.enum(Object.keys(AMENITY_FILTERS) as [TAmenityFilter, ...TAmenityFilter[]])), z.string()])
       .optional()
-      .transform((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : (v ?? [])) as string[])
+      .transform((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : (v ?? [])))
       .pipe(z.array(z.enum(Object.keys(AMENITY_FILTERS) as [TAmenityFilter, ...TAmenityFilter[]], { error: 'Unknown amenity filter' }))),
     maxDistance: number.optional(),
     maxPrice: number.optional(),

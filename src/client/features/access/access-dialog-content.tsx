@@ -72,7 +72,7 @@ export default function AccessDialogContent({ request, onDone }: { request: Acce
     try {
       const res = await create.mutateAsync({ location: request.locationCode, amount: DETAIL_ACCESS_FEE, customerInfo });
       if (res.hasAccess) return void (await granted());
-      setIntent({ paymentIntentId: res.paymentIntentId!, clientSecret: res.clientSecret!, mode: res.mode });
+      setIntent({ paymentIntentId: res.paymentIntentId, clientSecret: res.clientSecret, mode: res.mode });
     } catch (err) {
       toast({ title: 'Payment Setup Failed', description: (err as Error).message || 'Failed to initialize payment', variant: 'destructive' });
     }

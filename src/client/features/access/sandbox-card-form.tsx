@@ -16,7 +16,7 @@ export function SandboxCardForm({ amountLabel, pending, onSubmit }: { amountLabe
     event.preventDefault();
     const form = event.currentTarget;
     const found = checkCard(card);
-    setErrors(found as Record<string, string>);
+    setErrors(found);
     if (Object.keys(found).length) return focusFirstInvalid(form);
     const refusal = await onSubmit(card);
     if (refusal) {

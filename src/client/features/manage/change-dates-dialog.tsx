@@ -94,7 +94,7 @@ function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: T
       paymentInfo = paymentMethodId ? { paymentMethodId } : card;
       // Every card field's problem at once, from the one card schema.
       const problems = paymentMethodId ? {} : checkCard(card);
-      if (Object.keys(problems).length) return void setCardErrors(problems as Record<string, string>);
+      if (Object.keys(problems).length) return void setCardErrors(problems);
     }
     setCardErrors({});
     try {

@@ -54,7 +54,10 @@ export function HomeSearch() {
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
     navigate(`/?${next}`, { replace: true });
   };
 

@@ -1,6 +1,6 @@
 // The provider results list (spec section 2): title with count, Live Pricing badge, both empty states.
 import { SearchX, Zap } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Card } from '@/client/components/ui/card';
@@ -30,10 +30,12 @@ export function ResultsList({ locationLabel, locationCode, providers, arrivalDat
   const setMapLocked = map?.setLocked;
   useEffect(() => setMapLocked?.(locked), [setMapLocked, locked]);
   const unlock = () => locationCode && openAccess({ locationCode, locationName: locationLabel });
-  // A new place or dates is one search for the gating count (and analytics); sorting and filtering are not.
+  // A new place or dates is one search for the gating count (and analytics); sorting and filtering are not, so the
+  // label and the result count are read when it fires without making the effect run again.
+  const trackSearch = useEffectEvent(() => track('search', { location: locationLabel, results: providers.length }));
   useEffect(() => {
     if (!locationCode) return;
-    if (countSearch({ location: locationCode, arrivalDate, departureDate })) track('search', { location: locationLabel, results: providers.length });
+    if (countSearch({ location: locationCode, arrivalDate, departureDate })) trackSearch();
   }, [locationCode, arrivalDate, departureDate]);
 
   return (

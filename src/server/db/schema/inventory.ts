@@ -2,7 +2,6 @@
 // same transaction as every booking change, so a booking takes its days with a conditional update and
 // search reads lots x days rows however long the booking history is. Plus the content version that
 // page and sitemap caches check (bumped in the transaction of a content change).
-import type { Cents } from '@/shared/money';
 import { k } from './_kit';
 import { parkingProviders } from './catalogue';
 

@@ -17,8 +17,8 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    a: (tag, attribs) => ({ tagName: 'a', attribs: { ...attribs, ...(attribs.target ? { rel: 'noopener noreferrer' } : {}) } }),
-    img: (tag, attribs) => ({ tagName: 'img', attribs: { ...attribs, loading: 'lazy' } }),
+    a: (_tag, attribs) => ({ tagName: 'a', attribs: { ...attribs, ...(attribs.target ? { rel: 'noopener noreferrer' } : {}) } }),
+    img: (_tag, attribs) => ({ tagName: 'img', attribs: { ...attribs, loading: 'lazy' } }),
   },
 };
 

@@ -10,7 +10,7 @@ import { enqueueJob } from '../../jobs/queue';
 import { planInDollars, refundPlan, refundShare } from '@/shared/cancellation';
 import { cents, toDollars, ZERO } from '@/shared/money';
 import { billableDays, breakdownInDollars, linesInDollars, priceStay, stayLines, toWallClock } from '@/shared/pricing';
-import { bookingByLink, instantAt, providerWithLocation, publicBooking } from './booking-view';
+import { bookingByLink, providerWithLocation, publicBooking } from './booking-view';
 import { availableCredit, bookingOwner, recordCredit, type CreditOwner } from './credit';
 import { releaseDays } from './inventory';
 import { refundToCards, syncChargeRefund } from './ledger';

@@ -4,7 +4,7 @@
 // settled by the client's retry with the same key, by the payment webhook, or by the hold reaper, never twice.
 import { countPaymentFailure, type PaymentPurpose } from '../../observability/metrics';
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { bookings, paymentMethods, users } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
@@ -14,7 +14,7 @@ import { billableDays, priceStay, stayDayPrices, stayLines, toWallClock } from '
 import type { TCreateBooking } from '@/shared/schemas/bookings';
 import { gatewayCard } from '@/shared/schemas/card';
 import { availableCredit, normalizeEmail, recordCreditUse, spendCredit, type CreditOwner } from './credit';
-import { checkoutResult, GUEST_LINK_TTL_MS, instantAt, linksEnded, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
+import { checkoutResult, GUEST_LINK_TTL_MS, linksEnded, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
 import {
   claimKey,
   completeKey,

@@ -11,7 +11,7 @@ import { appliedCancellationPolicy, planInDollars, refundPlan, refundShare } fro
 import { toDollars } from '@/shared/money';
 import type { TChangeVehicleInput, TManageRef, TRequestManageLink } from '@/shared/schemas/manage';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
-import { bookingWithLot, instantAt, LINK_INVALID_MESSAGE, linkOpens, revokeBookingLinks, type BookingRow } from './booking-view';
+import { bookingWithLot, LINK_INVALID_MESSAGE, linkOpens, revokeBookingLinks, type BookingRow } from './booking-view';
 import { allowedChanges, assertAllowed, bookingActions, CANCELLED_MESSAGE, CHANGE_IN_PROGRESS_MESSAGE, FINISHED_MESSAGE, stayClock } from './booking-rules';
 
 type Ctx = Context;

@@ -46,7 +46,7 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
   const { free, rated } = await stayInventory(db, rows, query.arrivalDate, query.departureDate);
   const rates = rated.length ? await dayRatesForStay(db, rated, query.arrivalDate, query.departureDate) : new Map<number, DayRate[]>();
   const images = new Map(rows.map((p) => [p.id, lotImageUrls(p, location.kind)]));
-  const wanted = query.amenities.map((a) => AMENITY_FILTERS[a as keyof typeof AMENITY_FILTERS]);
+  const wanted = query.amenities.map((a) => AMENITY_FILTERS[a]);
 
   const providers = rows
     .map((p) => {

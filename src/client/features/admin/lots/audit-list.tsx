@@ -41,9 +41,9 @@ function show(value: unknown, field = ''): string {
   if (typeof value === 'number') return MONEY.has(field) ? formatPrice(value) : value.toLocaleString('en-US', { maximumFractionDigits: 6 });
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.length ? value.map((v) => show(v)).join(', ') : '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  const text = String(value);
-  return text.length > 140 ? `${text.slice(0, 140)}…` : text;
+  // Audit values are JSON: what is left after the cases above is a string or an object.
+  if (typeof value !== 'string') return JSON.stringify(value);
+  return value.length > 140 ? `${value.slice(0, 140)}…` : value;
 }
 
 /** Each change as "field: from → to" (a created row: just its value; other shapes: as given). */
@@ -121,7 +121,7 @@ function AuditPage({ filter, before, last, onMore }: { filter: { entity?: Entity
       {page.data.entries.map((e) => (
         <li key={e.id} className="rounded-md border border-border p-3 text-sm">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <Badge variant="outline">{ENTITY_LABEL[e.entity as Entity] ?? e.entity}</Badge>
+            <Badge variant="outline">{ENTITY_LABEL[e.entity] ?? e.entity}</Badge>
             <span className="font-medium capitalize">{e.action}</span>
             {!filter.entityId && (e.label || e.entity !== 'import') && <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">{e.label ?? `#${e.entityId}`}</span>}
           </div>
