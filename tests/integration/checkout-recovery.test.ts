@@ -136,7 +136,7 @@ describe('holds nobody came back for', () => {
     await age(lostEmail, 11 * 60_000);
 
     const settled = await settleExpiredHolds({ db: t.db, payments: gateway, jobs: t.jobs });
-    expect(settled).toMatchObject({ confirmed: 1, released: 1 });
+    expect(settled).toMatchObject({ settled: 1, released: 1 });
     expect(await bookingsOf(paidEmail)).toMatchObject([{ status: 'confirmed' }]);
     expect(await bookingsOf(lostEmail)).toHaveLength(0);
     expect(await t.db.select().from(users).where(eq(users.email, lostEmail))).toHaveLength(0);
@@ -145,7 +145,7 @@ describe('holds nobody came back for', () => {
     const lost = await book(body(lostLot.id, lostEmail), 'reap-key-0002');
     expect(lost.status).toBe(409);
     expect(lost.json.error).toBe('Your payment took too long and the space was released. You have not been charged. Please try again.');
-    expect((await settleExpiredHolds({ db: t.db, payments: gateway, jobs: t.jobs })).confirmed).toBe(0);
+    expect((await settleExpiredHolds({ db: t.db, payments: gateway, jobs: t.jobs })).settled).toBe(0);
   });
 });
 

@@ -65,16 +65,17 @@ export function bookedPriceLines(b: Pick<BookingRow, 'priceLines' | 'parkingFeeC
   return [{ label: `${days} day${days === 1 ? '' : 's'}`, cents: b.parkingFeeCents }];
 }
 
+/** What a booking shows of its lot (history, checkout, the manage page). */
+export function lotOfBooking(provider: ProviderRow) {
+  return { providerName: provider.name, providerSlug: provider.slug, address: provider.address, providerPhone: provider.phoneNumber, shuttleInfo: provider.shuttleInfo };
+}
+
 /** A booking with its lot, as checkout answers and a signed link shows it. */
 export function bookingWithLot(b: BookingRow, provider: ProviderRow, state: string) {
   return {
     ...publicBooking(b),
-    providerName: provider.name,
-    providerSlug: provider.slug,
+    ...lotOfBooking(provider),
     location: provider.location,
-    address: provider.address,
-    providerPhone: provider.phoneNumber,
-    shuttleInfo: provider.shuttleInfo,
     startsAt: instantAt(b.arrivalDate, state),
     endsAt: instantAt(b.departureDate, state),
   };

@@ -4,20 +4,19 @@ import { countBooking } from '../../observability/metrics';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookingChanges, bookings, locations, parkingProviders } from '../../db/schema';
-import type { Context, Services } from '../../deps';
+import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
 import { planInDollars, refundPlan, refundShare } from '@/shared/cancellation';
 import { cents, toDollars, ZERO } from '@/shared/money';
 import { billableDays, breakdownInDollars, linesInDollars, priceStay, stayLines, toWallClock } from '@/shared/pricing';
-import { bookingByLink, providerWithLocation, publicBooking } from './booking-view';
+import { bookingByLink, lotOfBooking, providerWithLocation, publicBooking } from './booking-view';
 import { availableCredit, bookingOwner, recordCredit, type CreditOwner } from './credit';
 import { releaseDays } from './inventory';
 import { refundToCards, syncChargeRefund } from './ledger';
 import { ALREADY_CANCELLED_MESSAGE, assertAllowed, bookingActions, stayClock, unchangedSinceRead } from './booking-rules';
 import { loadManaged } from './manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
-import { releaseHold, settlePaidCharge } from './settle';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
 import { stayProblem } from './stay-problems';
 
@@ -76,12 +75,8 @@ export async function bookingHistory(db: DB, userId: number) {
     const plan = cancellable ? refundPlan(b, refundShare(p.cancellationPolicy, hoursBefore)) : { card: ZERO, credit: ZERO };
     return {
       ...publicBooking(b),
-      providerName: p.name,
-      providerSlug: p.slug,
+      ...lotOfBooking(p),
       providerLocation: p.location,
-      address: p.address,
-      providerPhone: p.phoneNumber,
-      shuttleInfo: p.shuttleInfo,
       cancellationPolicy: p.cancellationPolicy,
       /** When the stay starts, as an instant (the dates are lot-local wall-clock times). */
       startsAt: clock.startsAt,
@@ -187,24 +182,6 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
 
 // ---------------------------------------------------------------------------------------------------------
 // Reconciliation from payment-provider events (webhooks)
-
-/**
- * A booking charge succeeded at the provider. Normally the checkout request has confirmed it already; if that
- * request died after the charge, the held booking is confirmed here (as the retry or the reaper would), and
- * money taken for a booking that no longer exists (its hold was released) is refunded.
- */
-export async function reconcileBookingPaid(
-  services: Pick<Services, 'db' | 'payments' | 'jobs'>,
-  intent: { id: string; amount: number; bookingId: number; card?: { brand: string; last4: string } },
-): Promise<'confirmed' | 'refunded' | 'unchanged'> {
-  const paid = { id: intent.id, amount: intent.amount, card: intent.card, status: 'succeeded' as const, clientSecret: '', currency: 'usd', metadata: {} };
-  return settlePaidCharge(services, intent.bookingId, paid);
-}
-
-/** A booking charge failed at the provider: a hold still waiting on it is released. */
-export async function reconcileBookingFailed(services: Pick<Services, 'db'>, bookingId: number, message = 'Your card was declined.'): Promise<void> {
-  await releaseHold(services, bookingId, { code: 'PAYMENT_REQUIRED', message });
-}
 
 /** A refund happened at the provider (from our cancellation or the provider's dashboard): record the total. */
 export async function reconcileRefund(db: DB, paymentIntentId: string, amountRefundedCents: number): Promise<void> {

@@ -20,15 +20,15 @@ import { billableDays, billedDates, linesInDollars, priceDateChange, spreadOver,
 import type { TChangeDatesInput, TNewDates } from '@/shared/schemas/manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { instantAt, type BookingRow } from './booking-view';
-import { chargeHeld, paymentFor, type PayWith } from './checkout';
+import { paymentFor } from './checkout';
 import { bookingOwner, recordCredit } from './credit';
 import { closedDaysMessage, soldOutMessage } from './stay-problems';
-import { claimKey, completeKey, completeKeyForChange, errorOutcome, linkKeyToChange, paymentKeyFor, releaseKey, replay, requestHash, type KeyClaim } from './idempotency';
+import { completeKeyForChange, linkKeyToChange, paymentKeyFor, requestHash, type KeyClaim } from './idempotency';
 import { closedDays, dayRangesOutside, freeSpaces, releaseDayRange, stayDays, takeDayRange } from './inventory';
 import { recordCharge, refundToCards } from './ledger';
 import { changeRefusal, loadManaged, manageView, type Managed } from './manage';
 import { dateChangeProblem, PAYMENT_NEEDED_MESSAGE, stayClock, unchangedSinceRead } from './booking-rules';
-import { EXPIRED_HOLD_MESSAGE, orphanRefundKey } from './settle';
+import { EXPIRED_HOLD_MESSAGE, payAndSettle, reapExpired, resumeHold, withIdempotencyKey, type HoldKind, type PayWith, type Refusal } from './paid-hold';
 
 type Ctx = Context;
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
@@ -192,27 +192,25 @@ export async function changeDates(ctx: Ctx, input: TChangeDatesInput & { idempot
   const scope = `booking-change:${m.booking.id}`;
   const { cardNumber, cvv: _cvv, ...payment } = input.paymentInfo ?? {};
   const hash = requestHash({ arrival: toWallClock(input.arrivalDate), departure: toWallClock(input.departureDate), payment: { ...payment, last4: cardNumber?.replace(/\D/g, '').slice(-4) } });
-  const claim = await claimKey(ctx.db, scope, input.idempotencyKey, hash);
-  const respond = async (summary: TChangeSummary) => ({ success: true as const, change: summary, booking: await manageView(ctx, await loadManaged(ctx, input)) });
-  if (claim.kind === 'replay') return respond(replay<TChangeSummary>(claim.outcome));
-  try {
+  const summary = await withIdempotencyKey(ctx.db, { scope, key: input.idempotencyKey, hash }, async (claim) => {
     const [pending] = claim.changeId ? await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, claim.changeId)) : [];
     // A repeat that took over from a request that died mid-change: settle that same change.
-    const summary = pending ? await resumeChange(ctx, m, pending, input) : await placeChange(ctx, m, input, claim, paymentKeyFor(scope, input.idempotencyKey));
-    return await respond(summary);
-  } catch (err) {
-    const outcome = errorOutcome(err);
-    if (outcome) await completeKey(ctx.db, claim.rowId, outcome); // no-op when settling stored it already
-    else await releaseKey(ctx.db, claim);
-    throw err;
-  }
+    if (pending) return resumeHold(ctx, dateChangeHold, pending, () => cardFor(ctx, input));
+    return placeChange(ctx, m, input, claim, paymentKeyFor(scope, input.idempotencyKey));
+  });
+  return { success: true as const, change: summary, booking: await manageView(ctx, await loadManaged(ctx, input)) };
+}
+
+/** The card that pays a change's difference (one is needed). */
+async function cardFor(ctx: Ctx, input: TChangeDatesInput): Promise<PayWith> {
+  if (!input.paymentInfo) throw new AppError('BAD_REQUEST', PAYMENT_NEEDED_MESSAGE);
+  return paymentFor(ctx, input.paymentInfo);
 }
 
 async function placeChange(ctx: Ctx, m: Managed, input: TChangeDatesInput, claim: Owner, paymentKey: string): Promise<TChangeSummary> {
   const plan = await checkedPlan(ctx, m, input);
   if (plan.charge <= 0) return applyWithoutCharge(ctx, m, plan, claim);
-  if (!input.paymentInfo) throw new AppError('BAD_REQUEST', PAYMENT_NEEDED_MESSAGE);
-  const payWith = await paymentFor(ctx, input.paymentInfo);
+  const payWith = await cardFor(ctx, input);
   const change = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(bookingChanges).values({ ...changeValues(ctx, m, plan, 'pending'), paymentKey, holdExpiresAt: new Date(ctx.clock.now().getTime() + CHANGE_HOLD_MS) }).returning();
     await claimBooking(tx, m, { pendingChangeId: row!.id });
@@ -220,19 +218,7 @@ async function placeChange(ctx: Ctx, m: Managed, input: TChangeDatesInput, claim
     await linkKeyToChange(tx, claim, row!.id);
     return row!;
   });
-  return chargeAndApply(ctx, m, change, payWith);
-}
-
-/** A repeat of a request that died: the change it made is shown, or settled now if it was still pending. */
-async function resumeChange(ctx: Ctx, m: Managed, change: Change, input: TChangeDatesInput): Promise<TChangeSummary> {
-  if (change.status === 'pending') {
-    if (!input.paymentInfo) throw new AppError('BAD_REQUEST', PAYMENT_NEEDED_MESSAGE);
-    return chargeAndApply(ctx, m, change, await paymentFor(ctx, input.paymentInfo));
-  }
-  if (change.status === 'failed') throw new AppError('CONFLICT', EXPIRED_HOLD_MESSAGE);
-  const summary = summaryOf(change);
-  await completeKeyForChange(ctx.db, change.id, { ok: true, data: summary });
-  return summary;
+  return payAndSettle(ctx, dateChangeHold, change, payWith, m);
 }
 
 function changeValues(ctx: Ctx, m: Managed, plan: ChangePlan, status: 'pending' | 'applied') {
@@ -325,43 +311,47 @@ function summaryOf(c: Change): TChangeSummary {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Costs more: charge outside any transaction, then apply or release
+// Costs more: a paid hold (paid-hold.ts charges it outside any transaction, then applies or releases it)
 
-async function chargeAndApply(ctx: Ctx, m: Managed, change: Change, payWith: PayWith): Promise<TChangeSummary> {
-  const intent = await chargeHeld(
-    ctx,
-    {
-      amount: change.chargedCents,
-      description: `Change of dates, ${m.provider.name}, ${m.booking.confirmationNumber}`,
-      receiptEmail: m.booking.email,
-      metadata: { purpose: 'booking-change', bookingId: String(m.booking.id), changeId: String(change.id), confirmationNumber: m.booking.confirmationNumber },
-      ...payWith,
-      idempotencyKey: change.paymentKey ?? `booking-change-${change.id}`,
-    },
-    (refusal) => releaseChange(ctx, change.id, refusal),
-    `Booking change ${change.id}`,
-  );
-  const outcome = await settlePaidChange(ctx, change.id, intent);
-  const [now] = await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, change.id));
-  if (outcome !== 'refunded' && now?.status === 'applied') return summaryOf(now);
-  throw new AppError('CONFLICT', EXPIRED_HOLD_MESSAGE);
-}
+/** A change of dates that costs more, as a paid hold: its added days held while the difference is charged. */
+export const dateChangeHold: HoldKind<Change, TChangeSummary, Pick<Managed, 'booking' | 'provider'>> = {
+  purpose: 'booking-change',
+  idKey: 'changeId',
+  load: async (db, id) => (await db.select().from(bookingChanges).where(eq(bookingChanges.id, id)))[0],
+  state: (c) => (c.status === 'pending' ? 'pending' : c.status === 'failed' ? 'failed' : 'settled'),
+  amount: (c) => c.chargedCents,
+  paymentKey: (c) => c.paymentKey ?? `booking-change-${c.id}`,
+  paymentIntentId: (c) => c.paymentIntentId,
+  chargeInput: (c, m) => ({
+    description: `Change of dates, ${m?.provider.name ?? 'your parking'}, ${m?.booking.confirmationNumber ?? `change ${c.id}`}`,
+    receiptEmail: m?.booking.email,
+    metadata: { purpose: 'booking-change', bookingId: String(c.bookingId), changeId: String(c.id), ...(m ? { confirmationNumber: m.booking.confirmationNumber } : {}) },
+  }),
+  chargeLookup: (c) => ({ idempotencyKey: c.paymentKey ?? `booking-change-${c.id}`, bookingId: c.bookingId, changeId: c.id }),
+  settle: applyPaidChange,
+  release: releaseChange,
+  result: async (_db, c) => summaryOf(c),
+  completeKey: (db, id, outcome) => completeKeyForChange(db, id, outcome),
+  expired: (db, now) =>
+    db
+      .select()
+      .from(bookingChanges)
+      .where(and(eq(bookingChanges.status, 'pending'), lt(bookingChanges.holdExpiresAt, now)))
+      .orderBy(asc(bookingChanges.id)),
+};
 
 /**
- * A charge for a change succeeded: the change is applied if it is still pending; money taken for a change that
- * was released meanwhile (the reaper, a check-out at the gate) is refunded. Gateway calls outside transactions.
+ * A charge for a change succeeded: the change is applied if it is still pending (and the stay has not ended at
+ * the gate meanwhile: then it is undone). Null when it was not applied (paid-hold.ts refunds the money).
  */
-export async function settlePaidChange(services: Pick<Services, 'db' | 'payments' | 'jobs'>, changeId: number, intent: PaymentIntent): Promise<'applied' | 'refunded' | 'unchanged'> {
+async function applyPaidChange(services: Pick<Services, 'db' | 'jobs'>, changeId: number, intent: PaymentIntent | null): Promise<TChangeSummary | null> {
   const result = await services.db.transaction(async (tx) => {
     const [change] = await tx
       .update(bookingChanges)
-      .set({ status: 'applied', holdExpiresAt: null, paymentIntentId: intent.id, cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null })
+      .set({ status: 'applied', holdExpiresAt: null, paymentIntentId: intent?.id ?? null, cardBrand: intent?.card?.brand ?? null, cardLast4: intent?.card?.last4 ?? null })
       .where(and(eq(bookingChanges.id, changeId), eq(bookingChanges.status, 'pending')))
       .returning();
-    if (!change) {
-      const [seen] = await tx.select().from(bookingChanges).where(eq(bookingChanges.id, changeId));
-      return seen?.status === 'applied' && seen.paymentIntentId === intent.id ? 'unchanged' : 'refund';
-    }
+    if (!change) return null;
     // The booking cannot move while this change holds it (other changes and cancelling wait for it).
     const [held] = await tx.select({ totalFeeCents: bookings.totalFeeCents, nonRefundableCents: bookings.nonRefundableCents }).from(bookings).where(eq(bookings.id, change.bookingId));
     const [booking] = await tx
@@ -381,21 +371,18 @@ export async function settlePaidChange(services: Pick<Services, 'db' | 'payments
     if (!booking) {
       // The stay ended at the gate while the bank answered: the change cannot happen; its money goes back.
       await undoHold(tx, change, { code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE });
-      return 'refund';
+      return null;
     }
     for (const [first, last] of dayRangesOutside(stayDays(change.fromArrival!, change.fromDeparture!), stayDays(change.toArrival!, change.toDeparture!))) {
       await releaseDayRange(tx, booking.providerId, first, last);
     }
-    await recordCharge(tx, booking.id, intent);
-    await completeKeyForChange(tx, change.id, { ok: true, data: summaryOf(change) });
+    if (intent) await recordCharge(tx, booking.id, intent);
+    const summary = summaryOf(change);
+    await completeKeyForChange(tx, change.id, { ok: true, data: summary });
     await enqueueJob(tx, 'mail.booking-changed', { bookingId: booking.id, changeId: change.id }, { dedupeKey: `booking-changed:${change.id}` });
-    return 'applied';
+    return summary;
   });
-  if (result === 'refund') {
-    await services.payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: orphanRefundKey(intent.id) });
-    return 'refunded';
-  }
-  if (result === 'applied') {
+  if (result) {
     countBooking('changed');
     services.jobs.kick();
   }
@@ -403,7 +390,7 @@ export async function settlePaidChange(services: Pick<Services, 'db' | 'payments
 }
 
 /** A change whose payment did not go through: its added days back, the booking free to change again. */
-export async function releaseChange(services: Pick<Services, 'db'>, changeId: number, refusal: { code: 'PAYMENT_REQUIRED' | 'CONFLICT'; message: string }): Promise<boolean> {
+export async function releaseChange(services: Pick<Services, 'db'>, changeId: number, refusal: Refusal): Promise<boolean> {
   return services.db.transaction(async (tx) => {
     const [change] = await tx.select().from(bookingChanges).where(and(eq(bookingChanges.id, changeId), eq(bookingChanges.status, 'pending')));
     if (!change) return false;
@@ -412,7 +399,7 @@ export async function releaseChange(services: Pick<Services, 'db'>, changeId: nu
 }
 
 /** Fails a held change (still in the status it was read in): its added days back, the booking free again. */
-async function undoHold(tx: Tx, change: Change, refusal: { code: 'PAYMENT_REQUIRED' | 'CONFLICT'; message: string }): Promise<boolean> {
+async function undoHold(tx: Tx, change: Change, refusal: Refusal): Promise<boolean> {
   const [claimed] = await tx
     .update(bookingChanges)
     .set({ status: 'failed', holdExpiresAt: null })
@@ -430,23 +417,5 @@ async function undoHold(tx: Tx, change: Change, refusal: { code: 'PAYMENT_REQUIR
   return true;
 }
 
-/**
- * Settles changes whose hold expired with no answer (a crash, a closed tab): a successful charge found at the
- * gateway applies the change, otherwise it is released. Runs every minute beside the booking holds' reaper.
- */
-export async function settleExpiredChanges(services: Pick<Services, 'db' | 'payments' | 'jobs'>, now = new Date()): Promise<{ applied: number; released: number }> {
-  const stale = await services.db
-    .select()
-    .from(bookingChanges)
-    .where(and(eq(bookingChanges.status, 'pending'), lt(bookingChanges.holdExpiresAt, now)))
-    .orderBy(asc(bookingChanges.id));
-  let applied = 0;
-  let released = 0;
-  for (const c of stale) {
-    const intent = c.paymentKey ? await services.payments.findCharge({ idempotencyKey: c.paymentKey, bookingId: c.bookingId, changeId: c.id }) : null;
-    if (intent?.status === 'succeeded') {
-      if ((await settlePaidChange(services, c.id, intent)) === 'applied') applied++;
-    } else if (await releaseChange(services, c.id, { code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE })) released++;
-  }
-  return { applied, released };
-}
+/** Settles changes whose hold expired with no answer (the periodic task, every minute beside the booking holds'). */
+export const settleExpiredChanges = (services: Pick<Services, 'db' | 'payments' | 'jobs'>, now = new Date()) => reapExpired(services, dateChangeHold, now);

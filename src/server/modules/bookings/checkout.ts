@@ -1,38 +1,28 @@
-// Checkout: hold a space (and the traveller's credit) in one transaction, charge the card outside it, then
-// settle the booking in one transaction: confirmed (with its e-mails queued and the Idempotency-Key's outcome
-// stored), or released (the hold, the credit, an account made only for it). A request that dies anywhere is
-// settled by the client's retry with the same key, by the payment webhook, or by the hold reaper, never twice.
-import { countPaymentFailure, type PaymentPurpose } from '../../observability/metrics';
+// Checkout: hold a space (and the traveller's credit) in one transaction; then, as every paid hold
+// (paid-hold.ts), charge the card outside it and settle the booking in one transaction: confirmed (with its
+// e-mails queued and the Idempotency-Key's outcome stored), or released (the hold, the credit). A request that
+// dies anywhere is settled by the client's retry with the same key, by the payment webhook, or by the hold
+// reaper, never twice.
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { bookings, paymentMethods, users } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
-import { CardError, type ChargeInput, type PaymentIntent } from '../../integrations/payments';
 import { ZERO } from '@/shared/money';
 import { billableDays, priceStay, stayDayPrices, stayLines, toWallClock } from '@/shared/pricing';
 import type { TCreateBooking } from '@/shared/schemas/bookings';
 import { gatewayCard } from '@/shared/schemas/card';
 import { availableCredit, normalizeEmail, recordCreditUse, spendCredit, type CreditOwner } from './credit';
-import { checkoutResult, GUEST_LINK_TTL_MS, linksEnded, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
-import {
-  claimKey,
-  completeKey,
-  completeKeyForBooking,
-  errorOutcome,
-  linkKeyToBooking,
-  paymentKeyFor,
-  releaseKey,
-  replay,
-  requestHash,
-  type KeyClaim,
-} from './idempotency';
+import { GUEST_LINK_TTL_MS, linksEnded, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
+import { linkKeyToBooking, paymentKeyFor, requestHash, type KeyClaim } from './idempotency';
+import { payAndSettle, resumeHold, withIdempotencyKey, type PayWith } from './paid-hold';
 import { takeDays } from './inventory';
 import { arrivalProblem, unavailableMessage } from './stay-problems';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
-import { confirmBooking, EXPIRED_HOLD_MESSAGE, orphanRefundKey, releaseHold, type Lot } from './settle';
+import { bookingHold, type Lot } from './settle';
 
 export { confirmBooking, EXPIRED_HOLD_MESSAGE, releaseHold, settleExpiredHolds } from './settle';
+export { chargeHeld, type PayWith } from './paid-hold';
 export { soldOutMessage } from './stay-problems';
 
 type Ctx = Context;
@@ -40,7 +30,6 @@ type Owner = Extract<KeyClaim, { kind: 'owner' }>;
 
 /** How long a space is held while the card is charged; the reaper settles holds older than this. */
 export const HOLD_MS = 10 * 60_000;
-const GATEWAY_DOWN_MESSAGE = 'We could not reach the payment processor. Please try again: you will not be charged twice.';
 
 const CONFIRMATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I
 
@@ -51,12 +40,6 @@ export function newConfirmationNumber(): string {
   return `PP-${s}`;
 }
 
-/** What the card step needs: a typed test card (sandbox) or a payment method, and its customer. */
-export interface PayWith {
-  card?: { number: string; expMonth: number; expYear: number; cvc: string; postalCode?: string };
-  paymentMethodId?: string;
-  customerId?: string;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Entry point
@@ -75,21 +58,14 @@ export async function createBooking(ctx: Ctx, input: TCreateBooking): Promise<TC
   // The hash covers what is booked, not the card number (only its last four).
   const { cardNumber, cvv: _cvv, ...payment } = input.paymentInfo;
   const hash = requestHash({ ...input, idempotencyKey: undefined, paymentInfo: { ...payment, last4: cardNumber?.replace(/\D/g, '').slice(-4) } });
-  const claim = await claimKey(ctx.db, scope, input.idempotencyKey, hash);
-  if (claim.kind === 'replay') return withViewToken(ctx, replay<TCheckoutResult>(claim.outcome));
-
-  const paymentKey = paymentKeyFor(scope, input.idempotencyKey);
-  try {
+  const key = input.idempotencyKey;
+  const result = await withIdempotencyKey(ctx.db, { scope, key, hash }, async (claim) => {
     const [booking] = claim.bookingId ? await ctx.db.select().from(bookings).where(eq(bookings.id, claim.bookingId)) : [];
     // A repeat that took over from a request that died after its hold: settle that same booking.
-    const result = booking ? await resumeBooking(ctx, found, booking, payWith) : await placeBooking(ctx, found, input, payWith, { claim, paymentKey });
-    return await withViewToken(ctx, result);
-  } catch (err) {
-    const outcome = errorOutcome(err);
-    if (outcome) await completeKey(ctx.db, claim.rowId, outcome); // no-op when settling stored it already
-    else await releaseKey(ctx.db, claim);
-    throw err;
-  }
+    if (booking) return resumeHold(ctx, bookingHold, booking, async () => payWith, found);
+    return placeBooking(ctx, found, input, payWith, { claim, paymentKey: paymentKeyFor(scope, key) });
+  });
+  return withViewToken(ctx, result);
 }
 
 /** The card to charge: a saved card (only its owner's), or a typed test card in sandbox mode. */
@@ -188,82 +164,5 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
   return settleWithCard(ctx, lot, booking, payWith);
 }
 
-/** A repeat of a request that died: the booking it made is shown, or settled now if it was still pending. */
-async function resumeBooking(ctx: Ctx, lot: Lot, booking: BookingRow, payWith: PayWith): Promise<TCheckoutResult> {
-  if (booking.status === 'pending') return settleWithCard(ctx, lot, booking, payWith);
-  if (booking.status === 'failed') throw new AppError('CONFLICT', EXPIRED_HOLD_MESSAGE);
-  const result = await checkoutResult(ctx.db, booking.id);
-  await completeKeyForBooking(ctx.db, booking.id, { ok: true, data: result });
-  return result;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// 2. Charge, outside any transaction (the hold keeps the space meanwhile), then settle (settle.ts)
-
-/**
- * Charges for a hold (a booking's, or a change of dates'), outside any transaction. A decline, or a bank that
- * wants verification we cannot do, releases the hold with `release` and is 402 with the bank's words; no
- * answer keeps the hold (the charge may have happened): the retry with the same key, the webhook or the reaper
- * settles it (502).
- */
-const PURPOSES: readonly PaymentPurpose[] = ['booking', 'booking-change', 'information-access'];
-const purposeOf = (charge: ChargeInput): PaymentPurpose => PURPOSES.find((p) => p === charge.metadata?.purpose) ?? 'booking';
-
-export async function chargeHeld(
-  ctx: Pick<Ctx, 'payments'>,
-  charge: ChargeInput,
-  release: (refusal: { code: 'PAYMENT_REQUIRED'; message: string }) => Promise<unknown>,
-  what: string,
-): Promise<PaymentIntent> {
-  let intent: PaymentIntent;
-  try {
-    intent = await ctx.payments.charge(charge);
-  } catch (err) {
-    if (err instanceof CardError) {
-      countPaymentFailure('declined', purposeOf(charge));
-      await release({ code: 'PAYMENT_REQUIRED', message: err.message });
-      throw new AppError('PAYMENT_REQUIRED', err.message);
-    }
-    countPaymentFailure('gateway_error', purposeOf(charge));
-    console.warn(`${what}: the payment gateway did not answer (${(err as Error).message}).`);
-    throw new AppError('BAD_GATEWAY', GATEWAY_DOWN_MESSAGE);
-  }
-  if (intent.status !== 'succeeded') {
-    const message =
-      intent.status === 'requires_action'
-        ? 'Your bank asked for extra verification, which we cannot complete here. You have not been charged; please use another card.'
-        : (intent.lastError ?? 'Your card was declined.');
-    countPaymentFailure('declined', purposeOf(charge));
-    await release({ code: 'PAYMENT_REQUIRED', message });
-    throw new AppError('PAYMENT_REQUIRED', message);
-  }
-  return intent;
-}
-
-async function settleWithCard(ctx: Ctx, lot: Lot, booking: BookingRow, payWith: PayWith): Promise<TCheckoutResult> {
-  const { provider } = lot;
-  const intent =
-    booking.totalFeeCents > 0
-      ? await chargeHeld(
-          ctx,
-          {
-            amount: booking.totalFeeCents,
-            description: `Parking at ${provider.name}, ${booking.confirmationNumber}`,
-            receiptEmail: booking.email,
-            metadata: { purpose: 'booking', bookingId: String(booking.id), confirmationNumber: booking.confirmationNumber },
-            ...payWith,
-            idempotencyKey: booking.paymentKey ?? `booking-${booking.id}`,
-          },
-          (refusal) => releaseHold(ctx, booking.id, refusal),
-          `Booking ${booking.id}`,
-        )
-      : null;
-
-  const result = await confirmBooking(ctx, booking.id, intent, lot);
-  if (result) return result;
-  const [now] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
-  if (now?.status === 'confirmed') return checkoutResult(ctx.db, booking.id); // a concurrent settle won
-  // The reaper released the hold while the bank answered and the space may be gone: give the money back.
-  if (intent) await ctx.payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: orphanRefundKey(intent.id) });
-  throw new AppError('CONFLICT', EXPIRED_HOLD_MESSAGE);
-}
+/** Charges the held booking and confirms it (paid-hold.ts: the same for every kind of hold). */
+const settleWithCard = (ctx: Ctx, lot: Lot, booking: BookingRow, payWith: PayWith) => payAndSettle(ctx, bookingHold, booking, payWith, lot);

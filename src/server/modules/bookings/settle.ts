@@ -1,7 +1,6 @@
-// Settling a held booking: exactly one of confirm or release wins, by a conditional update on the pending
-// booking (a claim), on whichever server and path gets there first: the checkout request, its retry, the
-// payment webhook or the hold reaper. Only the winner writes anything else; the gateway is never called
-// inside a transaction.
+// A new booking as a paid hold (paid-hold.ts does the charge, the retry, the webhook and the reaper the same way
+// for every kind): confirming it or releasing it, each by a conditional update on the pending booking (a claim),
+// so exactly one wins. Only the winner writes anything else; the gateway is never called inside a transaction.
 import { countBooking } from '../../observability/metrics';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
@@ -9,19 +8,17 @@ import type { Services } from '../../deps';
 import type { AppErrorCode } from '../../errors';
 import type { PaymentIntent } from '../../integrations/payments';
 import { enqueueJob } from '../../jobs/queue';
-import { checkoutResult, checkoutResultOf, type providerWithLocation, type TCheckoutResult } from './booking-view';
+import { checkoutResult, checkoutResultOf, type BookingRow, type providerWithLocation, type TCheckoutResult } from './booking-view';
 import { undoCreditUse } from './credit';
 import { completeKeyForBooking } from './idempotency';
 import { releaseDays } from './inventory';
 import { recordCharge } from './ledger';
+import { reapExpired, type HoldKind } from './paid-hold';
 
 /** The lot being booked and its place, read once per checkout. */
 export type Lot = NonNullable<Awaited<ReturnType<typeof providerWithLocation>>>;
 
-export const EXPIRED_HOLD_MESSAGE = 'Your payment took too long and the space was released. You have not been charged. Please try again.';
-
-/** One refund key per charge whose booking is gone, whichever path (request, webhook, reaper) notices it. */
-export const orphanRefundKey = (paymentIntentId: string) => `orphan-charge-${paymentIntentId}`;
+export { EXPIRED_HOLD_MESSAGE, orphanRefundKey } from './paid-hold';
 
 /**
  * Confirms a held booking that was paid: in one transaction the booking, the key's stored outcome, and the
@@ -71,46 +68,32 @@ export async function releaseHold(services: Pick<Services, 'db'>, bookingId: num
   });
 }
 
-/**
- * A charge that succeeded for a booking: confirms the hold if it is still pending, and refunds money taken for a
- * booking that no longer exists (its hold was released) or that another charge paid. Gateway calls happen
- * outside any transaction.
- */
-export async function settlePaidCharge(
-  services: Pick<Services, 'db' | 'payments' | 'jobs'>,
-  bookingId: number,
-  intent: PaymentIntent,
-): Promise<'confirmed' | 'refunded' | 'unchanged'> {
-  if (await confirmBooking(services, bookingId, intent)) return 'confirmed';
-  const [now] = await services.db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!now || now.status === 'failed' || (now.paymentIntentId && now.paymentIntentId !== intent.id)) {
-    await services.payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: orphanRefundKey(intent.id) });
-    return 'refunded';
-  }
-  return 'unchanged';
-}
+/** A new booking as a paid hold (paid-hold.ts): pending while its card is charged, then confirmed or released. */
+export const bookingHold: HoldKind<BookingRow, TCheckoutResult, Lot> = {
+  purpose: 'booking',
+  idKey: 'bookingId',
+  load: async (db, id) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0],
+  state: (b) => (b.status === 'pending' ? 'pending' : b.status === 'failed' ? 'failed' : 'settled'),
+  amount: (b) => b.totalFeeCents,
+  paymentKey: (b) => b.paymentKey ?? `booking-${b.id}`,
+  paymentIntentId: (b) => b.paymentIntentId,
+  chargeInput: (b, lot) => ({
+    description: `Parking at ${lot?.provider.name ?? 'a ParkPilot lot'}, ${b.confirmationNumber}`,
+    receiptEmail: b.email,
+    metadata: { purpose: 'booking', bookingId: String(b.id), confirmationNumber: b.confirmationNumber },
+  }),
+  chargeLookup: (b) => ({ idempotencyKey: b.paymentKey ?? `booking-${b.id}`, bookingId: b.id }),
+  settle: (services, id, intent, lot) => confirmBooking(services, id, intent, lot),
+  release: releaseHold,
+  result: (db, b) => checkoutResult(db, b.id),
+  completeKey: completeKeyForBooking,
+  expired: (db, now) =>
+    db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, now)))
+      .orderBy(asc(bookings.id)),
+};
 
-/**
- * Settles holds older than HOLD_MS whose request never came back (a crash, a closed tab): if the gateway has
- * a successful charge for the booking it is confirmed, otherwise the hold is released. Runs every minute; two
- * servers running it at once settle each hold once (both settle through the claims above).
- */
-export async function settleExpiredHolds(services: Pick<Services, 'db' | 'payments' | 'jobs'>, now = new Date()): Promise<{ confirmed: number; released: number }> {
-  const stale = await services.db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, now)))
-    .orderBy(asc(bookings.id));
-  let confirmed = 0;
-  let released = 0;
-  for (const b of stale) {
-    const intent = b.totalFeeCents > 0 && b.paymentKey ? await services.payments.findCharge({ idempotencyKey: b.paymentKey, bookingId: b.id }) : null;
-    if (b.totalFeeCents <= 0) {
-      if (await confirmBooking(services, b.id, null)) confirmed++;
-    } else if (intent?.status === 'succeeded') {
-      // Refunded instead if another path released the hold after our look (it found no charge yet).
-      if ((await settlePaidCharge(services, b.id, intent)) === 'confirmed') confirmed++;
-    } else if (await releaseHold(services, b.id, { code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE })) released++;
-  }
-  return { confirmed, released };
-}
+/** Settles booking holds older than HOLD_MS whose request never came back (the periodic task, every minute). */
+export const settleExpiredHolds = (services: Pick<Services, 'db' | 'payments' | 'jobs'>, now = new Date()) => reapExpired(services, bookingHold, now);

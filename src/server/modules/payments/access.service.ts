@@ -15,7 +15,7 @@ import type { TInformationAccess, ZSandboxCardInput } from '@/shared/schemas/pay
 import { gatewayCard } from '@/shared/schemas/card';
 import type { z } from 'zod';
 import { generateToken, GUEST_COOKIE, hashToken } from '../auth/session';
-import { chargeHeld } from '../bookings/checkout';
+import { chargeHeld } from '../bookings/paid-hold';
 import { normalizeEmail, recordCredit, rowOwner, type CreditOwner } from '../bookings/credit';
 import { savedCardToCharge } from '../payment-methods/payment-methods.service';
 import { findLocation } from '../search/search.service';

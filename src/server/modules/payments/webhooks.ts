@@ -7,32 +7,27 @@ import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema';
 import type { Services } from '../../deps';
 import { completeAccessPayment } from './access.service';
-import { reconcileBookingFailed, reconcileBookingPaid, reconcileRefund } from '../bookings/bookings.service';
-import { releaseChange, settlePaidChange } from '../bookings/change-dates';
+import { reconcileRefund } from '../bookings/bookings.service';
+import { holdOfCharge } from '../bookings/hold-kinds';
+import { settlePaid } from '../bookings/paid-hold';
 
 type WebhookServices = Pick<Services, 'db' | 'env' | 'mailer' | 'payments' | 'jobs'>;
 
 async function handle(services: Pick<Services, 'db' | 'payments' | 'jobs'>, event: Stripe.Event): Promise<void> {
   if (event.type === 'payment_intent.succeeded') {
     const intent = event.data.object;
+    const held = holdOfCharge(intent.metadata);
     if (intent.metadata?.purpose === 'information_access') {
       await completeAccessPayment(services, intent.id);
-    } else if (intent.metadata?.purpose === 'booking' && intent.metadata.bookingId) {
-      const read = await services.payments.retrieveIntent(intent.id);
-      await reconcileBookingPaid(services, { id: intent.id, amount: intent.amount, bookingId: Number(intent.metadata.bookingId), card: read?.card });
-    } else if (intent.metadata?.purpose === 'booking-change' && intent.metadata.changeId) {
-      // A change of dates whose request never came back: applied now (or its money returned if it was released).
+    } else if (held) {
+      // A booking or a change whose request never came back: settled now (or its money returned if it was released).
       const read = await services.payments.retrieveIntent(intent.id);
       const paid = { id: intent.id, amount: intent.amount, card: read?.card, status: 'succeeded' as const, clientSecret: '', currency: 'usd', metadata: {} };
-      await settlePaidChange(services, Number(intent.metadata.changeId), paid);
+      await settlePaid(services, held.kind, held.id, paid);
     }
   } else if (event.type === 'payment_intent.payment_failed') {
-    const intent = event.data.object;
-    if (intent.metadata?.purpose === 'booking' && intent.metadata.bookingId) {
-      await reconcileBookingFailed(services, Number(intent.metadata.bookingId), intent.last_payment_error?.message ?? undefined);
-    } else if (intent.metadata?.purpose === 'booking-change' && intent.metadata.changeId) {
-      await releaseChange(services, Number(intent.metadata.changeId), { code: 'PAYMENT_REQUIRED', message: intent.last_payment_error?.message ?? 'Your card was declined.' });
-    }
+    const held = holdOfCharge(event.data.object.metadata);
+    if (held) await held.kind.release(services, held.id, { code: 'PAYMENT_REQUIRED', message: event.data.object.last_payment_error?.message ?? 'Your card was declined.' });
   } else if (event.type === 'charge.refunded') {
     const charge = event.data.object;
     const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
