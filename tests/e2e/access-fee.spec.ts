@@ -7,6 +7,8 @@ import { expect, test, uniqueEmail } from './fixtures';
 async function searchTwice(page: Page) {
   await page.goto('/?location=LAX');
   await expect(page.getByRole('heading', { name: /Parking Options for Los Angeles International Airport/ })).toBeVisible();
+  // The results list counts the search once its code has loaded (a person reads the list first).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('searchCount'))).toBe('1');
   await page.getByLabel('Where are you parking?').fill('MCO');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { name: /Parking Options for Orlando International Airport/ })).toBeVisible();

@@ -37,7 +37,8 @@ test('the e-mailed link opens the booking in a fresh browser, and a date change 
   await expect(difference).toHaveText(/^You pay \$[\d.]+ more$/);
   const amount = /\$([\d.]+)/.exec((await difference.textContent())!)![1]!;
   // The difference is exactly the repriced stay's: 5 days at the lot's rate minus what the 3 days cost.
-  const fiveDays = priceStay({ dailyPrice: lot.price, weeklyRate: lot.weeklyRate, days: 5 }).subtotal;
+  // (Kept days cost what they cost, added days today's rate: here the same rate, so the same as repricing.)
+  const fiveDays = priceStay({ dailyPrice: lot.priceCents, weeklyRate: lot.weeklyRateCents, days: 5 }).subtotal / 100;
   expect(Number(amount)).toBeCloseTo(fiveDays - booking.parkingFee, 2);
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
   await dialog.getByLabel('Expiry').fill('12/34');
