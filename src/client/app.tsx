@@ -10,7 +10,6 @@ import { SiteHeader } from './features/layout/site-header';
 import { PageSkeleton } from './features/layout/page-skeleton';
 import { useApi } from './lib/use-api';
 import { trackPageView } from './lib/analytics';
-import { applyHead } from './lib/head';
 import { TRPCProvider, type TrpcClient } from './lib/trpc';
 import { loadRoute, matchRequest, notFoundRoute, routes } from './routes';
 
@@ -78,7 +77,7 @@ function HeadManager() {
     let cancelled = false;
     const { route, params } = matchRequest(pathname, window.location.hostname);
     void (async () => {
-      const [{ routeHead }, config] = await Promise.all([import('./heads'), api.fetch(api.trpc.system.config.queryOptions())]);
+      const [{ routeHead }, { applyHead }, config] = await Promise.all([import('./heads'), import('./lib/head'), api.fetch(api.trpc.system.config.queryOptions())]);
       const { data, notFound } = await loadRoute(api, route, params, new URLSearchParams(window.location.search)).catch(() => ({ data: null, notFound: false }));
       if (cancelled) return;
       applyHead(routeHead(route.path, { params, data: notFound ? null : data, config }), config.appUrl);

@@ -15,7 +15,14 @@ export function requestIds(): MiddlewareHandler {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : newRequestId();
     await runWithRequestId(requestId, () => next());
-    c.header('X-Request-Id', requestId);
+    // On the response's own headers: c.header() on a finished response first rebuilds it as a full web
+    // Response (see compression.ts), a cost on every request. A response with immutable headers (none of
+    // ours today) is rebuilt as before.
+    try {
+      c.res.headers.set('X-Request-Id', requestId);
+    } catch {
+      c.header('X-Request-Id', requestId);
+    }
   };
 }
 

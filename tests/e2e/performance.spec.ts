@@ -1,32 +1,54 @@
-// Performance budget and hydration (issue: found and fast): the first visit to / stays within 120 KB of
-// JavaScript (gzip, as the server sends it), and hydrating a server-rendered page neither moves nor
-// replaces what the server sent, and leaves it interactive.
+// Performance budget and hydration (issue: found and fast): the first visit to each public page type stays
+// within its JavaScript budget (gzip, as the server sends it), and hydrating a server-rendered page neither
+// moves nor replaces what the server sent, and leaves it interactive.
 import { expect, test } from './fixtures';
 
-const BUDGET_GZIP = 120 * 1024;
+/**
+ * First-visit JavaScript per page type, in kB gzip: every script the page loads until the network is idle.
+ * The goal (issue 28) is 110 kB for each; these are the sizes reached, so none may grow. What a page loads
+ * before any code of its own (React DOM 61.5 kB, TanStack Query 10, the tRPC client and its options proxy
+ * 9.7, superjson 3.5, React 3, the router and the app's shell) is about 108 kB (README, Performance).
+ */
+const BUDGETS_KB = { home: 118, location: 134, lot: 126, blog: 118, 'blog post': 117 } as const;
+const GOAL_KB = 110;
 
-test('the home page loads at most 120 KB of JavaScript, gzip', async ({ page, request }) => {
-  const scripts = new Set<string>();
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') scripts.add(res.url());
-  });
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  expect(scripts.size).toBeGreaterThan(0);
+test.describe('first-visit JavaScript', () => {
+  for (const [name, budget] of Object.entries(BUDGETS_KB)) {
+    test(`the ${name} page loads at most ${budget} kB of JavaScript, gzip (goal ${GOAL_KB})`, async ({ page, request }) => {
+      const path = await pathOf(name as keyof typeof BUDGETS_KB, request);
+      const scripts = new Set<string>();
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script') scripts.add(res.url());
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(scripts.size).toBeGreaterThan(0);
 
-  let total = 0;
-  const sizes: string[] = [];
-  for (const url of scripts) {
-    const res = await request.get(url, { headers: { 'accept-encoding': 'gzip' } });
-    expect(res.ok()).toBe(true);
-    const bytes = Number(res.headers()['content-length']);
-    expect(Number.isFinite(bytes)).toBe(true);
-    if (bytes > 1024) expect(res.headers()['content-encoding']).toBe('gzip');
-    total += bytes;
-    sizes.push(`${(bytes / 1024).toFixed(1)} kB ${new URL(url).pathname}`);
+      let total = 0;
+      const sizes: string[] = [];
+      for (const url of scripts) {
+        const res = await request.get(url, { headers: { 'accept-encoding': 'gzip' } });
+        expect(res.ok()).toBe(true);
+        const bytes = Number(res.headers()['content-length']);
+        expect(Number.isFinite(bytes)).toBe(true);
+        if (bytes > 1024) expect(res.headers()['content-encoding']).toBe('gzip');
+        total += bytes;
+        sizes.push(`${(bytes / 1024).toFixed(1)} kB ${new URL(url).pathname}`);
+      }
+      expect(total, `${path}: ${(total / 1024).toFixed(1)} kB\n${sizes.join('\n')}`).toBeLessThanOrEqual(budget * 1024);
+    });
   }
-  expect(total, sizes.join('\n')).toBeLessThanOrEqual(BUDGET_GZIP);
 });
+
+async function pathOf(name: keyof typeof BUDGETS_KB, request: import('@playwright/test').APIRequestContext): Promise<string> {
+  if (name === 'home') return '/';
+  if (name === 'location') return '/orlando-fl-mco-airport-parking';
+  if (name === 'blog') return '/blog';
+  if (name === 'blog post') return `/blog/${(await (await request.get('/api/blog/featured')).json())[0].slug}`;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const lots = (await (await request.get(`/api/search?location=SEA&arrivalDate=${day(7)}&departureDate=${day(10)}`)).json()).providers as { slug: string }[];
+  return `/provider/${lots[0]!.slug}`;
+}
 
 test.describe('hydration', () => {
   test.beforeEach(async ({ page }) => {

@@ -14,7 +14,10 @@ import { blogFilters } from '@/client/features/blog/filters';
 import { PostCard } from '@/client/features/blog/post-card';
 import { isNotFound, useTRPC } from '@/client/lib/trpc';
 import { BLOG_SORTS } from '@/shared/blog-options';
-import NotFoundPage from './not-found';
+import { preloadable } from '@/client/lib/lazy';
+
+/** Only for an unknown category: its code is not part of the blog's first visit. */
+const NotFoundPage = preloadable('not-found', () => import('./not-found'));
 
 const SORT_LABELS: Record<(typeof BLOG_SORTS)[number], string> = { newest: 'Newest first', oldest: 'Oldest first', popular: 'Most popular', trending: 'Trending this week' };
 

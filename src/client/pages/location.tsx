@@ -11,8 +11,11 @@ import { ResultsList, ResultsSkeleton } from '@/client/features/search/results-l
 import { ResultsMapProvider, ResultsMapSlot } from '@/client/features/search/results-map-state';
 import { SearchForm } from '@/client/features/search/search-form';
 import { searchInputFromParams } from '@/client/features/search/search-params';
+import { preloadable } from '@/client/lib/lazy';
 import { isNotFound, useTRPC } from '@/client/lib/trpc';
-import NotFoundPage from './not-found';
+
+/** Only for an unknown place: its code is not part of a place's first visit. */
+const NotFoundPage = preloadable('not-found', () => import('./not-found'));
 
 export default function LocationPage() {
   const trpc = useTRPC();

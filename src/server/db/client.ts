@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { sql, type SQL } from 'drizzle-orm';
+import { Param, sql, type Column, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleSqliteSync } from 'drizzle-orm/better-sqlite3';
 import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -92,6 +92,35 @@ export function migrationsFolder(engine: Engine = ENGINE): string {
   if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(', ')})`);
   return found;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Prepared queries
+
+/** On a SQLite transaction's handle: the database it belongs to (see `prepared`). */
+const ROOT = Symbol('root database');
+
+/**
+ * A query built once per database handle, for statements on the hottest paths: Drizzle otherwise builds the
+ * SQL text from the query builder on every run, which costs more than running it (0.05-0.35 ms a statement;
+ * a select of three joined tables' columns 0.35). `build` returns `query.prepare(name)` with a placeholder for
+ * every value (`bound()` in conditions, `sql.placeholder()` in values and sets); run it with `.execute({...})`.
+ * On SQLite a transaction runs the database's prepared queries (its statements reach the transaction's
+ * connection through AsyncLocalStorage); on PostgreSQL a transaction's handle is its own connection and
+ * prepares its own. Values Drizzle fills in when it builds a query ($defaultFn, $onUpdateFn: created_at,
+ * updated_at) would be those of the first run: give them as placeholders.
+ */
+export function prepared<Q>(build: (db: DB) => Q): (db: object) => Q {
+  const built = new WeakMap<object, Q>();
+  return (db) => {
+    const owner = (db as { [ROOT]?: DB })[ROOT] ?? (db as DB);
+    let query = built.get(owner);
+    if (!query) built.set(owner, (query = build(owner)));
+    return query;
+  };
+}
+
+/** A placeholder compared with a column (eq, lte, ...), encoded as that column stores it (a Date as milliseconds on SQLite). */
+export const bound = (name: string, column: Column): SQL => sql`${new Param(sql.placeholder(name), column)}`;
 
 // ---------------------------------------------------------------------------------------------------------
 // SQLite
@@ -189,7 +218,7 @@ function openSqlite(file: string): DB {
       if (inTransaction.getStore()) {
         throw new Error('db.transaction() inside a transaction: pass the transaction down (tx.transaction() nests)');
       }
-      const body = (tx: object) => fn(Object.assign(tx, { execute: executeRaw }));
+      const body = (tx: object) => fn(Object.assign(tx, { execute: executeRaw, [ROOT]: db }));
       return exclusive(() => inTransaction.run(true, () => begin(body, { behavior: 'immediate' })));
     },
   });

@@ -38,6 +38,9 @@ describe('the jobs table', () => {
     // worker-a died: after the lease, worker-b takes it over, and worker-a can no longer finish it.
     const b = (await claimJob(db, 'worker-b', new Date(now.getTime() + LEASE_MS + 1)))!;
     expect(b).toMatchObject({ id: a.id, lockedBy: 'worker-b', attempts: 2 });
+    // The claim is a query built once (prepared): each run takes its own time and lease.
+    expect(a.lockedUntil!.getTime()).toBe(now.getTime() + LEASE_MS);
+    expect(b.lockedUntil!.getTime()).toBe(now.getTime() + 2 * LEASE_MS + 1);
     await completeJob(db, a, 'worker-a');
     expect(await statusOf(a.id)).toBe('running');
     await completeJob(db, b, 'worker-b');

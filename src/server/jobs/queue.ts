@@ -1,7 +1,7 @@
 // The jobs table's operations: enqueue inside the caller's transaction, claim one due job with a lease,
 // finish it, or schedule a retry with exponential backoff (dead after maxAttempts). See schema/jobs.ts.
 import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
-import type { DB } from '../db/client';
+import { bound, prepared, type DB } from '../db/client';
 import { jobs } from '../db/schema';
 import { forUpdateSkipLocked } from '../db/dialect';
 import { currentRequestId } from '../observability/log';
@@ -30,11 +30,48 @@ export function enqueueJob<K extends JobKind>(db: Writer, kind: K, payload: JobP
 
 /** The row itself, for any kind name (the runner's tests use kinds of their own). */
 export async function writeJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
-  await db
-    .insert(jobs)
-    .values({ kind, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8, dedupeKey: opts.dedupeKey ?? null, requestId: currentRequestId() ?? null })
-    .onConflictDoNothing();
+  const now = new Date();
+  await insertJob(db).execute({ kind, payload, runAt: opts.runAt ?? now, maxAttempts: opts.maxAttempts ?? 8, dedupeKey: opts.dedupeKey ?? null, requestId: currentRequestId() ?? null, now });
 }
+
+// The queue's statements, built once (db/client.ts, prepared): every booking writes, claims and finishes a job.
+const insertJob = prepared((db) =>
+  db
+    .insert(jobs)
+    .values({
+      kind: sql.placeholder('kind'),
+      payload: sql.placeholder('payload'),
+      status: 'queued',
+      attempts: 0,
+      runAt: sql.placeholder('runAt'),
+      maxAttempts: sql.placeholder('maxAttempts'),
+      dedupeKey: sql.placeholder('dedupeKey'),
+      requestId: sql.placeholder('requestId'),
+      createdAt: sql.placeholder('now'),
+      updatedAt: sql.placeholder('now'),
+    })
+    .onConflictDoNothing()
+    .prepare('jobs_insert'),
+);
+
+const claimNext = prepared((db) => {
+  const due = or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, bound('now', jobs.runAt))), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, bound('now', jobs.lockedUntil))));
+  const next = sql`(select ${jobs.id} from ${jobs} where ${due} order by ${jobs.runAt}, ${jobs.id} limit 1 ${forUpdateSkipLocked()})`;
+  return db
+    .update(jobs)
+    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: bound('worker', jobs.lockedBy), lockedUntil: bound('until', jobs.lockedUntil), updatedAt: bound('now', jobs.updatedAt) })
+    .where(and(eq(jobs.id, next), due))
+    .returning()
+    .prepare('jobs_claim');
+});
+
+const finishJob = prepared((db) =>
+  db
+    .update(jobs)
+    .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: bound('now', jobs.finishedAt), updatedAt: bound('now', jobs.updatedAt) })
+    .where(and(eq(jobs.id, bound('id', jobs.id)), eq(jobs.lockedBy, bound('worker', jobs.lockedBy))))
+    .prepare('jobs_finish'),
+);
 
 /**
  * Claims the next due job (queued and due, or running with an expired lease) for `worker`, in one statement:
@@ -42,21 +79,12 @@ export async function writeJob(db: Writer, kind: string, payload: Record<string,
  * claiming this instant, dialect.ts), and the update takes it under the same condition.
  */
 export async function claimJob(db: DB, worker: string, now = new Date()): Promise<Job | undefined> {
-  const due = or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)));
-  const next = sql`(select ${jobs.id} from ${jobs} where ${due} order by ${jobs.runAt}, ${jobs.id} limit 1 ${forUpdateSkipLocked()})`;
-  const [claimed] = await db
-    .update(jobs)
-    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: worker, lockedUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(and(eq(jobs.id, next), due))
-    .returning();
+  const [claimed] = await claimNext(db).execute({ now, worker, until: new Date(now.getTime() + LEASE_MS) });
   return claimed;
 }
 
 export async function completeJob(db: DB, job: Job, worker: string, now = new Date()): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: now })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, worker)));
+  await finishJob(db).execute({ id: job.id, worker, now });
 }
 
 export function backoffMs(attempts: number): number {

@@ -1,18 +1,9 @@
 // A conversation: messages (user, assistant, system), a typing indicator while waiting, and auto-scroll.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { cn } from '@/client/lib/utils';
+import type { ChatMessage } from './chat-message';
 
-export interface ChatMessage {
-  id: string;
-  role: 'user' | 'assistant' | 'system';
-  content: string;
-  timestamp: number;
-  /** Extra content under an assistant message (suggestion chips, a booking card). */
-  extra?: ReactNode;
-}
-
-let counter = 0;
-export const newMessage = (role: ChatMessage['role'], content: string, extra?: ReactNode): ChatMessage => ({ id: `m${Date.now()}-${++counter}`, role, content, timestamp: Date.now(), extra });
+export { chatSessionId, newMessage, wait, type ChatMessage } from './chat-message';
 
 export function ChatMessages({ messages, typing, className, label }: { messages: ChatMessage[]; typing: boolean; className?: string; label: string }) {
   const log = useRef<HTMLDivElement>(null);
@@ -54,19 +45,3 @@ export function ChatMessages({ messages, typing, className, label }: { messages:
     </div>
   );
 }
-
-/** The conversation id this tab keeps for the parking assistant (chat_sessions on the server). */
-export function chatSessionId(): string | undefined {
-  try {
-    let id = sessionStorage.getItem('pp:chatSession');
-    if (!id) {
-      id = (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '').slice(0, 32);
-      sessionStorage.setItem('pp:chatSession', id);
-    }
-    return id;
-  } catch {
-    return undefined;
-  }
-}
-
-export const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));

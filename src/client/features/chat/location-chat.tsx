@@ -2,13 +2,16 @@
 // catalogue. Enter sends; Shift+Enter inserts a newline. On failure: a fallback with the support phone.
 import { useMutation } from '@tanstack/react-query';
 import { MessageSquare, Send } from 'lucide-react';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Textarea } from '@/client/components/ui/textarea';
 import { useSession } from '@/client/features/auth/use-session';
 import { useTRPC } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
-import { ChatMessages, newMessage, type ChatMessage } from './chat-messages';
+import { newMessage, type ChatMessage } from './chat-message';
+
+/** The conversation, once there is one (never on the server's page): loaded with the first question. */
+const ChatMessages = lazy(() => import('./chat-messages').then((m) => ({ default: m.ChatMessages })));
 
 export function LocationChat({ location, name, arrivalDate, departureDate }: { location: string; name: string; arrivalDate?: string; departureDate?: string }) {
   const trpc = useTRPC();
@@ -46,7 +49,9 @@ export function LocationChat({ location, name, arrivalDate, departureDate }: { l
         <h2 id="location-chat-heading" className="font-semibold">{`Questions about parking at ${name}?`}</h2>
       </header>
       {messages.length > 0 ? (
-        <ChatMessages messages={messages} typing={send.isPending} label={`Answers about ${name}`} className="max-h-[400px]" />
+        <Suspense fallback={<div className="max-h-[400px]" />}>
+          <ChatMessages messages={messages} typing={send.isPending} label={`Answers about ${name}`} className="max-h-[400px]" />
+        </Suspense>
       ) : (
         <p className="px-4 pt-4 text-sm text-muted-foreground">Ask about prices, shuttles, distance to the terminal, covered or valet parking.</p>
       )}

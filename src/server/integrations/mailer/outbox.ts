@@ -1,21 +1,21 @@
-// The default mailer: each message becomes a real MIME .eml file in OUTBOX_DIR (no network needed).
+// The default mailer: each message becomes a real MIME .eml file in OUTBOX_DIR (no network needed), the
+// bytes SMTP would send (mime.ts).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import { maskEmails } from '../../redact';
+import { composeMail } from './mime';
 import type { Mailer, MailMessage } from './types';
 
 export function createOutboxMailer({ dir, from, log = console.log }: { dir: string; from: string; log?: (line: string) => void }): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });
+      const { raw } = composeMail(from, message);
       fs.mkdirSync(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       // The name carries no address (the log names the file): the recipient is inside, in its To header.
       const file = path.join(dir, `${stamp}-${message.kind}-${randomBytes(3).toString('hex')}.eml`);
-      fs.writeFileSync(file, info.message as Buffer);
+      fs.writeFileSync(file, raw);
       log(`Mail (outbox): "${message.subject}" to ${maskEmails(message.to)} → ${file}`);
     },
   };

@@ -2,6 +2,7 @@
 // pass (PNG, rendered once here) and the calendar file, and the cancellation notice.
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import { bound, prepared } from '../../db/client';
 import { bookingChanges, bookings, locations, parkingProviders } from '../../db/schema';
 import { bookingCancelledEmail, bookingConfirmationEmail, manageLinkEmail } from '../../integrations/mailer/templates';
 import type { Services } from '../../deps';
@@ -20,13 +21,19 @@ export function passSvg(confirmationNumber: string): Promise<string> {
   return QRCode.toString(confirmationNumber, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
 }
 
-async function loadBooking(services: MailServices, bookingId: number) {
-  const [row] = await services.db
+/** A booking with its lot and the lot's state: built once (db/client.ts, prepared), as its SQL names every column of both. */
+const bookingWithLot = prepared((db) =>
+  db
     .select({ booking: bookings, provider: parkingProviders, state: locations.state })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
-    .where(eq(bookings.id, bookingId));
+    .where(eq(bookings.id, bound('id', bookings.id)))
+    .prepare('mail_booking'),
+);
+
+async function loadBooking(services: MailServices, bookingId: number) {
+  const [row] = await bookingWithLot(services.db).execute({ id: bookingId });
   return row;
 }
 

@@ -1,7 +1,7 @@
 // How a booking is shown: the public fields (never payment ids), the checkout result, and signed links that
 // let whoever holds them see one booking without signing in (the guest's thank-you page, the e-mail's link).
-import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { DB } from '../../db/client';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { prepared, type DB } from '../../db/client';
 import { bookingLinks, bookings, locations, parkingProviders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { toDollars } from '@/shared/money';
@@ -116,9 +116,17 @@ export const REQUESTED_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Mints a link token for one booking; only its SHA-256 is stored. 'manage' links may also change it. */
 export async function mintBookingLink(db: Pick<DB, 'insert'>, bookingId: number, expiresAt: Date, purpose: 'view' | 'manage' = 'view'): Promise<string> {
   const token = generateToken();
-  await db.insert(bookingLinks).values({ bookingId, tokenHash: hashToken(token), purpose, expiresAt });
+  await insertLink(db).execute({ bookingId, tokenHash: hashToken(token), purpose, expiresAt, now: new Date() });
   return token;
 }
+
+/** Built once (db/client.ts, prepared): every confirmation e-mail mints a link. */
+const insertLink = prepared((db) =>
+  db
+    .insert(bookingLinks)
+    .values({ bookingId: sql.placeholder('bookingId'), tokenHash: sql.placeholder('tokenHash'), purpose: sql.placeholder('purpose'), expiresAt: sql.placeholder('expiresAt'), createdAt: sql.placeholder('now') })
+    .prepare('booking_link_insert'),
+);
 
 /** True when the token is a live link to this booking (any purpose when `purpose` is 'view'). */
 export async function linkOpens(db: Reader, bookingId: number, token: string, purpose: 'view' | 'manage', now = new Date()): Promise<boolean> {

@@ -4,7 +4,7 @@
 // or the transaction fails), so no engine can overbook or book a closed day, whatever runs concurrently; search
 // reads lots x days rows.
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
-import { ENGINE, type DB } from '../../db/client';
+import { bound, ENGINE, prepared, type DB } from '../../db/client';
 import { bookingChanges, bookings, lotDays, parkingProviders } from '../../db/schema';
 import { parseWallClock, toWallClock } from '@/shared/pricing';
 
@@ -29,10 +29,33 @@ export function stayDays(arrival: string, departure: string): [number, number] {
  * either already committed or has not started yet, never one it is about to replace. Null: no such lot.
  */
 export async function lockLotCapacity(tx: Pick<DB, 'select'>, providerId: number, mode: 'share' | 'update' = 'share'): Promise<number | null> {
-  const query = tx.select({ capacity: parkingProviders.capacity }).from(parkingProviders).where(eq(parkingProviders.id, providerId));
-  const [row] = await (ENGINE === 'postgres' ? query.for(mode) : query);
+  const [row] = await (mode === 'share' ? capacityForShare : capacityForUpdate)(tx).execute({ providerId });
   return row?.capacity ?? null;
 }
+
+// Every booking runs these two: built once (db/client.ts, prepared).
+const capacityOf = (db: DB, mode: 'share' | 'update', name: string) => {
+  const query = db.select({ capacity: parkingProviders.capacity }).from(parkingProviders).where(eq(parkingProviders.id, bound('providerId', parkingProviders.id)));
+  return (ENGINE === 'postgres' ? query.for(mode) : query).prepare(name);
+};
+const capacityForShare = prepared((db) => capacityOf(db, 'share', 'lot_capacity_share'));
+const capacityForUpdate = prepared((db) => capacityOf(db, 'update', 'lot_capacity_update'));
+
+const countStayDays = prepared((db) =>
+  db
+    .update(lotDays)
+    .set({ taken: sql`${lotDays.taken} + 1` })
+    .where(
+      and(
+        eq(lotDays.providerId, bound('providerId', lotDays.providerId)),
+        between(lotDays.day, bound('first', lotDays.day), bound('last', lotDays.day)),
+        eq(lotDays.closed, 0),
+        sql`${lotDays.taken} < ${lotDays.capacity}`,
+      ),
+    )
+    .returning({ day: lotDays.day })
+    .prepare('lot_days_take'),
+);
 
 /**
  * Takes one space on every day of the stay, in the caller's transaction. False when a day is full or closed to
@@ -54,11 +77,7 @@ export async function takeDayRange(tx: Writer, providerId: number, first: number
   if (capacity === null) return false;
   const days = Array.from({ length: last - first + 1 }, (_, i) => ({ providerId, day: first + i, capacity, taken: 0 }));
   await tx.insert(lotDays).values(days).onConflictDoNothing();
-  const counted = await tx
-    .update(lotDays)
-    .set({ taken: sql`${lotDays.taken} + 1` })
-    .where(and(eq(lotDays.providerId, providerId), between(lotDays.day, first, last), eq(lotDays.closed, 0), sql`${lotDays.taken} < ${lotDays.capacity}`))
-    .returning({ day: lotDays.day });
+  const counted = await countStayDays(tx).execute({ providerId, first, last });
   return counted.length === days.length;
 }
 
