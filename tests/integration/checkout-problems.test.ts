@@ -9,7 +9,8 @@ import { bumpContentVersion } from '@/server/content-version';
 import { stayDays } from '@/server/modules/bookings/inventory';
 import { instantToWallClock, zoneForState } from '@/shared/time-zones';
 import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
@@ -116,8 +117,7 @@ describe('checkout reports every field, the API the first', () => {
 
 describe('one card vocabulary', () => {
   it('the fee and saved cards take the form’s fields, and still read the older names', async () => {
-    const signed = await call(t.request, '/api/auth/register', { name: 'Card Words', email: 'card-words@example.com', password: 'long enough' });
-    const cookie = sessionCookieFrom(signed.headers)!;
+    const { cookie } = await createUser(t, { email: 'card-words@example.com', name: 'Card Words' });
     const saved = await call(t.request, '/api/payments/sandbox/payment-methods', { cardNumber: '4242 4242 4242 4242', expirationDate: '11/33', cvv: '123' }, { cookie });
     expect(saved.status).toBe(200);
     expect(saved.json).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 11, expYear: 2033 });

@@ -7,7 +7,8 @@ import { clientAddress } from '@/server/app';
 import { blogPosts, parkingProviders } from '@/server/db/schema';
 import { maskEmails, redactUrl } from '@/server/request-log';
 import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { logged } from '../support/console';
 import { createTestApp } from '../support/test-app';
 
@@ -113,8 +114,7 @@ describe('client addresses', () => {
 
 describe('response headers', () => {
   it('personal API answers are never cached; every response carries a Permissions-Policy', async () => {
-    const reg = await call(t.request, '/api/auth/register', { name: 'Cache Less', email: 'cacheless@example.com', password: 'long enough' }, { ip: '192.0.2.10' });
-    const cookie = sessionCookieFrom(reg.headers)!;
+    const { cookie } = await createUser(t, { email: 'cacheless@example.com', name: 'Cache Less' });
     for (const path of ['/api/auth/me', '/api/bookings/history', '/api/payment-methods', '/api/profile/credits', '/api/profile/preferences']) {
       const res = await call(t.request, path, undefined, { cookie });
       expect(res.status, path).toBe(200);

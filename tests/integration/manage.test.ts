@@ -11,7 +11,8 @@ import { bumpContentVersion } from '@/server/content-version';
 import { stayDays } from '@/server/modules/bookings/inventory';
 import { createSandboxGateway, type PaymentIntent, type SandboxGateway } from '@/server/integrations/payments';
 import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const charges: PaymentIntent[] = [];
@@ -105,8 +106,7 @@ describe('the manage link', () => {
 
   it("is the owner's from history without a link; another user's booking is 404", async () => {
     const lot = await freshLot();
-    const owner = await call(t.request, '/api/auth/register', { name: 'Owner', email: 'manage-owner@example.com', password: 'long enough' });
-    const cookie = sessionCookieFrom(owner.headers)!;
+    const { cookie } = await createUser(t, { email: 'manage-owner@example.com', name: 'Owner' });
     const res = await call(
       t.request,
       '/api/bookings/automated',
@@ -120,7 +120,7 @@ describe('the manage link', () => {
     );
     const conf = res.json.confirmationNumber;
     expect((await manage(conf, undefined, cookie)).json).toMatchObject({ confirmationNumber: conf, via: 'owner' });
-    const stranger = sessionCookieFrom((await call(t.request, '/api/auth/register', { name: 'S', email: 'manage-stranger@example.com', password: 'long enough' })).headers)!;
+    const { cookie: stranger } = await createUser(t, { email: 'manage-stranger@example.com', name: 'S' });
     expect((await manage(conf, undefined, stranger)).status).toBe(404);
     expect((await change(conf, { arrivalDate: at(30), departureDate: at(34), paymentInfo: CARD }, 'stranger-key-1', stranger)).status).toBe(404);
     expect((await call(t.request, `/api/bookings/${conf}/vehicle`, { vehicleMake: 'X', vehicleModel: 'Y', licensePlate: 'Z' }, { method: 'PATCH', cookie: stranger })).status).toBe(404);

@@ -7,20 +7,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bodyLimitFor } from '@/server/body-limits';
-import { locations, parkingProviders, users } from '@/server/db/schema';
+import { locations, parkingProviders } from '@/server/db/schema';
 import { parseCsv } from '@/server/modules/catalogue-admin/csv-format';
 import { LOT_CSV_COLUMNS } from '@/shared/schemas/catalogue-admin';
 import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
 afterAll(() => t.close());
 
-const email = 'strict-admin@example.com';
-const reg = await call(t.request, '/api/auth/register', { name: 'Strict Admin', email, password: 'long enough' });
-await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-const cookie = sessionCookieFrom(reg.headers)!;
+const { cookie } = await createUser(t, { email: 'strict-admin@example.com', name: 'Strict Admin', role: 'admin' });
 const [mco] = await t.db.select().from(locations).where(eq(locations.code, 'MCO'));
 
 const lot = (over: Record<string, unknown> = {}) => ({

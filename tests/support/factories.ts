@@ -177,6 +177,8 @@ export function checkout(t: Pick<App, 'request'>, body: unknown, opts: { cookie?
 export interface BookingOptions extends CheckoutOptions {
   /** Books signed in as this user (its e-mail is the booking's unless `email` says otherwise); a guest otherwise. */
   user?: { user: TestUser; cookie: string };
+  /** Books signed in with this session cookie (the e-mail stays a guest address unless `email` is given). */
+  cookie?: string;
   /** The lot (or its id); a new one of its own (createLot) unless told. */
   lot?: number | { id: number };
   /** Days from today to the arrival (09:00 at the lot); 20 unless `arrival` is given. */
@@ -201,7 +203,7 @@ export async function createBooking(t: App, opts: BookingOptions = {}) {
     arrival: opts.arrival ?? stayAt(startIn),
     departure: opts.departure ?? stayAt(startIn + (opts.days ?? 2)),
   });
-  const res = await checkout(t, body, { cookie: opts.user?.cookie, key: opts.key });
+  const res = await checkout(t, body, { cookie: opts.cookie ?? opts.user?.cookie, key: opts.key });
   if (res.status !== 200) throw new Error(`createBooking: checkout answered ${res.status}: ${res.text}`);
   return {
     id: res.json.booking.id as number,
