@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, jobs, locations, lotPhotos, lotStaff, parkingProviders, users } from '@/server/db/schema';
 import { restRoutes } from '@/server/rest/routes';
 import { dayFromToday } from '@/shared/pricing';
-import { createUser } from '../support/factories';
+import { checkout, checkoutRequest, createUser, stayAt } from '../support/factories';
 import { call } from '../support/http';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app';
 
@@ -106,15 +106,15 @@ describe('figures', () => {
     const traveller = await createUser(t, { email: 'traveller@example.com', name: 'Tina Traveller' });
     const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
     if (!provider) throw new Error('The test database has no lots');
-    const booked = await call(
-      t.request,
-      '/api/bookings/automated',
-      {
-        providerId: provider.id,
-        customerInfo: { firstName: 'Tina', lastName: 'Traveller', email: 'traveller@example.com', phone: '555-010-0111' },
-        reservationDetails: { arrivalDate: `${dayFromToday(5)}T10:00`, departureDate: `${dayFromToday(7)}T10:00`, vehicleMake: 'Subaru', vehicleModel: 'Outback', licensePlate: 'TT1' },
-        paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
-      },
+    const booked = await checkout(
+      t,
+      checkoutRequest(provider.id, {
+        email: 'traveller@example.com',
+        arrival: stayAt(5, '10:00'),
+        departure: stayAt(7, '10:00'),
+        customer: { firstName: 'Tina', lastName: 'Traveller', phone: '555-010-0111' },
+        reservation: { vehicleMake: 'Subaru', vehicleModel: 'Outback', licensePlate: 'TT1' },
+      }),
       { cookie: traveller.cookie },
     );
     expect(booked.status).toBe(200);

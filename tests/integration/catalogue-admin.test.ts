@@ -9,7 +9,7 @@ import { catalogueAdminRestRoutes } from '@/server/modules/catalogue-admin/rest'
 import { formatMiles, haversineMiles } from '@/shared/geo';
 import { US_PHONE_MESSAGE } from '@/shared/phone';
 import { dayFromToday } from '@/shared/pricing';
-import { createUser } from '../support/factories';
+import { checkout, checkoutRequest, createUser } from '../support/factories';
 import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
@@ -153,12 +153,7 @@ describe('lots', () => {
     const lot = (await api.post('/api/admin/lots', lotBody({ capacity: 3 }))).json;
     const booked: string[] = [];
     for (const who of ['ada', 'alan']) {
-      const res = await call(t.request, '/api/bookings/automated', {
-        providerId: lot.id,
-        customerInfo: { firstName: 'Test', lastName: who, email: `${who}-${lot.id}@example.com`, phone: '555-010-0100' },
-        reservationDetails: { arrivalDate: `${stay.arrivalDate}T09:00`, departureDate: `${stay.departureDate}T09:00`, vehicleMake: 'Ford', vehicleModel: 'Focus', licensePlate: 'CAP1' },
-        paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
-      });
+      const res = await checkout(t, checkoutRequest(lot.id, { email: `${who}-${lot.id}@example.com`, arrival: `${stay.arrivalDate}T09:00`, departure: `${stay.departureDate}T09:00` }));
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       booked.push(res.json.booking.confirmationNumber);
     }

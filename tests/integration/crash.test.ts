@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, ENGINE, openDatabase, type DB } from '@/server/db/client';
 import { bookings, idempotencyKeys } from '@/server/db/schema';
-import { dayFromToday } from '@/shared/pricing';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { checkoutRequest, stayAt } from '../support/factories';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -109,12 +109,7 @@ function checkout(email: string, key: string, nights: number) {
   return fetch(`http://127.0.0.1:${port}/api/bookings/automated`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: `http://localhost:${port}`, 'Idempotency-Key': key },
-    body: JSON.stringify({
-      providerId: 7,
-      customerInfo: { firstName: 'Crash', lastName: 'Test', email, phone: '555-010-0100' },
-      reservationDetails: { arrivalDate: `${dayFromToday(nights)}T09:00`, departureDate: `${dayFromToday(nights + 2)}T09:00`, vehicleMake: 'Ford', vehicleModel: 'Focus' },
-      paymentInfo: { paymentMethodId: 'pm_card_visa' },
-    }),
+    body: JSON.stringify(checkoutRequest(7, { email, arrival: stayAt(nights), departure: stayAt(nights + 2), paymentMethodId: 'pm_card_visa' })),
   });
 }
 

@@ -9,7 +9,7 @@ import { bookings, guestCredits, informationAccess, parkingProviders, userCredit
 import { createStripeGateway } from '@/server/integrations/payments';
 import { dayFromToday } from '@/shared/pricing';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
-import { createUser } from '../support/factories';
+import { checkout as postCheckout, checkoutRequest, createUser } from '../support/factories';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -37,19 +37,10 @@ async function guestPaysFee(app: TestApp, location: string, email: string) {
   return browser;
 }
 
+/** `email` books the lot from `arrive` (to `depart`, or for `nights`). */
 function checkout(providerId: number, email: string, over: { cookie?: string; key?: string; card?: string; nights?: number } = {}) {
   const departure = over.nights ? `${dayFromToday(25 + over.nights)}T17:00` : depart;
-  return call(
-    t.request,
-    '/api/bookings/automated',
-    {
-      providerId,
-      customerInfo: { firstName: 'Gwen', lastName: 'Guest', email, phone: '555-010-0177' },
-      reservationDetails: { arrivalDate: arrive, departureDate: departure, vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'gst123' },
-      paymentInfo: { cardNumber: over.card ?? card.cardNumber, expirationDate: '12/34', cvv: '123', billingZip: '32801' },
-    },
-    { cookie: over.cookie, headers: over.key ? { 'Idempotency-Key': over.key } : undefined },
-  );
+  return postCheckout(t, checkoutRequest(providerId, { email, arrival: arrive, departure, card: over.card }), { cookie: over.cookie, key: over.key });
 }
 
 const estimate = (providerId: number, extra: { email?: string } = {}, cookie?: string) =>

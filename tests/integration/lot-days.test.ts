@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, contentVersions, locations, lotDays, parkingProviders } from '@/server/db/schema';
 import { dayIndex } from '@/server/modules/bookings/capacity';
 import { dayFromToday } from '@/shared/pricing';
-import { createUser } from '../support/factories';
+import { checkout, checkoutRequest, createUser } from '../support/factories';
 import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
@@ -30,13 +30,7 @@ const search = async (lotId: number, arrival: string, departure: string) => {
   return (res.json.providers as any[]).find((p) => p.id === lotId);
 };
 const estimate = async (lotId: number, arrivalDate: string, departureDate: string) => (await call(t.request, '/api/bookings/estimate', { providerId: lotId, arrivalDate, departureDate })).json;
-const book = (lotId: number, arrivalDate: string, departureDate: string, email = 'ada@example.com') =>
-  call(t.request, '/api/bookings/automated', {
-    providerId: lotId,
-    customerInfo: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-010-0100' },
-    reservationDetails: { arrivalDate, departureDate, vehicleMake: 'Toyota', vehicleModel: 'Camry', licensePlate: 'DAY123' },
-    paymentInfo: { cardNumber: '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
-  });
+const book = (lotId: number, arrival: string, departure: string, email = 'ada@example.com') => checkout(t, checkoutRequest(lotId, { email, arrival, departure }));
 const contentVersion = async () => (await t.db.select().from(contentVersions).where(eq(contentVersions.name, 'content')))[0]?.version ?? 0;
 const rows = (lotId: number, from: string, to: string) =>
   t.db.select().from(lotDays).where(and(eq(lotDays.providerId, lotId), between(lotDays.day, dayIndex(from), dayIndex(to)))).orderBy(asc(lotDays.day));

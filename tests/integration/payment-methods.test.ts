@@ -10,7 +10,7 @@ import { bookings, parkingProviders, paymentMethods, users } from '@/server/db/s
 import { createStripeGateway } from '@/server/integrations/payments';
 import { dayFromToday } from '@/shared/pricing';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
-import { createUser } from '../support/factories';
+import { checkout, checkoutRequest, createUser, stayAt } from '../support/factories';
 import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
@@ -121,23 +121,18 @@ describe('saved cards (sandbox)', () => {
     const { cookie } = await createUser(t, { email: 'saved-pay@example.com', name: 'Card Holder' });
     const card = await saveSandboxCard(cookie);
     const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1).offset(7);
-    const booking = (paymentMethodId: string) => ({
-      providerId: provider!.id,
-      customerInfo: { firstName: 'Card', lastName: 'Holder', email: 'saved-pay@example.com', phone: '555-010-0155' },
-      reservationDetails: { arrivalDate: `${dayFromToday(9)}T10:00`, departureDate: `${dayFromToday(10)}T10:00`, vehicleMake: 'VW', vehicleModel: 'Golf', licensePlate: '' },
-      paymentInfo: { paymentMethodId },
-    });
-    const paid = await call(t.request, '/api/bookings/automated', booking(card.id), { cookie });
+    const booking = (paymentMethodId: string) => checkoutRequest(provider!.id, { email: 'saved-pay@example.com', arrival: stayAt(9, '10:00'), departure: stayAt(10, '10:00'), paymentMethodId });
+    const paid = await checkout(t, booking(card.id), { cookie });
     expect(paid.status).toBe(200);
     expect(paid.json.booking).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
 
     const declining = await saveSandboxCard(cookie, '4000 0000 0000 0002');
-    const refused = await call(t.request, '/api/bookings/automated', booking(declining.id), { cookie });
+    const refused = await checkout(t, booking(declining.id), { cookie });
     expect(refused.status).toBe(402);
     expect(refused.json.error).toBe('Your card was declined.');
 
     const { cookie: stranger } = await createUser(t, { email: 'stranger-pay@example.com', name: 'Card Holder' });
-    expect((await call(t.request, '/api/bookings/automated', booking(card.id), { cookie: stranger })).status).toBe(404);
+    expect((await checkout(t, booking(card.id), { cookie: stranger })).status).toBe(404);
   });
 });
 
@@ -170,14 +165,10 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
 
       // Checkout in Stripe mode takes a payment method, never a typed card.
       const [provider] = await s.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
-      const base = {
-        providerId: provider!.id,
-        customerInfo: { firstName: 'S', lastName: 'T', email: 'stripe-cards@example.com', phone: '555-010-0155' },
-        reservationDetails: { arrivalDate: `${dayFromToday(9)}T10:00`, departureDate: `${dayFromToday(11)}T10:00`, vehicleMake: 'VW', vehicleModel: 'Golf' },
-      };
-      const typed = await call(request, '/api/bookings/automated', { ...base, paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' } }, { cookie });
+      const booking = (paymentMethodId?: string) => checkoutRequest(provider!.id, { email: 'stripe-cards@example.com', arrival: stayAt(9, '10:00'), departure: stayAt(11, '10:00'), paymentMethodId });
+      const typed = await checkout(s, booking(), { cookie });
       expect(typed.status).toBe(400);
-      const paid = await call(request, '/api/bookings/automated', { ...base, paymentInfo: { paymentMethodId: 'pm_card_visa' } }, { cookie });
+      const paid = await checkout(s, booking('pm_card_visa'), { cookie });
       expect(paid.status).toBe(200);
       const create = fake.requests.filter((r) => r.url === '/v1/payment_intents').at(-1)!;
       const form = new URLSearchParams(create.body);
@@ -188,7 +179,7 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       expect(paid.json.booking).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
 
       fake.addPaymentMethod('pm_card_declined');
-      const declined = await call(request, '/api/bookings/automated', { ...base, paymentInfo: { paymentMethodId: 'pm_card_declined' } }, { cookie });
+      const declined = await checkout(s, booking('pm_card_declined'), { cookie });
       expect(declined.status).toBe(402);
       expect(declined.json).toEqual({ success: false, error: 'Your card was declined.' });
 

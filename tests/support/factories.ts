@@ -133,6 +133,8 @@ export async function createLot(t: Pick<App, 'db'>, opts: LotOptions = {}): Prom
 
 /** Stripe's public test number that succeeds; 4000 0000 0000 0002 is declined (sandbox and Stripe alike). */
 export const TEST_CARD = '4242 4242 4242 4242';
+/** The sandbox card form's fields, as checkout and a change of dates take them. */
+export const CARD_FIELDS = { cardNumber: TEST_CARD, expirationDate: '12/34', cvv: '123', billingZip: '32801' };
 
 /** A stay's wall-clock time at the lot, `days` from today ('YYYY-MM-DDTHH:mm'). */
 export const stayAt = (days: number, time = '09:00') => `${dayFromToday(days)}T${time}`;
@@ -146,6 +148,8 @@ export interface CheckoutOptions {
   departure?: string;
   /** A card number typed in the sandbox card form (TEST_CARD unless told). */
   card?: string;
+  /** Pays with this payment method (a saved card, or one Stripe.js made) instead of a typed card. */
+  paymentMethodId?: string;
   /** Fields of each group, over the defaults (a test of validation may set one to undefined or to junk). */
   customer?: object;
   reservation?: object;
@@ -165,7 +169,7 @@ export function checkoutRequest(providerId: number, opts: CheckoutOptions = {}) 
       licensePlate: 'ABC123',
       ...opts.reservation,
     },
-    paymentInfo: { cardNumber: opts.card ?? TEST_CARD, expirationDate: '12/34', cvv: '123', billingZip: '32801', ...opts.payment },
+    paymentInfo: opts.paymentMethodId ? { paymentMethodId: opts.paymentMethodId, ...opts.payment } : { ...CARD_FIELDS, cardNumber: opts.card ?? TEST_CARD, ...opts.payment },
   };
 }
 
