@@ -7,17 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, jobs, locations, lotPhotos, lotStaff, parkingProviders, users } from '@/server/db/schema';
 import { restRoutes } from '@/server/rest/routes';
 import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { checkout, checkoutRequest, createUser, stayAt } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app';
 
 const t = await createTestApp({ TRUST_PROXY: '1' });
 afterAll(() => t.close());
-
-async function signUp(email: string, name = 'Admin Tester', admin = false) {
-  const res = await call(t.request, '/api/auth/register', { name, email, password: 'long enough' }, { ip: `10.9.${Math.floor(Math.random() * 250)}.1` });
-  if (admin) await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-  return { cookie: sessionCookieFrom(res.headers)!, id: res.json.user.id as number };
-}
 
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120 Safari/537.36';
@@ -30,19 +25,19 @@ describe('access', () => {
 
   let adminCookie = '';
   it.each(adminRows.map((r) => [r.method, r.path] as const))('%s %s: 401 anonymous, 403 for a user, 200 for the admin', async (method, path) => {
-    adminCookie ||= (await signUp('gatekeeper@example.com', 'Gate Keeper', true)).cookie;
+    adminCookie ||= (await createUser(t, { email: 'gatekeeper@example.com', name: 'Gate Keeper', role: 'admin' })).cookie;
     const posts = (await call(t.request, '/api/admin/blog/recent', undefined, { cookie: adminCookie })).json as { id: number; status: string }[];
     const pending = posts.find((p) => p.status === 'pending')?.id ?? (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie: adminCookie })).json.blogPost.id;
     // A job that gave up, for the retry path; a user for the others.
     const deadJob = async () =>
       (await t.db.insert(jobs).values({ kind: 'mail.send', payload: { message: { to: 'dead-letter@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi', kind: 'test' } }, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'smtp down', finishedAt: new Date() }).returning({ id: jobs.id }))[0]!.id;
-    const target = path.includes('/jobs/') ? await deadJob() : (await signUp(`target-${Math.random().toString(36).slice(2)}@example.com`)).id;
+    const target = path.includes('/jobs/') ? await deadJob() : (await createUser(t, { email: `target-${Math.random().toString(36).slice(2)}@example.com`, name: 'Admin Tester' })).user.id;
     const catalogue = await catalogueRequest(method, path, target);
     const url = catalogue?.url ?? path.replace(':postId', String(pending)).replace(':id', String(target));
     const body = catalogue ? catalogue.body : method === 'GET' || method === 'DELETE' ? undefined : path.includes('search') ? undefined : {};
     const withQuery = path.endsWith('/users/search') ? `${url}?q=target` : url;
     expect((await call(t.request, withQuery, body, { method })).status).toBe(401);
-    const user = await signUp(`plain-${Math.random().toString(36).slice(2)}@example.com`);
+    const user = await createUser(t, { name: 'Admin Tester' });
     expect((await call(t.request, withQuery, body, { method, cookie: user.cookie })).status).toBe(403);
     if (catalogue?.form) {
       // The photo upload is multipart: the admin sends a real image.
@@ -104,22 +99,22 @@ describe('access', () => {
 
 describe('figures', () => {
   it('grow with a booking: Total Bookings by one and Total Revenue by its total', async () => {
-    const admin = await signUp('boss@example.com', 'The Boss', true);
+    const admin = await createUser(t, { email: 'boss@example.com', name: 'The Boss', role: 'admin' });
     const before = (await call(t.request, '/api/admin/dashboard/stats', undefined, { cookie: admin.cookie })).json;
     expect(before).toMatchObject({ totalBookings: expect.any(Number), activeBookings: expect.any(Number), todayBookings: expect.any(Number), totalRevenue: expect.any(Number), popularLocations: expect.any(Array) });
 
-    const traveller = await signUp('traveller@example.com', 'Tina Traveller');
+    const traveller = await createUser(t, { email: 'traveller@example.com', name: 'Tina Traveller' });
     const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
     if (!provider) throw new Error('The test database has no lots');
-    const booked = await call(
-      t.request,
-      '/api/bookings/automated',
-      {
-        providerId: provider.id,
-        customerInfo: { firstName: 'Tina', lastName: 'Traveller', email: 'traveller@example.com', phone: '555-010-0111' },
-        reservationDetails: { arrivalDate: `${dayFromToday(5)}T10:00`, departureDate: `${dayFromToday(7)}T10:00`, vehicleMake: 'Subaru', vehicleModel: 'Outback', licensePlate: 'TT1' },
-        paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
-      },
+    const booked = await checkout(
+      t,
+      checkoutRequest(provider.id, {
+        email: 'traveller@example.com',
+        arrival: stayAt(5, '10:00'),
+        departure: stayAt(7, '10:00'),
+        customer: { firstName: 'Tina', lastName: 'Traveller', phone: '555-010-0111' },
+        reservation: { vehicleMake: 'Subaru', vehicleModel: 'Outback', licensePlate: 'TT1' },
+      }),
       { cookie: traveller.cookie },
     );
     expect(booked.status).toBe(200);
@@ -147,7 +142,7 @@ describe('figures', () => {
     const found = (await call(t.request, '/api/admin/users/search?q=tina', undefined, { cookie: admin.cookie })).json;
     expect(found.map((u: { email: string }) => u.email)).toContain('traveller@example.com');
     expect(found[0]).toEqual(expect.objectContaining({ id: expect.any(Number), name: expect.any(String), email: expect.any(String), creditBalance: expect.any(Number) }));
-    const detail = (await call(t.request, `/api/admin/users/${traveller.id}`, undefined, { cookie: admin.cookie })).json;
+    const detail = (await call(t.request, `/api/admin/users/${traveller.user.id}`, undefined, { cookie: admin.cookie })).json;
     expect(detail.summary).toMatchObject({ totalBookings: 1, totalSpent: booked.json.booking.totalFee });
     expect(detail.bookings[0]).toMatchObject({ confirmationNumber: booked.json.confirmationNumber, providerName: provider.name });
     expect((await call(t.request, '/api/admin/users/999999', undefined, { cookie: admin.cookie })).status).toBe(404);
@@ -172,7 +167,7 @@ describe('analytics', () => {
     // No address or user agent is kept.
     expect(JSON.stringify(first)).not.toContain('iPhone');
 
-    const admin = await signUp('analyst@example.com', 'Ana Lyst', true);
+    const admin = await createUser(t, { email: 'analyst@example.com', name: 'Ana Lyst', role: 'admin' });
     const a = (await call(t.request, '/api/admin/analytics', undefined, { cookie: admin.cookie })).json;
     expect(a).toMatchObject({ pageViews: 3, uniqueVisitors: 2, totalVisitors: 2, realTimeVisitors: 2 });
     expect(a.topPages[0]).toEqual({ page: '/blog', views: 2, visitors: 2 });
@@ -186,7 +181,7 @@ describe('analytics', () => {
 
 describe('SEO', () => {
   it('computes the dashboard, tools and reports from the site itself', async () => {
-    const admin = await signUp('seo@example.com', 'Seo Person', true);
+    const admin = await createUser(t, { email: 'seo@example.com', name: 'Seo Person', role: 'admin' });
     const seo = (await call(t.request, '/api/admin/seo', undefined, { cookie: admin.cookie })).json;
     expect(seo).toMatchObject({ searchConsoleConnected: false, totalClicks: 0, topQueries: [], indexedPages: expect.any(Number) });
     expect(seo.indexedPages).toBeGreaterThan(90);
@@ -234,7 +229,7 @@ describe('admin host', () => {
 
 describe('background jobs', () => {
   it('shows the jobs that gave up, with their last error but not their payload, and sends one round again', async () => {
-    const admin = await signUp('jobs-admin@example.com', 'Jobs Admin', true);
+    const admin = await createUser(t, { email: 'jobs-admin@example.com', name: 'Jobs Admin', role: 'admin' });
     const [dead] = await t.db
       .insert(jobs)
       .values({ kind: 'mail.booking-confirmation', payload: { bookingId: 1, secretish: 'payload' }, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'connect ECONNREFUSED', finishedAt: new Date() })

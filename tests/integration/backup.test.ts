@@ -2,7 +2,6 @@
 // taken while the database is open restores to exactly what it held, later writes gone.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,12 +10,9 @@ import { users } from '@/server/db/schema';
 import { createTestDatabase } from '../support/databases';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-backup-'));
-const database = await createTestDatabase(dir);
-afterAll(async () => {
-  await database.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const database = await createTestDatabase('parkpilot-backup-');
+const { dir } = database;
+afterAll(() => database.remove());
 
 /** Runs one of the npm scripts' programs against the test database. */
 function cli(script: 'backup-cli' | 'restore-cli', ...args: string[]) {

@@ -3,13 +3,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@/server/db/schema';
 import { createLocalBlobStore } from '@/server/integrations/blobs/local';
 import { createS3BlobStore } from '@/server/integrations/blobs/s3';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
 const s3dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-s3rver-'));
@@ -36,10 +35,7 @@ const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...
 
 describe('blob store', () => {
   it('an image approved on one server is in the bucket and served by another', async () => {
-    const email = 'uploader@example.com';
-    const res = await call(writer.request, '/api/auth/register', { name: 'Up Loader', email, password: 'long enough' });
-    await writer.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-    const admin = sessionCookieFrom(res.headers)!;
+    const { cookie: admin } = await createUser(writer, { email: 'uploader@example.com', name: 'Up Loader', role: 'admin' });
     const post = (await call(writer.request, '/api/admin/blog/generate-now', {}, { cookie: admin })).json.blogPost;
     const form = new FormData();
     form.set('image', new File([png], 'cover.png', { type: 'image/png' }));

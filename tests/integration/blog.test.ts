@@ -2,18 +2,13 @@
 // admin workflow (generate → pending → approve with sanitizing and an image, or reject), the scheduler.
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blogCategories, blogPosts, users } from '@/server/db/schema';
-import { call, sessionCookieFrom } from '../support/http';
+import { blogCategories, blogPosts } from '@/server/db/schema';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app';
 
 const t = await createTestApp({ TRUST_PROXY: '1' });
 afterAll(() => t.close());
-
-async function signUp(email: string, admin = false) {
-  const res = await call(t.request, '/api/auth/register', { name: 'Blog Person', email, password: 'long enough' });
-  if (admin) await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-  return sessionCookieFrom(res.headers)!;
-}
 
 const postById = async (id: number) => (await t.db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0];
 const categoryBySlug = async (slug: string) => (await t.db.select().from(blogCategories).where(eq(blogCategories.slug, slug)))[0];
@@ -93,14 +88,14 @@ describe('public blog', () => {
 describe('editorial workflow', () => {
   it('is for administrators only', async () => {
     expect((await call(t.request, '/api/admin/blog/generate-now', {})).status).toBe(401);
-    const user = await signUp('writer@example.com');
+    const { cookie: user } = await createUser(t, { email: 'writer@example.com' });
     for (const [method, path] of [['POST', '/api/admin/blog/generate-now'], ['GET', '/api/admin/blog/recent'], ['DELETE', '/api/admin/blog/reject/1'], ['POST', '/api/admin/blog/schedule/start']] as const) {
       expect((await call(t.request, path, method === 'GET' || method === 'DELETE' ? undefined : {}, { method, cookie: user })).status).toBe(403);
     }
   });
 
   it('generates a pending post that stays hidden until approved; approval strips scripts and handlers', async () => {
-    const admin = await signUp('editor@example.com', true);
+    const { cookie: admin } = await createUser(t, { email: 'editor@example.com', role: 'admin' });
     const totalBefore = (await call(t.request, '/api/blog/posts')).json.total;
     const generated = await call(t.request, '/api/admin/blog/generate-now', {}, { cookie: admin });
     expect(generated.status).toBe(200);
@@ -148,7 +143,7 @@ describe('editorial workflow', () => {
   });
 
   it('writes a different topic for each of several Generate Now requests at once', async () => {
-    const admin = await signUp('rush@example.com', true);
+    const { cookie: admin } = await createUser(t, { email: 'rush@example.com', role: 'admin' });
     const results = await Promise.all([1, 2, 3].map(() => call(t.request, '/api/admin/blog/generate-now', {}, { cookie: admin })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const rows = await Promise.all(results.map(async (r) => (await postById(r.json.blogPost.id))!));
@@ -157,7 +152,7 @@ describe('editorial workflow', () => {
   });
 
   it('gives two pending posts approved at once under one edited title different addresses', async () => {
-    const admin = await signUp('twins@example.com', true);
+    const { cookie: admin } = await createUser(t, { email: 'twins@example.com', role: 'admin' });
     const ids: number[] = [];
     for (let i = 0; i < 2; i++) ids.push((await call(t.request, '/api/admin/blog/generate-now', {}, { cookie: admin })).json.blogPost.id);
     const approve = async (id: number) => {
@@ -172,7 +167,7 @@ describe('editorial workflow', () => {
   });
 
   it('refuses images that are not JPEG, PNG or WebP by their content', async () => {
-    const admin = await signUp('images@example.com', true);
+    const { cookie: admin } = await createUser(t, { email: 'images@example.com', role: 'admin' });
     const post = (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie: admin })).json.blogPost;
     const form = new FormData();
     form.set('image', new File(['<svg onload="alert(1)"></svg>'], 'evil.png', { type: 'image/png' }));
@@ -183,7 +178,7 @@ describe('editorial workflow', () => {
   });
 
   it('runs the scheduler from persisted state, and resets topics', async () => {
-    const admin = await signUp('scheduler@example.com', true);
+    const { cookie: admin } = await createUser(t, { email: 'scheduler@example.com', role: 'admin' });
     const started = await call(t.request, '/api/admin/blog/schedule/start', {}, { cookie: admin });
     expect(started.json).toMatchObject({ isRunning: true, totalTopics: expect.any(Number), message: 'Blog scheduler started - new posts every 3 days' });
     const next = Date.parse(started.json.nextScheduledRun);

@@ -2,56 +2,30 @@
 // tRPC bookings.updateStatus), the manage page (REST POST .../cancel and tRPC bookings.cancelManaged) and the
 // support chat. A checked-in booking is never cancelled; moving dates never launders the cancellation policy;
 // a booking at an unlisted lot keeps its dates; a replayed checkout after "End all links" mints no link.
-import { cents } from '@/shared/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bookingChanges, bookingLinks, bookings, jobs, locations, parkingProviders } from '@/server/db/schema';
+import { bookingChanges, bookingLinks, bookings, jobs, parkingProviders } from '@/server/db/schema';
 import { bumpContentVersion } from '@/server/content-version';
 import { dayFromToday } from '@/shared/pricing';
 import { instantToWallClock, zoneForState } from '@/shared/time-zones';
-import { call, sessionCookieFrom } from '../support/http';
+import { createBooking, createLot, createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
 afterAll(() => t.close());
 
-const CARD = { cardNumber: '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' };
-const providers = await t.db.select({ p: parkingProviders, state: locations.state }).from(parkingProviders).innerJoin(locations, eq(locations.id, parkingProviders.locationId)).orderBy(parkingProviders.id);
-let nextLot = 3;
-/** A lot of its own for each test at $10 a day, free cancellation up to 24 hours before arrival. */
+/** A lot of its own for each test: $10 a day, free cancellation up to 24 hours before arrival (createLot's defaults). */
 async function freshLot() {
-  const { p, state } = providers[(nextLot += 5)]!;
-  await t.db.update(parkingProviders).set({ priceCents: cents(1000), weeklyRateCents: null, cancellationPolicy: 'Free cancellation up to 24 hours before arrival' }).where(eq(parkingProviders.id, p.id));
-  await bumpContentVersion(t.db);
+  const lot = await createLot(t);
   /** Lot-local wall-clock time `hours` from now. */
-  const inHours = (hours: number) => instantToWallClock(new Date(Date.now() + hours * 3_600_000), zoneForState(state)).slice(0, 16);
-  return { id: p.id, inHours };
-}
-
-let seq = 0;
-async function signUp() {
-  const res = await call(t.request, '/api/auth/register', { name: 'Rule Tester', email: `rules-${++seq}@example.com`, password: 'long enough' });
-  expect(res.status).toBe(201);
-  return sessionCookieFrom(res.headers)!;
+  const inHours = (hours: number) => instantToWallClock(new Date(Date.now() + hours * 3_600_000), zoneForState(lot.state)).slice(0, 16);
+  return { id: lot.id, inHours };
 }
 
 /** Books and pays; signed in with `cookie`, else as a guest (then the manage token comes back too). */
-async function book(providerId: number, arrival: string, departure: string, opts: { cookie?: string; key?: string; email?: string } = {}) {
-  const email = opts.email ?? `rules-guest-${++seq}@example.com`;
-  const res = await call(
-    t.request,
-    '/api/bookings/automated',
-    {
-      providerId,
-      customerInfo: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-010-0100' },
-      reservationDetails: { arrivalDate: arrival, departureDate: departure, vehicleMake: 'Toyota', vehicleModel: 'Camry', licensePlate: 'RULE1' },
-      paymentInfo: CARD,
-    },
-    { cookie: opts.cookie, headers: opts.key ? { 'Idempotency-Key': opts.key } : {} },
-  );
-  expect(res.status, res.text).toBe(200);
-  return { id: res.json.booking.id as number, confirmation: res.json.confirmationNumber as string, token: res.json.viewToken as string | null, json: res.json, email };
-}
+const book = (lotId: number, arrival: string, departure: string, opts: { cookie?: string; key?: string; email?: string } = {}) =>
+  createBooking(t, { lot: lotId, arrival, departure, ...opts, reservation: { licensePlate: 'RULE1' } });
 
 const row = async (id: number) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const trpc = (path: string, input: object, cookie?: string) => call(t.request, `/api/trpc/${path}`, { json: input }, { cookie });
@@ -60,7 +34,7 @@ const history = async (cookie: string) => (await call(t.request, '/api/bookings/
 describe('a checked-in booking', () => {
   it('is refused cancellation (409) by every door, and history and the manage page offer no Cancel', async () => {
     const lot = await freshLot();
-    const cookie = await signUp();
+    const { cookie } = await createUser(t, { name: 'Rule Tester' });
     const b = await book(lot.id, lot.inHours(30), lot.inHours(80), { cookie });
     // The car came in early at the gate (check-in opens before the booked time).
     await t.db.update(bookings).set({ checkedInAt: new Date() }).where(eq(bookings.id, b.id));
@@ -68,8 +42,8 @@ describe('a checked-in booking', () => {
     const doors = [
       await call(t.request, `/api/bookings/${b.id}/status`, { status: 'cancelled', reason: 'x' }, { method: 'PATCH', cookie }),
       await trpc('bookings.updateStatus', { id: b.id, status: 'cancelled' }, cookie),
-      await call(t.request, `/api/bookings/${b.confirmation}/cancel`, {}, { cookie }),
-      await trpc('bookings.cancelManaged', { confirmationNumber: b.confirmation }, cookie),
+      await call(t.request, `/api/bookings/${b.confirmationNumber}/cancel`, {}, { cookie }),
+      await trpc('bookings.cancelManaged', { confirmationNumber: b.confirmationNumber }, cookie),
       await call(t.request, '/api/support/refund', { type: 'cancel', bookingId: b.id, reason: 'x' }, { cookie }),
     ];
     for (const res of doors) expect(res.status, res.text).toBe(409);
@@ -82,11 +56,11 @@ describe('a checked-in booking', () => {
     expect(refunds.filter((j) => JSON.stringify(j.payload).includes(`refund-booking-${b.id}`))).toEqual([]);
 
     expect((await history(cookie)).find((h) => h.id === b.id)).toMatchObject({ cancellable: false, refundIfCancelledNow: { card: 0 } });
-    const managed = await call(t.request, `/api/bookings/${b.confirmation}/manage`, undefined, { cookie });
+    const managed = await call(t.request, `/api/bookings/${b.confirmationNumber}/manage`, undefined, { cookie });
     expect(managed.json.allowed).toMatchObject({ cancel: false });
     expect(managed.json.refundIfCancelledNow).toBeNull();
     // The support chat explains instead of offering to cancel.
-    const chat = await call(t.request, '/api/support/chat', { message: `what about ${b.confirmation}?` }, { cookie });
+    const chat = await call(t.request, '/api/support/chat', { message: `what about ${b.confirmationNumber}?` }, { cookie });
     expect(chat.json.bookingData).toMatchObject({ cancellable: false });
     expect(chat.json.response).toMatch(/checked in at the lot/);
   });
@@ -96,7 +70,7 @@ describe('moving dates never launders the cancellation policy', () => {
   it('a free move out of the window, then a cancel, refunds no more than cancelling before the move (both doors)', async () => {
     const lot = await freshLot();
     for (const door of ['history', 'manage'] as const) {
-      const cookie = await signUp();
+      const { cookie } = await createUser(t, { name: 'Rule Tester' });
       // Arrives in 12 hours: inside the 24-hour window, so cancelling now refunds nothing.
       const b = await book(lot.id, lot.inHours(12), lot.inHours(12 + 72), { cookie });
       const before = (await history(cookie)).find((h) => h.id === b.id)!;
@@ -105,7 +79,7 @@ describe('moving dates never launders the cancellation policy', () => {
       // A move of the same length three weeks out costs nothing...
       const moved = await call(
         t.request,
-        `/api/bookings/${b.confirmation}/change`,
+        `/api/bookings/${b.confirmationNumber}/change`,
         { arrivalDate: `${dayFromToday(21)}T09:00`, departureDate: `${dayFromToday(24)}T09:00` },
         { cookie, headers: { 'Idempotency-Key': `launder-${door}-${b.id}` } },
       );
@@ -118,7 +92,7 @@ describe('moving dates never launders the cancellation policy', () => {
       const cancel =
         door === 'history'
           ? await call(t.request, `/api/bookings/${b.id}/status`, { status: 'cancelled' }, { method: 'PATCH', cookie })
-          : await trpc('bookings.cancelManaged', { confirmationNumber: b.confirmation }, cookie);
+          : await trpc('bookings.cancelManaged', { confirmationNumber: b.confirmationNumber }, cookie);
       expect(cancel.status, cancel.text).toBe(200);
       const refund = door === 'history' ? cancel.json.refundAmount : cancel.json.result.data.json.refundAmount;
       expect(refund).toBe(0);
@@ -132,8 +106,8 @@ describe('moving dates never launders the cancellation policy', () => {
     // Shorter stay inside the window: $30 → $10, the $20 difference is kept under the policy.
     const shorter = await call(
       t.request,
-      `/api/bookings/${b.confirmation}/change`,
-      { token: b.token, arrivalDate: lot.inHours(12), departureDate: lot.inHours(12 + 24) },
+      `/api/bookings/${b.confirmationNumber}/change`,
+      { token: b.viewToken, arrivalDate: lot.inHours(12), departureDate: lot.inHours(12 + 24) },
       { headers: { 'Idempotency-Key': `kept-1-${b.id}` } },
     );
     expect(shorter.status, shorter.text).toBe(200);
@@ -144,17 +118,17 @@ describe('moving dates never launders the cancellation policy', () => {
     // Out of the window at the same length, then cancelled: the $30 stays with the lot.
     const moved = await call(
       t.request,
-      `/api/bookings/${b.confirmation}/change`,
-      { token: b.token, arrivalDate: `${dayFromToday(30)}T09:00`, departureDate: `${dayFromToday(31)}T09:00` },
+      `/api/bookings/${b.confirmationNumber}/change`,
+      { token: b.viewToken, arrivalDate: `${dayFromToday(30)}T09:00`, departureDate: `${dayFromToday(31)}T09:00` },
       { headers: { 'Idempotency-Key': `kept-2-${b.id}` } },
     );
     expect(moved.status, moved.text).toBe(200);
-    const cancel = await call(t.request, `/api/bookings/${b.confirmation}/cancel`, { token: b.token });
+    const cancel = await call(t.request, `/api/bookings/${b.confirmationNumber}/cancel`, { token: b.viewToken });
     expect(cancel.status).toBe(200);
     expect(cancel.json.refundAmount).toBe(0);
 
     // The receipt lists the cancellation and ends on what was paid net.
-    const managed = await call(t.request, `/api/bookings/${b.confirmation}/manage?token=${b.token}`);
+    const managed = await call(t.request, `/api/bookings/${b.confirmationNumber}/manage?token=${b.viewToken}`);
     expect(managed.json.changes.map((c: { kind: string }) => c.kind)).toEqual(['dates', 'dates', 'cancel']);
     expect(managed.json.netPaid).toBe(31.99);
   });
@@ -164,15 +138,15 @@ describe('moving dates never launders the cancellation policy', () => {
     const b = await book(lot.id, `${dayFromToday(20)}T09:00`, `${dayFromToday(23)}T09:00`);
     const moved = await call(
       t.request,
-      `/api/bookings/${b.confirmation}/change`,
-      { token: b.token, arrivalDate: `${dayFromToday(25)}T09:00`, departureDate: `${dayFromToday(28)}T09:00` },
+      `/api/bookings/${b.confirmationNumber}/change`,
+      { token: b.viewToken, arrivalDate: `${dayFromToday(25)}T09:00`, departureDate: `${dayFromToday(28)}T09:00` },
       { headers: { 'Idempotency-Key': `free-move-${b.id}` } },
     );
     expect(moved.status, moved.text).toBe(200);
     expect((await row(b.id)).nonRefundableCents).toBe(0);
-    const cancel = await call(t.request, `/api/bookings/${b.confirmation}/cancel`, { token: b.token });
+    const cancel = await call(t.request, `/api/bookings/${b.confirmationNumber}/cancel`, { token: b.viewToken });
     expect(cancel.json.refundAmount).toBe(30);
-    const managed = await call(t.request, `/api/bookings/${b.confirmation}/manage?token=${b.token}`);
+    const managed = await call(t.request, `/api/bookings/${b.confirmationNumber}/manage?token=${b.viewToken}`);
     expect(managed.json.netPaid).toBe(1.99);
   });
 });
@@ -184,17 +158,17 @@ describe('a booking at a lot that stopped selling', () => {
     await t.db.update(parkingProviders).set({ published: 0 }).where(eq(parkingProviders.id, lot.id));
     await bumpContentVersion(t.db);
     try {
-      const dates = { token: b.token, arrivalDate: `${dayFromToday(21)}T09:00`, departureDate: `${dayFromToday(24)}T09:00` };
-      const quote = await call(t.request, `/api/bookings/${b.confirmation}/change-quote?${new URLSearchParams(dates as Record<string, string>)}`);
+      const dates = { token: b.viewToken, arrivalDate: `${dayFromToday(21)}T09:00`, departureDate: `${dayFromToday(24)}T09:00` };
+      const quote = await call(t.request, `/api/bookings/${b.confirmationNumber}/change-quote?${new URLSearchParams(dates as Record<string, string>)}`);
       expect(quote.status).toBe(409);
       expect(quote.json.error).toMatch(/no longer taking bookings/);
-      const change = await call(t.request, `/api/bookings/${b.confirmation}/change`, dates, { headers: { 'Idempotency-Key': `unlisted-${b.id}` } });
+      const change = await call(t.request, `/api/bookings/${b.confirmationNumber}/change`, dates, { headers: { 'Idempotency-Key': `unlisted-${b.id}` } });
       expect(change.status).toBe(409);
       expect((await row(b.id)).arrivalDate).toBe(`${dayFromToday(20)}T09:00`);
-      const managed = await call(t.request, `/api/bookings/${b.confirmation}/manage?token=${b.token}`);
+      const managed = await call(t.request, `/api/bookings/${b.confirmationNumber}/manage?token=${b.viewToken}`);
       expect(managed.json.allowed).toMatchObject({ dates: false, extend: false, vehicle: true, cancel: true });
 
-      const vehicle = await call(t.request, `/api/bookings/${b.confirmation}/vehicle`, { token: b.token, vehicleMake: 'Honda', vehicleModel: 'Civic', licensePlate: 'new 42' }, { method: 'PATCH' });
+      const vehicle = await call(t.request, `/api/bookings/${b.confirmationNumber}/vehicle`, { token: b.viewToken, vehicleMake: 'Honda', vehicleModel: 'Civic', licensePlate: 'new 42' }, { method: 'PATCH' });
       expect(vehicle.status, vehicle.text).toBe(200);
       const mail = (await t.outbox()).find((m) => m.to.includes(b.email) && /vehicle changed/i.test(m.text));
       expect(mail, 'a vehicle change e-mail').toBeDefined();
@@ -212,18 +186,18 @@ describe('replaying a checkout after "End all links"', () => {
     const key = `replay-end-links-${Date.now()}`;
     const email = `rules-replay-${Date.now()}@example.com`;
     const first = await book(lot.id, `${dayFromToday(20)}T09:00`, `${dayFromToday(22)}T09:00`, { key, email });
-    expect(first.token).toBeTruthy();
+    expect(first.viewToken).toBeTruthy();
     // Before links are ended, a replay (a lost first answer) still gets a link to see the booking.
     const again = await book(lot.id, `${dayFromToday(20)}T09:00`, `${dayFromToday(22)}T09:00`, { key, email });
-    expect(again.confirmation).toBe(first.confirmation);
-    expect(again.token).toBeTruthy();
+    expect(again.confirmationNumber).toBe(first.confirmationNumber);
+    expect(again.viewToken).toBeTruthy();
 
-    expect((await call(t.request, `/api/bookings/${first.confirmation}/end-links`, { token: first.token })).status).toBe(200);
+    expect((await call(t.request, `/api/bookings/${first.confirmationNumber}/end-links`, { token: first.viewToken })).status).toBe(200);
     const linksBefore = await t.db.select().from(bookingLinks).where(eq(bookingLinks.bookingId, first.id));
     const replay = await book(lot.id, `${dayFromToday(20)}T09:00`, `${dayFromToday(22)}T09:00`, { key, email });
-    expect(replay.confirmation).toBe(first.confirmation);
-    expect(replay.token).toBeNull();
+    expect(replay.confirmationNumber).toBe(first.confirmationNumber);
+    expect(replay.viewToken).toBeNull();
     expect(await t.db.select().from(bookingLinks).where(eq(bookingLinks.bookingId, first.id))).toHaveLength(linksBefore.length);
-    expect((await call(t.request, `/api/bookings/${first.confirmation}/manage?token=${first.token}`)).status).toBe(404);
+    expect((await call(t.request, `/api/bookings/${first.confirmationNumber}/manage?token=${first.viewToken}`)).status).toBe(404);
   });
 });

@@ -2,7 +2,8 @@
 import { cents } from '@/shared/money';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, parkingProviders } from '@/server/db/schema';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
@@ -14,15 +15,15 @@ describe('GET /api/bookings/history', () => {
   });
 
   it("lists only the caller's bookings, newest first", async () => {
-    const a = await call(t.request, '/api/auth/register', { name: 'A', email: 'a-hist@example.com', password: 'long enough' });
-    const b = await call(t.request, '/api/auth/register', { name: 'B', email: 'b-hist@example.com', password: 'long enough' });
-    const cookieA = sessionCookieFrom(a.headers)!;
+    const a = await createUser(t, { name: 'A', email: 'a-hist@example.com' });
+    const b = await createUser(t, { name: 'B', email: 'b-hist@example.com' });
+    const cookieA = a.cookie;
     const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
     const base = { providerId: provider!.id, firstName: 'A', lastName: 'Z', email: 'a-hist@example.com', phone: '555-010-0155', arrivalDate: '2027-01-01T09:00', departureDate: '2027-01-03T09:00', vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'K1', parkingFeeCents: cents(2000), serviceFeeCents: cents(199), totalFeeCents: cents(2199) };
     await t.db.insert(bookings).values([
-      { ...base, userId: a.json.user.id, confirmationNumber: 'PP-HIST-1', createdAt: new Date(Date.now() - 60_000) },
-      { ...base, userId: a.json.user.id, confirmationNumber: 'PP-HIST-2', status: 'cancelled' },
-      { ...base, userId: b.json.user.id, confirmationNumber: 'PP-HIST-3' },
+      { ...base, userId: a.user.id, confirmationNumber: 'PP-HIST-1', createdAt: new Date(Date.now() - 60_000) },
+      { ...base, userId: a.user.id, confirmationNumber: 'PP-HIST-2', status: 'cancelled' },
+      { ...base, userId: b.user.id, confirmationNumber: 'PP-HIST-3' },
     ]);
     const res = await call(t.request, '/api/bookings/history', undefined, { cookie: cookieA });
     expect(res.status).toBe(200);

@@ -3,24 +3,21 @@
 // written), audit entries, search following at once, and the size limits.
 import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, locations, parkingProviders, users } from '@/server/db/schema';
+import { auditLog, locations, parkingProviders } from '@/server/db/schema';
 import { systemClock } from '@/server/deps';
 import { AppError } from '@/server/errors';
 import { importLotsCsv } from '@/server/modules/catalogue-admin/csv';
 import { formatCsv, parseCsv } from '@/server/modules/catalogue-admin/csv-format';
 import { PROVIDERS } from '@db/seed/providers';
 import { LOT_AMENITIES, LOT_CSV_COLUMNS, ZLotInput } from '@/shared/schemas/catalogue-admin';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp({ TRUST_PROXY: '1' });
 afterAll(() => t.close());
 
-const email = 'csv-admin@example.com';
-const reg = await call(t.request, '/api/auth/register', { name: 'Csv Admin', email, password: 'long enough' });
-await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-const cookie = sessionCookieFrom(reg.headers)!;
-const actor = { id: reg.json.user.id as number, email };
+const { user: actor, cookie } = await createUser(t, { email: 'csv-admin@example.com', name: 'Csv Admin', role: 'admin' });
 const exportCsv = async () => (await call(t.request, '/api/admin/lots/export', undefined, { cookie })).json as { filename: string; rows: number; csv: string };
 const importCsv = (csv: string, dryRun: boolean) => call(t.request, '/api/admin/lots/import', { csv, dryRun }, { cookie });
 const lotCount = async () => (await t.db.select({ id: parkingProviders.id }).from(parkingProviders)).length;
@@ -117,7 +114,7 @@ describe('export and import', () => {
     expect(names).not.toContain('Csv Import Parking South');
     // One 'import' entry with the summary, and one entry per lot written.
     const [summary] = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'import')).orderBy(desc(auditLog.id)).limit(1);
-    expect(summary).toMatchObject({ action: 'import', actorEmail: email, changes: { rows: 4, created: [north!.id, south!.id], updated: ids, unchanged: 0 } });
+    expect(summary).toMatchObject({ action: 'import', actorEmail: actor.email, changes: { rows: 4, created: [north!.id, south!.id], updated: ids, unchanged: 0 } });
     const perLot = await t.db.select().from(auditLog).where(inArray(auditLog.entityId, [...ids, north!.id, south!.id].map(String)));
     expect(perLot.filter((e) => e.entity === 'lot').map((e) => e.action).sort()).toEqual(['create', 'create', 'update', 'update']);
     expect(perLot.find((e) => e.entityId === String(ids[0]))!.changes).toMatchObject({ price: { to: 31.45 } });

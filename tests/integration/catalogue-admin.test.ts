@@ -4,25 +4,20 @@
 // audit log with field-by-field diffs. (CSV import and export: catalogue-admin-csv.test.ts.)
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, locations, lotDays, parkingProviders, seoPages, users } from '@/server/db/schema';
+import { auditLog, bookings, locations, lotDays, parkingProviders, seoPages } from '@/server/db/schema';
 import { catalogueAdminRestRoutes } from '@/server/modules/catalogue-admin/rest';
 import { formatMiles, haversineMiles } from '@/shared/geo';
 import { US_PHONE_MESSAGE } from '@/shared/phone';
 import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { checkout, checkoutRequest, createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp({ TRUST_PROXY: '1' });
 afterAll(() => t.close());
 
 let n = 0;
-async function signUp(role: 'admin' | 'user' = 'user') {
-  const email = `cat-${role}-${++n}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await call(t.request, '/api/auth/register', { name: 'Cat Admin', email, password: 'long enough' }, { ip: `10.19.${n % 250}.${(n * 7) % 250}` });
-  if (role === 'admin') await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-  return { cookie: sessionCookieFrom(res.headers)!, email };
-}
-const admin = await signUp('admin');
+const admin = await createUser(t, { name: 'Cat Admin', role: 'admin' });
 const as = (cookie: string) => ({
   get: (path: string) => call(t.request, path, undefined, { cookie }),
   post: (path: string, body: unknown = {}) => call(t.request, path, body, { cookie }),
@@ -64,7 +59,7 @@ describe('access', () => {
     const url = path.replace(':id', '1');
     const body = method === 'GET' ? undefined : {};
     expect((await call(t.request, url, body, { method })).status).toBe(401);
-    const user = await signUp();
+    const user = await createUser(t, { name: 'Cat Admin' });
     expect((await call(t.request, url, body, { method, cookie: user.cookie })).status).toBe(403);
   });
 
@@ -133,7 +128,7 @@ describe('lots', () => {
     // The same name again gets the next free slug.
     expect((await api.post('/api/admin/lots', { ...body, name: body.name })).json.slug).toBe(`${lot.slug}-2`);
     const [created] = await auditOf('lot', lot.id);
-    expect(created).toMatchObject({ action: 'create', actorEmail: admin.email, changes: { price: { from: null, to: 4.95 }, slug: { to: lot.slug } } });
+    expect(created).toMatchObject({ action: 'create', actorEmail: admin.user.email, changes: { price: { from: null, to: 4.95 }, slug: { to: lot.slug } } });
   });
 
   it('edits: a new price shows in search, the distance follows the coordinates, the audit log has the diff', async () => {
@@ -144,7 +139,7 @@ describe('lots', () => {
     expect(edit.json.lot).toMatchObject({ price: 6.5, distanceMiles: miles, distance: `${formatMiles(miles)} from terminal`, amenities: ['Valet'] });
     expect((await searchNames()).find((p) => p.name === lot.name)?.price).toBe(6.5);
     const [entry] = await auditOf('lot', lot.id);
-    expect(entry).toMatchObject({ action: 'update', actorEmail: admin.email });
+    expect(entry).toMatchObject({ action: 'update', actorEmail: admin.user.email });
     expect(entry!.changes).toMatchObject({ price: { from: 4.95, to: 6.5 }, distanceMiles: { from: 1, to: miles }, amenities: { from: ['Shuttle', 'Covered'], to: ['Valet'] } });
     expect(Object.keys(entry!.changes).sort()).toEqual(['amenities', 'distance', 'distanceMiles', 'latitude', 'longitude', 'price']);
     // Clearing an optional field, a bad edit, an edit that changes nothing.
@@ -158,12 +153,7 @@ describe('lots', () => {
     const lot = (await api.post('/api/admin/lots', lotBody({ capacity: 3 }))).json;
     const booked: string[] = [];
     for (const who of ['ada', 'alan']) {
-      const res = await call(t.request, '/api/bookings/automated', {
-        providerId: lot.id,
-        customerInfo: { firstName: 'Test', lastName: who, email: `${who}-${lot.id}@example.com`, phone: '555-010-0100' },
-        reservationDetails: { arrivalDate: `${stay.arrivalDate}T09:00`, departureDate: `${stay.departureDate}T09:00`, vehicleMake: 'Ford', vehicleModel: 'Focus', licensePlate: 'CAP1' },
-        paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
-      });
+      const res = await checkout(t, checkoutRequest(lot.id, { email: `${who}-${lot.id}@example.com`, arrival: `${stay.arrivalDate}T09:00`, departure: `${stay.departureDate}T09:00` }));
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       booked.push(res.json.booking.confirmationNumber);
     }
@@ -263,7 +253,7 @@ describe('audit log', () => {
     expect(places.length).toBeGreaterThan(0);
     expect(places.every((e: { entity: string; label: string }) => e.entity === 'location' && e.label.includes('('))).toBe(true);
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'lot'));
-    expect(rows.every((r) => r.actorEmail === admin.email)).toBe(true);
+    expect(rows.every((r) => r.actorEmail === admin.user.email)).toBe(true);
     expect((await api.get('/api/admin/audit?entity=nope')).status).toBe(400);
   });
 });

@@ -10,7 +10,8 @@ import { lotWallClock } from '@/server/modules/catalogue/lot-time';
 import { NO_MATCH_REPLY as NO_MATCH } from '@/server/modules/chat/chat.service';
 import { dayFromToday } from '@/shared/pricing';
 import { bumpContentVersion } from '@/server/content-version';
-import { call, sessionCookieFrom } from '../support/http';
+import { createBooking, createUser, stayAt } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
@@ -304,25 +305,11 @@ describe('POST /api/chat with a page context (location facts)', () => {
 });
 
 describe('support', () => {
-  async function signUp(email: string) {
-    const res = await call(t.request, '/api/auth/register', { name: 'Sam Support', email, password: 'long enough' });
-    return { cookie: sessionCookieFrom(res.headers)!, id: res.json.user.id as number };
-  }
-  async function book(cookie: string, email: string) {
+  /** A signed-in traveller's paid booking of two days, two weeks ahead. */
+  async function book(user: Awaited<ReturnType<typeof createUser>>) {
     const provider = (await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1).offset(11))[0]!;
-    const res = await call(
-      t.request,
-      '/api/bookings/automated',
-      {
-        providerId: provider.id,
-        customerInfo: { firstName: 'Sam', lastName: 'Support', email, phone: '555-010-0155' },
-        reservationDetails: { arrivalDate: `${dayFromToday(14)}T10:00`, departureDate: `${dayFromToday(16)}T10:00`, vehicleMake: 'Ford', vehicleModel: 'Focus', licensePlate: 'SUP1' },
-        paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '10001' },
-      },
-      { cookie },
-    );
-    expect(res.status).toBe(200);
-    return res.json.booking as { id: number; confirmationNumber: string; parkingFee: number };
+    const booked = await createBooking(t, { user, lot: provider, arrival: stayAt(14, '10:00'), departure: stayAt(16, '10:00') });
+    return booked.json.booking as { id: number; confirmationNumber: string; parkingFee: number };
   }
 
   it('needs sign-in', async () => {
@@ -331,10 +318,10 @@ describe('support', () => {
   });
 
   it('finds my booking by confirmation number, never someone else’s', async () => {
-    const me = await signUp('support-me@example.com');
-    const other = await signUp('support-other@example.com');
-    const mine = await book(me.cookie, 'support-me@example.com');
-    const theirs = await book(other.cookie, 'support-other@example.com');
+    const me = await createUser(t, { email: 'support-me@example.com', name: 'Sam Support' });
+    const other = await createUser(t, { email: 'support-other@example.com', name: 'Sam Support' });
+    const mine = await book(me);
+    const theirs = await book(other);
 
     const found = await call(t.request, '/api/support/chat', { message: `What's the status of ${mine.confirmationNumber}?` }, { cookie: me.cookie });
     expect(found.json).toMatchObject({ actionType: 'booking_lookup', bookingData: { id: mine.id, confirmationNumber: mine.confirmationNumber, status: 'confirmed' } });
@@ -356,9 +343,9 @@ describe('support', () => {
   });
 
   it('acts only for the owner: receipt, contact the lot, refund', async () => {
-    const me = await signUp('actions-me@example.com');
-    const other = await signUp('actions-other@example.com');
-    const mine = await book(me.cookie, 'actions-me@example.com');
+    const me = await createUser(t, { email: 'actions-me@example.com', name: 'Sam Support' });
+    const other = await createUser(t, { email: 'actions-other@example.com', name: 'Sam Support' });
+    const mine = await book(me);
 
     for (const path of ['receipt', 'contact-property', 'refund']) {
       const res = await call(t.request, `/api/support/${path}`, { type: 'refund', bookingId: mine.id, reason: 'not mine' }, { cookie: other.cookie });

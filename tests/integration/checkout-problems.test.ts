@@ -9,7 +9,8 @@ import { bumpContentVersion } from '@/server/content-version';
 import { stayDays } from '@/server/modules/bookings/inventory';
 import { instantToWallClock, zoneForState } from '@/shared/time-zones';
 import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { CARD_FIELDS, checkoutRequest, createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
@@ -20,16 +21,8 @@ let next = 2;
 const freshLot = () => providers[(next += 5)]!;
 const at = (days: number, time = '10:00') => `${dayFromToday(days)}T${time}`;
 const estimate = (providerId: number, arrivalDate: string, departureDate: string) => call(t.request, '/api/bookings/estimate', { providerId, arrivalDate, departureDate });
-const CARD = { cardNumber: '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' };
-
-function booking(providerId: number, over: { reservation?: object; payment?: object; customer?: object } = {}) {
-  return {
-    providerId,
-    customerInfo: { firstName: 'Ada', lastName: 'Lovelace', email: `problems-${Math.random().toString(36).slice(2)}@example.com`, phone: '555-010-0100', ...over.customer },
-    reservationDetails: { arrivalDate: at(20), departureDate: at(22), vehicleMake: 'Toyota', vehicleModel: 'Camry', licensePlate: 'ABC123', ...over.reservation },
-    paymentInfo: { ...CARD, ...over.payment },
-  };
-}
+const CARD = CARD_FIELDS;
+const booking = (providerId: number, over: { reservation?: object; payment?: object; customer?: object } = {}) => checkoutRequest(providerId, { arrival: at(20), departure: at(22), ...over });
 
 /** The lot's own wall clock now, moved by `minutes`. */
 async function lotClock(providerId: number, minutes: number) {
@@ -116,8 +109,7 @@ describe('checkout reports every field, the API the first', () => {
 
 describe('one card vocabulary', () => {
   it('the fee and saved cards take the form’s fields, and still read the older names', async () => {
-    const signed = await call(t.request, '/api/auth/register', { name: 'Card Words', email: 'card-words@example.com', password: 'long enough' });
-    const cookie = sessionCookieFrom(signed.headers)!;
+    const { cookie } = await createUser(t, { email: 'card-words@example.com', name: 'Card Words' });
     const saved = await call(t.request, '/api/payments/sandbox/payment-methods', { cardNumber: '4242 4242 4242 4242', expirationDate: '11/33', cvv: '123' }, { cookie });
     expect(saved.status).toBe(200);
     expect(saved.json).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 11, expYear: 2033 });

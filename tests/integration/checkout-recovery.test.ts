@@ -4,34 +4,30 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, idempotencyKeys, jobs, parkingProviders, sandboxIntents, users } from '@/server/db/schema';
-import { createSandboxGateway, type ChargeInput, type PaymentIntent, type SandboxGateway } from '@/server/integrations/payments';
 import { settleExpiredHolds } from '@/server/modules/bookings/checkout';
-import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { checkout, checkoutRequest, recordingGateway, stayAt } from '../support/factories';
+import { sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 /** Lets a test decide, per charge, to go through, hang forever (a crash), fail like a network, or wait. */
 type Behaviour = 'pass' | 'hang-after-charge' | 'network-error' | { before: Promise<void> };
 const plan: Behaviour[] = [];
-let gateway!: SandboxGateway;
 let mailHangs = false;
 
+const payments = recordingGateway({
+  around: async (input, charge) => {
+    const how = plan.shift() ?? 'pass';
+    if (how === 'network-error') throw new Error('socket hang up');
+    if (typeof how === 'object') await how.before;
+    const intent = await charge(input);
+    if (how === 'hang-after-charge') return new Promise<never>(() => undefined); // the process "died" here
+    return intent;
+  },
+});
 const t = await createTestApp(
   {},
   {
-    payments: (db) => {
-      gateway = createSandboxGateway(db);
-      const charge = gateway.charge.bind(gateway);
-      gateway.charge = async (input: ChargeInput): Promise<PaymentIntent> => {
-        const how = plan.shift() ?? 'pass';
-        if (how === 'network-error') throw new Error('socket hang up');
-        if (typeof how === 'object') await how.before;
-        const intent = await charge(input);
-        if (how === 'hang-after-charge') return new Promise<never>(() => undefined); // the process "died" here
-        return intent;
-      };
-      return gateway;
-    },
+    payments: payments.payments,
     mailer: { send: () => (mailHangs ? new Promise<never>(() => undefined) : Promise.resolve()) },
   },
 );
@@ -41,16 +37,10 @@ const providers = await t.db.select().from(parkingProviders).orderBy(parkingProv
 let next = 0;
 const freshProvider = () => providers[(next += 5)]!;
 
-function body(providerId: number, email: string, over: { card?: string; nights?: number } = {}) {
-  const start = over.nights ?? 15;
-  return {
-    providerId,
-    customerInfo: { firstName: 'Rey', lastName: 'Covery', email, phone: '555-010-0100' },
-    reservationDetails: { arrivalDate: `${dayFromToday(start)}T09:00`, departureDate: `${dayFromToday(start + 2)}T09:00`, vehicleMake: 'Kia', vehicleModel: 'Rio' },
-    paymentInfo: { cardNumber: over.card ?? '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
-  };
-}
-const book = (b: unknown, key?: string, cookie?: string) => call(t.request, '/api/bookings/automated', b, { headers: key ? { 'Idempotency-Key': key } : {}, cookie });
+/** `email`'s two-day stay from `nights` days ahead (15 unless told). */
+const body = (providerId: number, email: string, over: { card?: string; nights?: number } = {}) =>
+  checkoutRequest(providerId, { email, card: over.card, arrival: stayAt(over.nights ?? 15), departure: stayAt((over.nights ?? 15) + 2) });
+const book = (b: unknown, key?: string, cookie?: string) => checkout(t, b, { key, cookie });
 const bookingsOf = (email: string) => t.db.select().from(bookings).where(eq(bookings.email, email)).orderBy(bookings.id);
 const chargesOf = async (bookingId: number) => (await t.db.select().from(sandboxIntents)).filter((i) => i.metadata.bookingId === String(bookingId));
 const until = async (check: () => Promise<boolean>) => {
@@ -135,7 +125,7 @@ describe('holds nobody came back for', () => {
     await age(paidEmail, 11 * 60_000);
     await age(lostEmail, 11 * 60_000);
 
-    const settled = await settleExpiredHolds({ db: t.db, payments: gateway, jobs: t.jobs });
+    const settled = await settleExpiredHolds({ db: t.db, payments: payments.gateway, jobs: t.jobs });
     expect(settled).toMatchObject({ settled: 1, released: 1 });
     expect(await bookingsOf(paidEmail)).toMatchObject([{ status: 'confirmed' }]);
     expect(await bookingsOf(lostEmail)).toHaveLength(0);
@@ -145,7 +135,7 @@ describe('holds nobody came back for', () => {
     const lost = await book(body(lostLot.id, lostEmail), 'reap-key-0002');
     expect(lost.status).toBe(409);
     expect(lost.json.error).toBe('Your payment took too long and the space was released. You have not been charged. Please try again.');
-    expect((await settleExpiredHolds({ db: t.db, payments: gateway, jobs: t.jobs })).settled).toBe(0);
+    expect((await settleExpiredHolds({ db: t.db, payments: payments.gateway, jobs: t.jobs })).settled).toBe(0);
   });
 });
 

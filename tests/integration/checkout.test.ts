@@ -7,25 +7,14 @@ import { bumpContentVersion } from '@/server/content-version';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINE } from '@/server/db/client';
 import { bookings, idempotencyKeys, informationAccess, jobs, parkingProviders, paymentEvents, sandboxIntents, userCredits, users } from '@/server/db/schema';
-import { createSandboxGateway, type PaymentIntent, type SandboxGateway } from '@/server/integrations/payments';
 import { dayFromToday } from '@/shared/pricing';
+import { checkout, checkoutRequest, createUser, recordingGateway } from '../support/factories';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
-const charges: PaymentIntent[] = [];
-let gateway!: SandboxGateway;
-const t = await createTestApp({}, {
-  payments: (db) => {
-    gateway = createSandboxGateway(db);
-    const charge = gateway.charge.bind(gateway);
-    gateway.charge = async (input) => {
-      const intent = await charge(input);
-      charges.push(intent);
-      return intent;
-    };
-    return gateway;
-  },
-});
+const payments = recordingGateway();
+const { charges } = payments;
+const t = await createTestApp({}, { payments: payments.payments });
 afterAll(() => t.close());
 
 const providers = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id);
@@ -37,21 +26,11 @@ const freshProvider = () => providers[(nextProvider += 3)]!;
 const arrive = `${dayFromToday(20)}T09:00`;
 const depart = `${dayFromToday(22)}T17:00`;
 
-function body(providerId: number, over: { customer?: object; reservation?: object; payment?: object } = {}) {
-  return {
-    providerId,
-    customerInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '555-010-0100', ...over.customer },
-    reservationDetails: { arrivalDate: arrive, departureDate: depart, vehicleMake: 'Toyota', vehicleModel: 'Camry', licensePlate: 'abc123', ...over.reservation },
-    paymentInfo: { cardNumber: '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801', ...over.payment },
-  };
-}
+/** Ada's booking of these dates (a lower-case plate: the server writes it in capitals). */
+const body = (providerId: number, over: { customer?: object; reservation?: object; payment?: object } = {}) =>
+  checkoutRequest(providerId, { email: 'ada@example.com', arrival: arrive, departure: depart, ...over, reservation: { licensePlate: 'abc123', ...over.reservation } });
 
-async function signUp(email: string) {
-  const res = await call(t.request, '/api/auth/register', { name: 'Grace Hopper', email, password: 'long enough' });
-  return { cookie: sessionCookieFrom(res.headers)!, id: res.json.user.id as number };
-}
-
-const book = (b: unknown, cookie?: string, headers?: Record<string, string>) => call(t.request, '/api/bookings/automated', b, { cookie, headers });
+const book = (b: unknown, cookie?: string, headers?: Record<string, string>) => checkout(t, b, { cookie, headers });
 
 describe('POST /api/bookings/estimate', () => {
   it('prices from the catalogue: one day at 89.95 is 91.94 whatever the client sends', async () => {
@@ -102,7 +81,7 @@ describe('POST /api/bookings/automated validation', () => {
 
 describe('paying for a booking', () => {
   it('books a signed-in traveller: server-side amounts, confirmation number, e-mail with pass and calendar', async () => {
-    const u = await signUp('booker@example.com');
+    const u = await createUser(t, { email: 'booker@example.com' });
     const p = freshProvider();
     const tampered = { ...body(p.id), totalFee: 0.01, parkingFee: 0.01, providerPrice: 0.01 };
     const res = await book(tampered, u.cookie);
@@ -113,7 +92,7 @@ describe('paying for a booking', () => {
     const subtotal = (p.priceCents * days) / 100;
     expect(res.json.booking).toMatchObject({ status: 'confirmed', parkingFee: subtotal, serviceFee: 1.99, totalFee: Math.round((subtotal + 1.99) * 100) / 100, cardBrand: 'visa', cardLast4: '4242', licensePlate: 'ABC123' });
     const [row] = await t.db.select().from(bookings).where(eq(bookings.confirmationNumber, res.json.confirmationNumber));
-    expect(row!.userId).toBe(u.id);
+    expect(row!.userId).toBe(u.user.id);
 
     // Never a card number at rest: not in any row that checkout writes, nor (SQLite) in the database files.
     const written = JSON.stringify(
@@ -183,7 +162,7 @@ describe('paying for a booking', () => {
   });
 
   it('a guest booking with the e-mail of an unproven account stays out of it and never opens it', async () => {
-    const owner = await signUp('existing-owner@example.com');
+    const owner = await createUser(t, { email: 'existing-owner@example.com' });
     const res = await book(body(freshProvider().id, { customer: { email: 'existing-owner@example.com' } }));
     expect(res.status).toBe(200);
     expect(sessionCookieFrom(res.headers)).toBeUndefined();
@@ -253,7 +232,7 @@ describe('Idempotency-Key', () => {
 
 describe('credits', () => {
   it('applies the $0.99 access fee once at that location, and the balance always equals the ledger', async () => {
-    const u = await signUp('credit@example.com');
+    const u = await createUser(t, { email: 'credit@example.com' });
     const p = freshProvider();
     const location = p.location;
     const created = await call(t.request, '/api/payments/information-access', { location }, { cookie: u.cookie });
@@ -269,31 +248,31 @@ describe('credits', () => {
     const second = await book(body(p.id), u.cookie);
     expect(second.json.booking.creditApplied).toBe(0);
 
-    const ledger = await t.db.select().from(userCredits).where(eq(userCredits.userId, u.id));
+    const ledger = await t.db.select().from(userCredits).where(eq(userCredits.userId, u.user.id));
     expect(ledger.map((l) => l.type).sort()).toEqual(['access_fee_credit', 'booking_use']);
-    const balance = (await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalanceCents;
+    const balance = (await t.db.select().from(users).where(eq(users.id, u.user.id)))[0]!.creditBalanceCents;
     expect(balance).toBe(ledger.reduce((s, l) => s + l.amountCents, 0));
     expect(balance).toBe(0);
-    expect((await t.db.select().from(informationAccess).where(eq(informationAccess.userId, u.id)))[0]!.creditedBack).toBe(1);
+    expect((await t.db.select().from(informationAccess).where(eq(informationAccess.userId, u.user.id)))[0]!.creditedBack).toBe(1);
   });
 
   it('a declined booking gives the credit back', async () => {
-    const u = await signUp('credit-declined@example.com');
+    const u = await createUser(t, { email: 'credit-declined@example.com' });
     const p = freshProvider();
     const created = await call(t.request, '/api/payments/information-access', { location: p.location }, { cookie: u.cookie });
     await call(t.request, '/api/payments/sandbox/confirm', { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }, { cookie: u.cookie });
     await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
     expect((await book(body(p.id, { payment: { cardNumber: '4000000000000002' } }), u.cookie)).status).toBe(402);
-    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalanceCents).toBe(99);
-    expect(await t.db.select().from(userCredits).where(eq(userCredits.userId, u.id))).toHaveLength(1);
+    expect((await t.db.select().from(users).where(eq(users.id, u.user.id)))[0]!.creditBalanceCents).toBe(99);
+    expect(await t.db.select().from(userCredits).where(eq(userCredits.userId, u.user.id))).toHaveLength(1);
     expect((await call(t.request, '/api/bookings/estimate', { providerId: p.id, arrivalDate: arrive, departureDate: depart }, { cookie: u.cookie })).json.credit).toBe(0.99);
   });
 });
 
 describe('PATCH /api/bookings/:id/status', () => {
   it('lets only the owner cancel; 24h+ ahead refunds the parking fee, keeps the fee, frees the space', async () => {
-    const owner = await signUp('owner@example.com');
-    const other = await signUp('other@example.com');
+    const owner = await createUser(t, { email: 'owner@example.com' });
+    const other = await createUser(t, { email: 'other@example.com' });
     const p = freshProvider();
     await t.db.update(parkingProviders).set({ capacity: 1 }).where(eq(parkingProviders.id, p.id));
     await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
@@ -310,7 +289,7 @@ describe('PATCH /api/bookings/:id/status', () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ success: true, refundAmount: made.json.booking.parkingFee, booking: { status: 'cancelled', refundedAmount: made.json.booking.parkingFee } });
     await t.drain();
-    expect((await gateway.listRefunds()).some((r) => r.amount === Math.round(made.json.booking.parkingFee * 100))).toBe(true);
+    expect((await payments.gateway.listRefunds()).some((r) => r.amount === Math.round(made.json.booking.parkingFee * 100))).toBe(true);
     expect((await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!.cancellationReason).toBe('Flight moved');
 
     const history = await call(t.request, '/api/bookings/history', undefined, { cookie: owner.cookie });
@@ -325,7 +304,7 @@ describe('PATCH /api/bookings/:id/status', () => {
   });
 
   it('within 24 hours of arrival the lot policy decides, and a started stay cannot be cancelled', async () => {
-    const u = await signUp('late@example.com');
+    const u = await createUser(t, { email: 'late@example.com' });
     const p = freshProvider();
     await t.db.update(parkingProviders).set({ cancellationPolicy: 'Free cancellation up to 24 hours before arrival.' }).where(eq(parkingProviders.id, p.id));
     await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it

@@ -3,35 +3,30 @@
 // Stripe does): one booking, one charge, whatever the delay. The sandbox gateway has the same guarantee
 // in-process (checkout-recovery.test.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, ENGINE, openDatabase, type DB } from '@/server/db/client';
 import { bookings, idempotencyKeys } from '@/server/db/schema';
-import { dayFromToday } from '@/shared/pricing';
-import { createTestDatabase } from '../support/databases';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { checkoutRequest, stayAt } from '../support/factories';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let fake: FakeStripe;
-let dir: string;
-/** The server's database on this run's engine (a copied SQLite file, or a PostgreSQL database). */
-let database: { target: string; drop: () => Promise<void> };
+/** The server's database on this run's engine (a copied SQLite file, or a PostgreSQL database), and its directory. */
+let database: TestDatabase;
 let port = 0;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
   fake.addPaymentMethod('pm_card_visa', { brand: 'visa', last4: '4242' });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-crash-'));
-  database = await createTestDatabase(dir);
+  database = await createTestDatabase('parkpilot-crash-');
   port = 4500 + Math.floor(Math.random() * 400);
 });
 afterAll(async () => {
   await fake.close();
-  await database.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await database.remove();
 });
 
 function spawnServer(extra: Record<string, string> = {}): ChildProcess {
@@ -44,10 +39,10 @@ function spawnServer(extra: Record<string, string> = {}): ChildProcess {
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: `http://localhost:${port}`,
-      DATABASE_PATH: ENGINE === 'postgres' ? path.join(dir, 'unused.db') : database.target,
+      DATABASE_PATH: ENGINE === 'postgres' ? path.join(database.dir, 'unused.db') : database.target,
       DATABASE_URL: ENGINE === 'postgres' ? database.target : '',
-      OUTBOX_DIR: path.join(dir, 'outbox'),
-      UPLOADS_DIR: path.join(dir, 'uploads'),
+      OUTBOX_DIR: path.join(database.dir, 'outbox'),
+      UPLOADS_DIR: path.join(database.dir, 'uploads'),
       LOG_REQUESTS: '0',
       STRIPE_SECRET_KEY: 'sk_test_crash',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_crash',
@@ -114,12 +109,7 @@ function checkout(email: string, key: string, nights: number) {
   return fetch(`http://127.0.0.1:${port}/api/bookings/automated`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: `http://localhost:${port}`, 'Idempotency-Key': key },
-    body: JSON.stringify({
-      providerId: 7,
-      customerInfo: { firstName: 'Crash', lastName: 'Test', email, phone: '555-010-0100' },
-      reservationDetails: { arrivalDate: `${dayFromToday(nights)}T09:00`, departureDate: `${dayFromToday(nights + 2)}T09:00`, vehicleMake: 'Ford', vehicleModel: 'Focus' },
-      paymentInfo: { paymentMethodId: 'pm_card_visa' },
-    }),
+    body: JSON.stringify(checkoutRequest(7, { email, arrival: stayAt(nights), departure: stayAt(nights + 2), paymentMethodId: 'pm_card_visa' })),
   });
 }
 

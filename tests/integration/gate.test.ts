@@ -6,23 +6,16 @@
 import { cents } from '@/shared/money';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, locations, parkingProviders, users } from '@/server/db/schema';
+import { auditLog, bookings, locations, parkingProviders } from '@/server/db/schema';
 import { lotDate, lotWallClock } from '@/server/modules/catalogue/lot-time';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp({ TRUST_PROXY: '1' });
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;
-let ipCounter = 0;
-
-async function signUp(email: string, name: string, admin = false) {
-  const res = await call(t.request, '/api/auth/register', { name, email, password: 'long enough' }, { ip: `10.19.${++ipCounter}.1` });
-  expect(res.status).toBe(201);
-  if (admin) await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-  return { cookie: sessionCookieFrom(res.headers)!, id: res.json.user.id as number };
-}
 
 /** The first lot of a state, with the state (its time zone). */
 async function lotIn(state: string) {
@@ -65,18 +58,19 @@ async function book(lot: { id: number; state: string }, userId: number, from: nu
   return row!;
 }
 
-let admin: Awaited<ReturnType<typeof signUp>>;
-let staff: Awaited<ReturnType<typeof signUp>>;
-let outsider: Awaited<ReturnType<typeof signUp>>;
-let traveller: Awaited<ReturnType<typeof signUp>>;
+type SignedIn = Awaited<ReturnType<typeof createUser>>;
+let admin: SignedIn;
+let staff: SignedIn;
+let outsider: SignedIn;
+let traveller: SignedIn;
 let lotA: Awaited<ReturnType<typeof lotIn>>;
 let lotB: Awaited<ReturnType<typeof lotIn>>;
 
 beforeAll(async () => {
-  admin = await signUp('gate-admin@example.com', 'Gate Admin', true);
-  staff = await signUp('gate-staff@example.com', 'Sam Staff');
-  outsider = await signUp('gate-outsider@example.com', 'Olly Outsider');
-  traveller = await signUp('gate-traveller@example.com', 'Gale Gate');
+  admin = await createUser(t, { email: 'gate-admin@example.com', name: 'Gate Admin', role: 'admin' });
+  staff = await createUser(t, { email: 'gate-staff@example.com', name: 'Sam Staff' });
+  outsider = await createUser(t, { email: 'gate-outsider@example.com', name: 'Olly Outsider' });
+  traveller = await createUser(t, { email: 'gate-traveller@example.com', name: 'Gale Gate' });
   lotA = await lotIn('CA');
   lotB = await lotIn('GA');
 });
@@ -99,17 +93,17 @@ describe('granting lot staff (admin)', () => {
 
     const granted = await post(`/api/admin/lots/${lotA.id}/staff`, admin.cookie, { email: '  Gate-Staff@Example.com ' });
     expect(granted.status).toBe(201);
-    expect(granted.json).toMatchObject({ userId: staff.id, email: 'gate-staff@example.com' });
+    expect(granted.json).toMatchObject({ userId: staff.user.id, email: 'gate-staff@example.com' });
     const again = await post(`/api/admin/lots/${lotA.id}/staff`, admin.cookie, { email: 'gate-staff@example.com' });
     expect(again.status).toBe(409);
     expect(again.json.error).toBe('gate-staff@example.com already works this lot.');
 
     const list = await get(`/api/admin/lots/${lotA.id}/staff`, admin.cookie);
-    expect(list.json).toEqual([expect.objectContaining({ userId: staff.id, name: 'Sam Staff', email: 'gate-staff@example.com' })]);
+    expect(list.json).toEqual([expect.objectContaining({ userId: staff.user.id, name: 'Sam Staff', email: 'gate-staff@example.com' })]);
     expect((await get(`/api/admin/lots/${lotA.id}/staff`, staff.cookie)).status).toBe(403);
 
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'lot_staff'), eq(auditLog.entityId, String(lotA.id))));
-    expect(entries).toEqual([expect.objectContaining({ action: 'grant', actorId: admin.id, actorEmail: 'gate-admin@example.com', changes: expect.objectContaining({ userId: staff.id, email: 'gate-staff@example.com' }) })]);
+    expect(entries).toEqual([expect.objectContaining({ action: 'grant', actorId: admin.user.id, actorEmail: 'gate-admin@example.com', changes: expect.objectContaining({ userId: staff.user.id, email: 'gate-staff@example.com' }) })]);
   });
 
   it('tells the account it is staff, and lists only its lots', async () => {
@@ -134,11 +128,11 @@ describe('access to the gate', () => {
 
   it("shows lot A's arrivals and departures of its own today, and nothing of lot B (404; its pass names only its lot)", async () => {
     const now = Date.now();
-    const arriving = await book(lotA, traveller.id, now, now + 48 * HOUR);
-    const cancelled = await book(lotA, traveller.id, now, now + 48 * HOUR, { status: 'cancelled' });
-    const departing = await book(lotA, traveller.id, now - 72 * HOUR, now);
-    const pending = await book(lotA, traveller.id, now, now + 48 * HOUR, { status: 'pending' });
-    const other = await book(lotB, traveller.id, now, now + 48 * HOUR);
+    const arriving = await book(lotA, traveller.user.id, now, now + 48 * HOUR);
+    const cancelled = await book(lotA, traveller.user.id, now, now + 48 * HOUR, { status: 'cancelled' });
+    const departing = await book(lotA, traveller.user.id, now - 72 * HOUR, now);
+    const pending = await book(lotA, traveller.user.id, now, now + 48 * HOUR, { status: 'pending' });
+    const other = await book(lotB, traveller.user.id, now, now + 48 * HOUR);
 
     const today = await get(`/api/gate/today?lotId=${lotA.id}`, staff.cookie);
     expect(today.status).toBe(200);
@@ -169,7 +163,7 @@ describe('access to the gate', () => {
 
   it('refuses at one lot a pass for another lot the caller works, naming the right lot', async () => {
     const now = Date.now();
-    const other = await book(lotB, traveller.id, now, now + 24 * HOUR);
+    const other = await book(lotB, traveller.user.id, now, now + 24 * HOUR);
     const res = await gate(other.confirmationNumber, undefined, admin.cookie, lotA.id);
     expect(res.json).toMatchObject({ valid: false, canCheckIn: false, reason: `This pass is for another lot (${lotB.name}).` });
     expect((await gate(other.confirmationNumber, 'check-in', admin.cookie, lotA.id)).status).toBe(409);
@@ -180,7 +174,7 @@ describe('access to the gate', () => {
 describe('a pass at the gate', () => {
   it('is found typed in lower case with spaces, or without its prefix, and shows the booking', async () => {
     const now = Date.now();
-    const b = await book(lotA, traveller.id, now + HOUR, now + 30 * HOUR);
+    const b = await book(lotA, traveller.user.id, now + HOUR, now + 30 * HOUR);
     const res = await gate(`  ${b.confirmationNumber.toLowerCase()} `);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -196,7 +190,7 @@ describe('a pass at the gate', () => {
 
   it('is found however the number is typed: any spacing and case, with or without PP-', async () => {
     const now = Date.now();
-    const b = await book(lotA, traveller.id, now + HOUR, now + 30 * HOUR, { confirmationNumber: 'PP-7YHNEFSK' });
+    const b = await book(lotA, traveller.user.id, now + HOUR, now + 30 * HOUR, { confirmationNumber: 'PP-7YHNEFSK' });
     for (const typed of ['PP 7YHNEFSK', 'pp-7yhnefsk', '7YHNEFSK', 'PP7YHNEFSK', ' p p - 7yhn efsk ', '7YHN-EFSK', 'PP-7YHNEFSK']) {
       const res = await gate(typed);
       expect(res.status, typed).toBe(200);
@@ -209,10 +203,10 @@ describe('a pass at the gate', () => {
   it('refuses a cancelled pass, one not paid, one too early and one expired, with the reason', async () => {
     const now = Date.now();
     const cases = [
-      [await book(lotA, traveller.id, now, now + 24 * HOUR, { status: 'cancelled' }), /^Cancelled: this booking was cancelled/],
-      [await book(lotA, traveller.id, now, now + 24 * HOUR, { status: 'failed' }), /^Not paid/],
-      [await book(lotA, traveller.id, now + 3 * HOUR, now + 30 * HOUR), /^Too early: arrival is .*; check-in opens /],
-      [await book(lotA, traveller.id, now - 48 * HOUR, now - HOUR), /^Expired: this booking ended on /],
+      [await book(lotA, traveller.user.id, now, now + 24 * HOUR, { status: 'cancelled' }), /^Cancelled: this booking was cancelled/],
+      [await book(lotA, traveller.user.id, now, now + 24 * HOUR, { status: 'failed' }), /^Not paid/],
+      [await book(lotA, traveller.user.id, now + 3 * HOUR, now + 30 * HOUR), /^Too early: arrival is .*; check-in opens /],
+      [await book(lotA, traveller.user.id, now - 48 * HOUR, now - HOUR), /^Expired: this booking ended on /],
     ] as const;
     for (const [b, reason] of cases) {
       const look = await gate(b.confirmationNumber);
@@ -226,7 +220,7 @@ describe('a pass at the gate', () => {
 
   it('checks in then out: times and who recorded, status completed, shown in the history and the admin', async () => {
     const now = Date.now();
-    const b = await book(lotA, traveller.id, now - HOUR, now + 24 * HOUR);
+    const b = await book(lotA, traveller.user.id, now - HOUR, now + 24 * HOUR);
     const early = await gate(b.confirmationNumber, 'check-out');
     expect(early.status).toBe(409);
     expect(early.json.error).toBe('Not checked in yet: check the car in first.');
@@ -247,7 +241,7 @@ describe('a pass at the gate', () => {
     expect((await gate(b.confirmationNumber, 'check-in')).json.error).toMatch(/^Already checked out on /);
 
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, b.id));
-    expect(row).toMatchObject({ status: 'completed', checkedInBy: staff.id, checkedOutBy: staff.id });
+    expect(row).toMatchObject({ status: 'completed', checkedInBy: staff.user.id, checkedOutBy: staff.user.id });
     expect(row!.checkedInAt!.getTime()).toBeLessThanOrEqual(row!.checkedOutAt!.getTime());
 
     const history = (await get('/api/bookings/history', traveller.cookie)).json as { confirmationNumber: string }[];
@@ -266,7 +260,7 @@ describe('a pass at the gate', () => {
 
   it('records a pass scanned at two gates at once only once', async () => {
     const now = Date.now();
-    const b = await book(lotA, traveller.id, now, now + 24 * HOUR);
+    const b = await book(lotA, traveller.user.id, now, now + 24 * HOUR);
     const results = await Promise.all([0, 1, 2, 3, 4].map(() => gate(b.confirmationNumber, 'check-in')));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     for (const r of results.filter((x) => x.status === 409)) expect(r.json.error).toMatch(/^Already checked in on /);
@@ -281,14 +275,14 @@ describe('a pass at the gate', () => {
 
 describe('revoking lot staff (admin)', () => {
   it('takes the gate away with an audit entry; revoking again is 404', async () => {
-    const res = await call(t.request, `/api/admin/lots/${lotA.id}/staff/${staff.id}`, undefined, { method: 'DELETE', cookie: admin.cookie });
+    const res = await call(t.request, `/api/admin/lots/${lotA.id}/staff/${staff.user.id}`, undefined, { method: 'DELETE', cookie: admin.cookie });
     expect(res.status).toBe(200);
-    expect((await call(t.request, `/api/admin/lots/${lotA.id}/staff/${staff.id}`, undefined, { method: 'DELETE', cookie: admin.cookie })).status).toBe(404);
+    expect((await call(t.request, `/api/admin/lots/${lotA.id}/staff/${staff.user.id}`, undefined, { method: 'DELETE', cookie: admin.cookie })).status).toBe(404);
     expect((await get('/api/gate/lots', staff.cookie)).status).toBe(403);
     expect((await get('/api/auth/me', staff.cookie)).json.user.isStaff).toBe(false);
     expect((await get(`/api/admin/lots/${lotA.id}/staff`, admin.cookie)).json).toEqual([]);
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'lot_staff'), eq(auditLog.entityId, String(lotA.id)))).orderBy(asc(auditLog.id));
     expect(entries.map((e) => e.action)).toEqual(['grant', 'revoke']);
-    expect(entries[1]).toMatchObject({ actorEmail: 'gate-admin@example.com', changes: expect.objectContaining({ userId: staff.id, email: 'gate-staff@example.com' }) });
+    expect(entries[1]).toMatchObject({ actorEmail: 'gate-admin@example.com', changes: expect.objectContaining({ userId: staff.user.id, email: 'gate-staff@example.com' }) });
   });
 });

@@ -9,6 +9,7 @@ import { bookings, guestCredits, informationAccess, parkingProviders, userCredit
 import { createStripeGateway } from '@/server/integrations/payments';
 import { dayFromToday } from '@/shared/pricing';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
+import { checkout as postCheckout, checkoutRequest, createUser } from '../support/factories';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -36,19 +37,10 @@ async function guestPaysFee(app: TestApp, location: string, email: string) {
   return browser;
 }
 
+/** `email` books the lot from `arrive` (to `depart`, or for `nights`). */
 function checkout(providerId: number, email: string, over: { cookie?: string; key?: string; card?: string; nights?: number } = {}) {
   const departure = over.nights ? `${dayFromToday(25 + over.nights)}T17:00` : depart;
-  return call(
-    t.request,
-    '/api/bookings/automated',
-    {
-      providerId,
-      customerInfo: { firstName: 'Gwen', lastName: 'Guest', email, phone: '555-010-0177' },
-      reservationDetails: { arrivalDate: arrive, departureDate: departure, vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'gst123' },
-      paymentInfo: { cardNumber: over.card ?? card.cardNumber, expirationDate: '12/34', cvv: '123', billingZip: '32801' },
-    },
-    { cookie: over.cookie, headers: over.key ? { 'Idempotency-Key': over.key } : undefined },
-  );
+  return postCheckout(t, checkoutRequest(providerId, { email, arrival: arrive, departure, card: over.card }), { cookie: over.cookie, key: over.key });
 }
 
 const estimate = (providerId: number, extra: { email?: string } = {}, cookie?: string) =>
@@ -131,8 +123,8 @@ describe('the fee as a guest', () => {
     const p = lot();
     const email = 'typed-by-another@example.com';
     await guestPaysFee(t, p.location, email);
-    const other = await call(t.request, '/api/auth/register', { name: 'Other One', email: 'other-one@example.com', password: 'long enough' });
-    const booked = await checkout(p.id, email, { cookie: sessionCookieFrom(other.headers) });
+    const other = await createUser(t, { email: 'other-one@example.com', name: 'Other One' });
+    const booked = await checkout(p.id, email, { cookie: other.cookie });
     expect(booked.json.booking.creditApplied).toBe(0);
     expect(await guestBalance(email)).toEqual({ balance: 0.99, ledger: 0.99 });
   });
@@ -203,13 +195,12 @@ describe('signing up later with the guest e-mail', () => {
 
 describe('the fee with a saved card (signed in)', () => {
   async function signUpWithCard(email: string, number = '4242 4242 4242 4242') {
-    const reg = await call(t.request, '/api/auth/register', { name: 'Card Payer', email, password: 'long enough' });
-    const cookie = sessionCookieFrom(reg.headers)!;
+    const { user, cookie } = await createUser(t, { email, name: 'Card Payer' });
     const pm = await call(t.request, '/api/payments/sandbox/payment-methods', { cardNumber: number, expiry: '11/33', cvc: '123' }, { cookie });
     const billing = { name: 'Card Payer', email, address: { line1: '1 Main St', city: 'Orlando', state: 'FL', postal_code: '32801', country: 'US' } };
     const added = await call(t.request, '/api/payment-methods', { payment_method_id: pm.json.id, billing_details: billing }, { cookie });
     expect(added.status).toBe(201);
-    return { cookie, userId: reg.json.user.id as number, cardId: added.json.payment_method.id as string };
+    return { cookie, userId: user.id, cardId: added.json.payment_method.id as string };
   }
 
   it('charges the saved card at once and unlocks; a repeat with the same key charges once; another user’s card is refused', async () => {
@@ -252,8 +243,7 @@ describe('the fee with a saved card (signed in)', () => {
       const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port: fake.port, protocol: 'http' });
       const s = await createTestApp({}, { payments: gateway, mailer: { send: async () => undefined } });
       try {
-        const reg = await call(s.request, '/api/auth/register', { name: 'Stripe Fee', email: 'stripe-fee@example.com', password: 'long enough' });
-        const cookie = sessionCookieFrom(reg.headers)!;
+        const { cookie } = await createUser(s, { email: 'stripe-fee@example.com', name: 'Stripe Fee' });
         fake.addPaymentMethod('pm_fee_visa', { brand: 'visa', last4: '4242' });
         const billing = { name: 'Stripe Fee', email: 'stripe-fee@example.com', address: { line1: '1 Main St', city: 'Orlando', state: 'FL', postal_code: '32801', country: 'US' } };
         expect((await call(s.request, '/api/payment-methods', { payment_method_id: 'pm_fee_visa', billing_details: billing }, { cookie })).status).toBe(201);

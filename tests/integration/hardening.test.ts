@@ -7,7 +7,8 @@ import { clientAddress } from '@/server/app';
 import { blogPosts, parkingProviders } from '@/server/db/schema';
 import { maskEmails, redactUrl } from '@/server/request-log';
 import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { checkout, checkoutRequest, createUser, stayAt } from '../support/factories';
+import { call } from '../support/http';
 import { logged } from '../support/console';
 import { createTestApp } from '../support/test-app';
 
@@ -113,8 +114,7 @@ describe('client addresses', () => {
 
 describe('response headers', () => {
   it('personal API answers are never cached; every response carries a Permissions-Policy', async () => {
-    const reg = await call(t.request, '/api/auth/register', { name: 'Cache Less', email: 'cacheless@example.com', password: 'long enough' }, { ip: '192.0.2.10' });
-    const cookie = sessionCookieFrom(reg.headers)!;
+    const { cookie } = await createUser(t, { email: 'cacheless@example.com', name: 'Cache Less' });
     for (const path of ['/api/auth/me', '/api/bookings/history', '/api/payment-methods', '/api/profile/credits', '/api/profile/preferences']) {
       const res = await call(t.request, path, undefined, { cookie });
       expect(res.status, path).toBe(200);
@@ -144,12 +144,7 @@ describe('stored blog HTML', () => {
 describe('booking horizon', () => {
   it('refuses an arrival more than 12 months ahead with a clear message', async () => {
     const p = (await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1))[0]!;
-    const res = await call(t.request, '/api/bookings/automated', {
-      providerId: p.id,
-      customerInfo: { firstName: 'Far', lastName: 'Ahead', email: 'far@example.com', phone: '555-010-0100' },
-      reservationDetails: { arrivalDate: `${dayFromToday(400)}T09:00`, departureDate: `${dayFromToday(402)}T09:00`, vehicleMake: 'VW', vehicleModel: 'Up' },
-      paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
-    });
+    const res = await checkout(t, checkoutRequest(p.id, { email: 'far@example.com', arrival: stayAt(400), departure: stayAt(402) }));
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('Bookings can be made up to 12 months ahead. Please choose an arrival date within the next year.');
   });

@@ -9,6 +9,7 @@ import { SHARED_ROUTES } from '@/server/page-cache';
 import { createLogger, routeConsoleTo, runWithRequestId } from '@/server/observability/log';
 import { redactText, redactUrl, redactValue } from '@/server/redact';
 import { dayFromToday } from '@/shared/pricing';
+import { createBooking, stayAt } from '../support/factories';
 import { call } from '../support/http';
 import { mailedTokens, scanLog, unstructuredLines } from '../e2e/log-scan';
 import { logged } from '../support/console';
@@ -17,19 +18,12 @@ import { createTestApp } from '../support/test-app';
 const t = await createTestApp({ LOG_REQUESTS: '1' });
 afterAll(() => t.close());
 
-const CARD = { cardNumber: '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' };
 const trpcGet = (procedure: string, input: unknown) => t.request(`/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
 
 /** A guest's booking and the manage link of its confirmation e-mail. */
 async function guestBooking(email: string) {
-  const res = await call(t.request, '/api/bookings/automated', {
-    providerId: 1,
-    customerInfo: { firstName: 'Grace', lastName: 'Hopper', email, phone: '555-010-0100' },
-    reservationDetails: { arrivalDate: `${dayFromToday(20)}T09:00`, departureDate: `${dayFromToday(23)}T09:00`, vehicleMake: 'Toyota', vehicleModel: 'Camry', licensePlate: 'SECRETPL8' },
-    paymentInfo: CARD,
-  });
-  expect(res.status).toBe(200);
-  const confirmation = res.json.confirmationNumber as string;
+  const booked = await createBooking(t, { lot: 1, email, arrival: stayAt(20), departure: stayAt(23), customer: { firstName: 'Grace', lastName: 'Hopper' }, reservation: { licensePlate: 'SECRETPL8' } });
+  const confirmation = booked.confirmationNumber;
   const mail = (await t.outbox()).find((m) => m.to.includes(email) && m.subject.startsWith('Booking confirmed'))!;
   const token = new RegExp(`/manage/${confirmation}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text)![1]!;
   return { confirmation, token };

@@ -3,22 +3,17 @@
 // refused naming the bookings and changes nothing; every change is audited and bumps the content version.
 import { and, asc, between, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, contentVersions, locations, lotDays, parkingProviders, users } from '@/server/db/schema';
+import { auditLog, bookings, contentVersions, locations, lotDays, parkingProviders } from '@/server/db/schema';
 import { dayIndex } from '@/server/modules/bookings/capacity';
 import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { checkout, checkoutRequest, createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp({ TRUST_PROXY: '1' });
 afterAll(() => t.close());
 
-let ip = 0;
-async function signUp(email: string, admin = false) {
-  const res = await call(t.request, '/api/auth/register', { name: 'Dana Days', email, password: 'long enough' }, { ip: `10.19.${++ip}.1` });
-  if (admin) await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-  return sessionCookieFrom(res.headers)!;
-}
-const admin = await signUp('days-admin@example.com', true);
+const { cookie: admin } = await createUser(t, { email: 'days-admin@example.com', name: 'Dana Days', role: 'admin' });
 
 const [mco] = await t.db.select().from(locations).where(eq(locations.code, 'MCO'));
 const lots = await t.db.select().from(parkingProviders).where(eq(parkingProviders.locationId, mco!.id)).orderBy(asc(parkingProviders.id));
@@ -35,13 +30,7 @@ const search = async (lotId: number, arrival: string, departure: string) => {
   return (res.json.providers as any[]).find((p) => p.id === lotId);
 };
 const estimate = async (lotId: number, arrivalDate: string, departureDate: string) => (await call(t.request, '/api/bookings/estimate', { providerId: lotId, arrivalDate, departureDate })).json;
-const book = (lotId: number, arrivalDate: string, departureDate: string, email = 'ada@example.com') =>
-  call(t.request, '/api/bookings/automated', {
-    providerId: lotId,
-    customerInfo: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-010-0100' },
-    reservationDetails: { arrivalDate, departureDate, vehicleMake: 'Toyota', vehicleModel: 'Camry', licensePlate: 'DAY123' },
-    paymentInfo: { cardNumber: '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' },
-  });
+const book = (lotId: number, arrival: string, departure: string, email = 'ada@example.com') => checkout(t, checkoutRequest(lotId, { email, arrival, departure }));
 const contentVersion = async () => (await t.db.select().from(contentVersions).where(eq(contentVersions.name, 'content')))[0]?.version ?? 0;
 const rows = (lotId: number, from: string, to: string) =>
   t.db.select().from(lotDays).where(and(eq(lotDays.providerId, lotId), between(lotDays.day, dayIndex(from), dayIndex(to)))).orderBy(asc(lotDays.day));
@@ -49,7 +38,7 @@ const rows = (lotId: number, from: string, to: string) =>
 describe('access and validation', () => {
   it('is for admins only: 401 signed out, 403 for a traveller', async () => {
     const lot = lots[0]!;
-    const traveller = await signUp('traveller-days@example.com');
+    const { cookie: traveller } = await createUser(t, { email: 'traveller-days@example.com', name: 'Dana Days' });
     expect((await call(t.request, `/api/admin/lots/${lot.id}/days?from=${day(3)}&to=${day(4)}`)).status).toBe(401);
     expect((await readDays(lot.id, day(3), day(4), traveller)).status).toBe(403);
     expect((await change(lot.id, { from: day(3), to: day(4), closed: true }, traveller)).status).toBe(403);

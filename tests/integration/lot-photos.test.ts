@@ -5,21 +5,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, contentVersions, jobs, locations, lotPhotos, parkingProviders, users } from '@/server/db/schema';
+import { auditLog, contentVersions, jobs, locations, lotPhotos, parkingProviders } from '@/server/db/schema';
 import { REMOVED_PHOTO_GRACE_MS, uploadPhoto } from '@/server/modules/lot-photos/lot-photos.service';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app';
 
 const t = await createTestApp();
 afterAll(() => t.close());
 
-async function signUp(email: string, admin = false) {
-  const res = await call(t.request, '/api/auth/register', { name: 'Photo Person', email, password: 'long enough' });
-  if (admin) await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-  return sessionCookieFrom(res.headers)!;
-}
-const admin = await signUp('photos-admin@example.com', true);
-const adminUser = (await t.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, 'photos-admin@example.com')))[0]!;
+const { user: adminUser, cookie: admin } = await createUser(t, { email: 'photos-admin@example.com', name: 'Photo Person', role: 'admin' });
 const lots = await t.db
   .select({ id: parkingProviders.id, slug: parkingProviders.slug, code: locations.code })
   .from(parkingProviders)
@@ -62,7 +57,7 @@ const fetchImage = async (url: string) => {
 
 describe('access', () => {
   it('answers 401 to guests and 403 to signed-in travellers, for every path', async () => {
-    const user = await signUp('photos-user@example.com');
+    const { cookie: user } = await createUser(t, { email: 'photos-user@example.com', name: 'Photo Person' });
     for (const cookie of [undefined, user]) {
       const expected = cookie ? 403 : 401;
       expect((await call(t.request, photosPath(lot.id), undefined, { cookie })).status).toBe(expected);

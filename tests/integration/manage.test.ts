@@ -3,50 +3,35 @@
 // e-mail, changes of dates (price up charged once with an Idempotency-Key, price down refunded by the policy,
 // a full or closed day refused with nothing changed, declined cards), extension during the stay, a new
 // vehicle, cancelling by link with refunds split over the booking's charges.
-import { cents } from '@/shared/money';
 import { and, between, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bookingChanges, bookingLinks, bookingPayments, bookings, jobs, lotDays, parkingProviders, sandboxRefunds } from '@/server/db/schema';
-import { bumpContentVersion } from '@/server/content-version';
+import { bookingChanges, bookingLinks, bookingPayments, bookings, jobs, lotDays, sandboxRefunds } from '@/server/db/schema';
 import { stayDays } from '@/server/modules/bookings/inventory';
-import { createSandboxGateway, type PaymentIntent, type SandboxGateway } from '@/server/integrations/payments';
 import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { CARD_FIELDS, createBooking, createLot, createUser, recordingGateway } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
-const charges: PaymentIntent[] = [];
-let gateway!: SandboxGateway;
 /** When set, the next charge is made but its answer is lost (a timeout after the bank said yes). */
 let loseNextAnswer = false;
-const t = await createTestApp({}, {
-  payments: (db) => {
-    gateway = createSandboxGateway(db);
-    const charge = gateway.charge.bind(gateway);
-    gateway.charge = async (input) => {
-      const intent = await charge(input);
-      charges.push(intent);
-      if (loseNextAnswer) {
-        loseNextAnswer = false;
-        throw new Error('socket hang up');
-      }
-      return intent;
-    };
-    return gateway;
+const gateway = recordingGateway({
+  around: async (input, charge) => {
+    const intent = await charge(input);
+    if (loseNextAnswer) {
+      loseNextAnswer = false;
+      throw new Error('socket hang up');
+    }
+    return intent;
   },
 });
+const { charges } = gateway;
+const t = await createTestApp({}, { payments: gateway.payments });
 afterAll(() => t.close());
 
-const providers = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id);
-let next = 1;
-/** A lot of its own for each test at $10 a day (no weekly rate, free cancellation 24 hours ahead). */
-async function freshLot() {
-  const p = providers[(next += 4)]!;
-  await t.db.update(parkingProviders).set({ priceCents: cents(1000), weeklyRateCents: null, cancellationPolicy: 'Free cancellation up to 24 hours before arrival' }).where(eq(parkingProviders.id, p.id));
-  await bumpContentVersion(t.db);
-  return p;
-}
+/** A lot of its own for each test: $10 a day, no weekly rate, free cancellation 24 hours ahead (createLot's defaults). */
+const freshLot = () => createLot(t);
 
-const CARD = { cardNumber: '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' };
+const CARD = CARD_FIELDS;
 const DECLINED = { ...CARD, cardNumber: '4000 0000 0000 0002' };
 const at = (days: number, time = '09:00') => `${dayFromToday(days)}T${time}`;
 
@@ -54,18 +39,12 @@ let guestSeq = 0;
 /** A guest books 3 days (days 20 to 23, $30 + $1.99) and gets the e-mail: returns its confirmation and link token. */
 async function guestBooking(providerId: number, arrival = at(20), departure = at(23)) {
   const email = `manage-${++guestSeq}@example.com`;
-  const res = await call(t.request, '/api/bookings/automated', {
-    providerId,
-    customerInfo: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-010-0100' },
-    reservationDetails: { arrivalDate: arrival, departureDate: departure, vehicleMake: 'Toyota', vehicleModel: 'Camry', licensePlate: 'abc123' },
-    paymentInfo: CARD,
-  });
-  expect(res.status).toBe(200);
-  const confirmation = res.json.confirmationNumber as string;
+  const booked = await createBooking(t, { lot: providerId, arrival, departure, email, reservation: { licensePlate: 'abc123' } });
+  const confirmation = booked.confirmationNumber;
   const mail = (await t.outbox()).find((m) => m.to.includes(email) && m.subject.startsWith('Booking confirmed'))!;
   const link = new RegExp(`/manage/${confirmation}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
   expect(link, 'the confirmation e-mail carries a manage link').not.toBeNull();
-  return { confirmation, token: link![1]!, email, id: res.json.booking.id as number };
+  return { confirmation, token: link![1]!, email, id: booked.id };
 }
 
 const manage = (c: string, token?: string, cookie?: string) => call(t.request, `/api/bookings/${c}/manage${token ? `?token=${token}` : ''}`, undefined, { cookie });
@@ -105,26 +84,15 @@ describe('the manage link', () => {
 
   it("is the owner's from history without a link; another user's booking is 404", async () => {
     const lot = await freshLot();
-    const owner = await call(t.request, '/api/auth/register', { name: 'Owner', email: 'manage-owner@example.com', password: 'long enough' });
-    const cookie = sessionCookieFrom(owner.headers)!;
-    const res = await call(
-      t.request,
-      '/api/bookings/automated',
-      {
-        providerId: lot.id,
-        customerInfo: { firstName: 'O', lastName: 'W', email: 'manage-owner@example.com', phone: '555-010-0100' },
-        reservationDetails: { arrivalDate: at(30), departureDate: at(32), vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'K1' },
-        paymentInfo: CARD,
-      },
-      { cookie },
-    );
-    const conf = res.json.confirmationNumber;
+    const { cookie } = await createUser(t, { email: 'manage-owner@example.com', name: 'Owner' });
+    const res = await createBooking(t, { lot, cookie, email: 'manage-owner@example.com', arrival: at(30), departure: at(32), reservation: { vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'K1' } });
+    const conf = res.confirmationNumber;
     expect((await manage(conf, undefined, cookie)).json).toMatchObject({ confirmationNumber: conf, via: 'owner' });
-    const stranger = sessionCookieFrom((await call(t.request, '/api/auth/register', { name: 'S', email: 'manage-stranger@example.com', password: 'long enough' })).headers)!;
+    const { cookie: stranger } = await createUser(t, { email: 'manage-stranger@example.com', name: 'S' });
     expect((await manage(conf, undefined, stranger)).status).toBe(404);
     expect((await change(conf, { arrivalDate: at(30), departureDate: at(34), paymentInfo: CARD }, 'stranger-key-1', stranger)).status).toBe(404);
     expect((await call(t.request, `/api/bookings/${conf}/vehicle`, { vehicleMake: 'X', vehicleModel: 'Y', licensePlate: 'Z' }, { method: 'PATCH', cookie: stranger })).status).toBe(404);
-    expect((await bookingRow(res.json.booking.id)).licensePlate).toBe('K1');
+    expect((await bookingRow(res.id)).licensePlate).toBe('K1');
   });
 
   it('is sent again by confirmation number and e-mail, only to the booking’s e-mail, with the same answer either way', async () => {

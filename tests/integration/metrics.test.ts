@@ -1,7 +1,7 @@
 // Prometheus metrics: off unless METRICS_TOKEN is set, then only with that bearer token; well-formed exposition
 // text; label values from fixed sets (route patterns, never raw paths); bookings and declines counted.
 import { afterAll, describe, expect, it } from 'vitest';
-import { dayFromToday } from '@/shared/pricing';
+import { checkout, checkoutRequest, stayAt } from '../support/factories';
 import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
@@ -20,14 +20,7 @@ const scrape = async () => {
 /** The value of one sample line, by name and exact labels. */
 const sample = (text: string, name: string, labels: string) => Number(new RegExp(`^${name}\\{${labels}\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
 
-const CARD = { cardNumber: '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' };
-const book = (cardNumber: string, n: number) =>
-  call(t.request, '/api/bookings/automated', {
-    providerId: 5,
-    customerInfo: { firstName: 'Metric', lastName: 'Counter', email: `metrics-${n}@example.com`, phone: '555-010-0100' },
-    reservationDetails: { arrivalDate: `${dayFromToday(40 + n)}T09:00`, departureDate: `${dayFromToday(41 + n)}T09:00`, vehicleMake: 'Ford', vehicleModel: 'Focus' },
-    paymentInfo: { ...CARD, cardNumber },
-  });
+const book = (card: string, n: number) => checkout(t, checkoutRequest(5, { email: `metrics-${n}@example.com`, card, arrival: stayAt(40 + n), departure: stayAt(41 + n) }));
 
 describe('metrics', () => {
   it('are not served without METRICS_TOKEN', async () => {

@@ -7,20 +7,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bodyLimitFor } from '@/server/body-limits';
-import { locations, parkingProviders, users } from '@/server/db/schema';
+import { locations, parkingProviders } from '@/server/db/schema';
 import { parseCsv } from '@/server/modules/catalogue-admin/csv-format';
 import { LOT_CSV_COLUMNS } from '@/shared/schemas/catalogue-admin';
 import { dayFromToday } from '@/shared/pricing';
-import { call, sessionCookieFrom } from '../support/http';
+import { checkout, checkoutRequest, createUser, stayAt } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
 afterAll(() => t.close());
 
-const email = 'strict-admin@example.com';
-const reg = await call(t.request, '/api/auth/register', { name: 'Strict Admin', email, password: 'long enough' });
-await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-const cookie = sessionCookieFrom(reg.headers)!;
+const { cookie } = await createUser(t, { email: 'strict-admin@example.com', name: 'Strict Admin', role: 'admin' });
 const [mco] = await t.db.select().from(locations).where(eq(locations.code, 'MCO'));
 
 const lot = (over: Record<string, unknown> = {}) => ({
@@ -233,16 +231,10 @@ describe('the body limit', () => {
 });
 
 describe('a present but malformed date', () => {
-  const CARD = { cardNumber: '4242 4242 4242 4242', expirationDate: '12/34', cvv: '123', billingZip: '32801' };
   it.each([['2026-13-45'], ['garbage'], [20261201], ['2026-02-30T10:00'], ['x'.repeat(40)]])('%j is "not a valid date" at checkout, the estimate and search, never "required"', async (bad) => {
-    const checkout = await call(t.request, '/api/bookings/automated', {
-      providerId: 1,
-      customerInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'dates@example.com', phone: '555-010-0100' },
-      reservationDetails: { arrivalDate: bad, departureDate: `${dayFromToday(9)}T10:00`, vehicleMake: 'Toyota', vehicleModel: 'Camry' },
-      paymentInfo: CARD,
-    });
-    expect(checkout.status).toBe(400);
-    expect(checkout.json.error).toBe('Arrival date is not a valid date');
+    const booked = await checkout(t, checkoutRequest(1, { email: 'dates@example.com', departure: stayAt(9, '10:00'), reservation: { arrivalDate: bad } }));
+    expect(booked.status).toBe(400);
+    expect(booked.json.error).toBe('Arrival date is not a valid date');
     const estimate = await call(t.request, '/api/bookings/estimate', { providerId: 1, arrivalDate: dayFromToday(5), departureDate: bad });
     expect(estimate.status).toBe(400);
     expect(estimate.json.error).toBe('Departure date is not a valid date');

@@ -2,9 +2,8 @@
 // 60 s and never past a content change; signed-in visitors and private pages are always rendered for them.
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { users } from '@/server/db/schema';
-import { eq } from 'drizzle-orm';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
@@ -31,8 +30,7 @@ describe('the page cache', () => {
   });
 
   it('never shares a signed-in rendering or a private page', async () => {
-    const reg = await call(t.request, '/api/auth/register', { name: 'Cache Me Not', email: 'cache-me-not@example.com', password: 'long enough' });
-    const cookie = sessionCookieFrom(reg.headers)!;
+    const { cookie } = await createUser(t, { email: 'cache-me-not@example.com', name: 'Cache Me Not' });
     await get('/how-it-works');
     const signedIn = await get('/how-it-works', { Cookie: cookie });
     expect(signedIn.headers.get('x-cache')).toBeNull();
@@ -52,9 +50,7 @@ describe('the page cache', () => {
     expect((await get(path)).headers.get('x-cache')).toBe('HIT');
 
     // A post approved: every cached page is rendered again.
-    const reg = await call(t.request, '/api/auth/register', { name: 'Ed Itor', email: 'ed-cache@example.com', password: 'long enough' });
-    await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'ed-cache@example.com'));
-    const cookie = sessionCookieFrom(reg.headers)!;
+    const { cookie } = await createUser(t, { email: 'ed-cache@example.com', name: 'Ed Itor', role: 'admin' });
     const post = (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie })).json.blogPost;
     await t.request(`/api/admin/blog/approve/${post.id}`, { method: 'POST', body: new FormData(), headers: { Origin: 'http://localhost:3999', Cookie: cookie } });
     expect((await get(path)).headers.get('x-cache')).toBe('MISS');

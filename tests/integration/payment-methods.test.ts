@@ -10,18 +10,14 @@ import { bookings, parkingProviders, paymentMethods, users } from '@/server/db/s
 import { createStripeGateway } from '@/server/integrations/payments';
 import { dayFromToday } from '@/shared/pricing';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
-import { call, sessionCookieFrom } from '../support/http';
+import { checkout, checkoutRequest, createUser, stayAt } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
 afterAll(() => t.close());
 
 const billing = { name: 'Card Holder', email: 'holder@example.com', address: { line1: '1 Main St', city: 'Orlando', state: 'FL', postal_code: '32801', country: 'US' } };
-
-async function signUp(request: typeof t.request, email: string) {
-  const res = await call(request, '/api/auth/register', { name: 'Card Holder', email, password: 'long enough' });
-  return sessionCookieFrom(res.headers)!;
-}
 
 async function saveSandboxCard(cookie: string, number = '4242 4242 4242 4242') {
   const pm = await call(t.request, '/api/payments/sandbox/payment-methods', { cardNumber: number, expiry: '11/33', cvc: '123' }, { cookie });
@@ -40,7 +36,7 @@ describe('saved cards (sandbox)', () => {
   });
 
   it('adds cards with one default at a time, switches and promotes on delete', async () => {
-    const cookie = await signUp(t.request, 'cards@example.com');
+    const { cookie } = await createUser(t, { email: 'cards@example.com', name: 'Card Holder' });
     expect(await list(cookie)).toEqual([]);
     const first = await saveSandboxCard(cookie);
     expect(first.is_default).toBe(true);
@@ -77,7 +73,7 @@ describe('saved cards (sandbox)', () => {
   });
 
   it('keeps exactly one default when cards are added, switched and removed at the same moment', async () => {
-    const cookie = await signUp(t.request, 'parallel-cards@example.com');
+    const { cookie } = await createUser(t, { email: 'parallel-cards@example.com', name: 'Card Holder' });
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
       const pm = await call(t.request, '/api/payments/sandbox/payment-methods', { cardNumber: '4242 4242 4242 4242', expiry: '11/33', cvc: '123' }, { cookie });
@@ -97,8 +93,8 @@ describe('saved cards (sandbox)', () => {
   });
 
   it("hides other users' cards (404) and validates the billing form", async () => {
-    const owner = await signUp(t.request, 'owner-card@example.com');
-    const other = await signUp(t.request, 'other-card@example.com');
+    const { cookie: owner } = await createUser(t, { email: 'owner-card@example.com', name: 'Card Holder' });
+    const { cookie: other } = await createUser(t, { email: 'other-card@example.com', name: 'Card Holder' });
     const card = await saveSandboxCard(owner);
     expect((await call(t.request, `/api/payment-methods/${card.id}`, undefined, { method: 'DELETE', cookie: other })).status).toBe(404);
     expect((await call(t.request, `/api/payment-methods/${card.id}/default`, undefined, { method: 'PUT', cookie: other })).json.error).toBe('Payment method not found');
@@ -122,26 +118,21 @@ describe('saved cards (sandbox)', () => {
   });
 
   it('pays for a booking with a saved card; a saved declining card is refused', async () => {
-    const cookie = await signUp(t.request, 'saved-pay@example.com');
+    const { cookie } = await createUser(t, { email: 'saved-pay@example.com', name: 'Card Holder' });
     const card = await saveSandboxCard(cookie);
     const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1).offset(7);
-    const booking = (paymentMethodId: string) => ({
-      providerId: provider!.id,
-      customerInfo: { firstName: 'Card', lastName: 'Holder', email: 'saved-pay@example.com', phone: '555-010-0155' },
-      reservationDetails: { arrivalDate: `${dayFromToday(9)}T10:00`, departureDate: `${dayFromToday(10)}T10:00`, vehicleMake: 'VW', vehicleModel: 'Golf', licensePlate: '' },
-      paymentInfo: { paymentMethodId },
-    });
-    const paid = await call(t.request, '/api/bookings/automated', booking(card.id), { cookie });
+    const booking = (paymentMethodId: string) => checkoutRequest(provider!.id, { email: 'saved-pay@example.com', arrival: stayAt(9, '10:00'), departure: stayAt(10, '10:00'), paymentMethodId });
+    const paid = await checkout(t, booking(card.id), { cookie });
     expect(paid.status).toBe(200);
     expect(paid.json.booking).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
 
     const declining = await saveSandboxCard(cookie, '4000 0000 0000 0002');
-    const refused = await call(t.request, '/api/bookings/automated', booking(declining.id), { cookie });
+    const refused = await checkout(t, booking(declining.id), { cookie });
     expect(refused.status).toBe(402);
     expect(refused.json.error).toBe('Your card was declined.');
 
-    const stranger = await signUp(t.request, 'stranger-pay@example.com');
-    expect((await call(t.request, '/api/bookings/automated', booking(card.id), { cookie: stranger })).status).toBe(404);
+    const { cookie: stranger } = await createUser(t, { email: 'stranger-pay@example.com', name: 'Card Holder' });
+    expect((await checkout(t, booking(card.id), { cookie: stranger })).status).toBe(404);
   });
 });
 
@@ -157,7 +148,7 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
     const s = await createTestApp({}, { payments: gateway, mailer: { send: async () => undefined } });
     const request = s.request;
     try {
-      const cookie = await signUp(request, 'stripe-cards@example.com');
+      const { cookie } = await createUser(s, { email: 'stripe-cards@example.com', name: 'Card Holder' });
       fake.addPaymentMethod('pm_card_visa', { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 });
       fake.addPaymentMethod('pm_card_mc', { brand: 'mastercard', last4: '4444' });
 
@@ -174,14 +165,10 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
 
       // Checkout in Stripe mode takes a payment method, never a typed card.
       const [provider] = await s.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
-      const base = {
-        providerId: provider!.id,
-        customerInfo: { firstName: 'S', lastName: 'T', email: 'stripe-cards@example.com', phone: '555-010-0155' },
-        reservationDetails: { arrivalDate: `${dayFromToday(9)}T10:00`, departureDate: `${dayFromToday(11)}T10:00`, vehicleMake: 'VW', vehicleModel: 'Golf' },
-      };
-      const typed = await call(request, '/api/bookings/automated', { ...base, paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '32801' } }, { cookie });
+      const booking = (paymentMethodId?: string) => checkoutRequest(provider!.id, { email: 'stripe-cards@example.com', arrival: stayAt(9, '10:00'), departure: stayAt(11, '10:00'), paymentMethodId });
+      const typed = await checkout(s, booking(), { cookie });
       expect(typed.status).toBe(400);
-      const paid = await call(request, '/api/bookings/automated', { ...base, paymentInfo: { paymentMethodId: 'pm_card_visa' } }, { cookie });
+      const paid = await checkout(s, booking('pm_card_visa'), { cookie });
       expect(paid.status).toBe(200);
       const create = fake.requests.filter((r) => r.url === '/v1/payment_intents').at(-1)!;
       const form = new URLSearchParams(create.body);
@@ -192,7 +179,7 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       expect(paid.json.booking).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
 
       fake.addPaymentMethod('pm_card_declined');
-      const declined = await call(request, '/api/bookings/automated', { ...base, paymentInfo: { paymentMethodId: 'pm_card_declined' } }, { cookie });
+      const declined = await checkout(s, booking('pm_card_declined'), { cookie });
       expect(declined.status).toBe(402);
       expect(declined.json).toEqual({ success: false, error: 'Your card was declined.' });
 

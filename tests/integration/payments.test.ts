@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestCredits, informationAccess, userCredits, users } from '@/server/db/schema';
 import { createStripeGateway } from '@/server/integrations/payments';
+import { createUser } from '../support/factories';
 import { call, sessionCookieFrom } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
@@ -17,14 +18,9 @@ async function pay(intent: { paymentIntentId: string; clientSecret: string }, nu
   return call(t.request, '/api/payments/sandbox/confirm', { ...intent, ...card(number) }, { cookie });
 }
 
-async function signUp(email: string) {
-  const res = await call(t.request, '/api/auth/register', { name: 'Pay Er', email, password: 'long enough' });
-  return { cookie: sessionCookieFrom(res.headers)!, id: res.json.user.id as number };
-}
-
 describe('detail access for a signed-in traveller', () => {
   it('charges $0.99, unlocks the location, and credits the fee', async () => {
-    const u = await signUp('signed@example.com');
+    const u = await createUser(t, { email: 'signed@example.com', name: 'Pay Er' });
     expect((await call(t.request, '/api/payments/check-access/MCO', undefined, { cookie: u.cookie })).json).toEqual({ hasAccess: false });
 
     const created = await call(t.request, '/api/payments/information-access', { location: 'orlando', amount: 0.99 }, { cookie: u.cookie });
@@ -46,14 +42,14 @@ describe('detail access for a signed-in traveller', () => {
     expect((await call(t.request, '/api/payments/check-access/LAX', undefined, { cookie: u.cookie })).json).toEqual({ hasAccess: false });
     expect((await call(t.request, '/api/payments/check-access/MCO')).json).toEqual({ hasAccess: false });
 
-    const credits = await t.db.select().from(userCredits).where(eq(userCredits.userId, u.id));
+    const credits = await t.db.select().from(userCredits).where(eq(userCredits.userId, u.user.id));
     expect(credits).toHaveLength(1);
     expect(credits[0]).toMatchObject({ amountCents: 99, type: 'access_fee_credit', relatedPaymentId: created.json.paymentIntentId });
-    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.creditBalanceCents).toBe(99);
+    expect((await t.db.select().from(users).where(eq(users.id, u.user.id)))[0]!.creditBalanceCents).toBe(99);
 
     // Completing twice records once.
     await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
-    expect(await t.db.select().from(informationAccess).where(eq(informationAccess.userId, u.id))).toHaveLength(1);
+    expect(await t.db.select().from(informationAccess).where(eq(informationAccess.userId, u.user.id))).toHaveLength(1);
 
     // A second unlock of the same place is not charged again.
     const again = await call(t.request, '/api/payments/information-access', { location: 'MCO' }, { cookie: u.cookie });
@@ -65,7 +61,7 @@ describe('detail access for a signed-in traveller', () => {
     ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
     ['4242 4242 4242 4241', 'Your card number is invalid.'],
   ])('declines %s with the provider message and grants nothing', async (number, message) => {
-    const u = await signUp(`decline-${number.replace(/\D/g, '')}@example.com`);
+    const u = await createUser(t, { email: `decline-${number.replace(/\D/g, '')}@example.com`, name: 'Pay Er' });
     const created = await call(t.request, '/api/payments/information-access', { location: 'LAX' }, { cookie: u.cookie });
     const res = await pay(created.json, number, u.cookie);
     expect(res.status).toBe(402);
@@ -75,7 +71,7 @@ describe('detail access for a signed-in traveller', () => {
   });
 
   it('refuses a tampered amount, an unknown place and a forged client secret', async () => {
-    const u = await signUp('tamper@example.com');
+    const u = await createUser(t, { email: 'tamper@example.com', name: 'Pay Er' });
     expect((await call(t.request, '/api/payments/information-access', { location: 'MCO', amount: 0.01 }, { cookie: u.cookie })).json.error).toBe('The detail access fee is $0.99');
     expect((await call(t.request, '/api/payments/information-access', { location: 'Nowhereville' }, { cookie: u.cookie })).status).toBe(400);
     const created = await call(t.request, '/api/payments/information-access', { location: 'MCO' }, { cookie: u.cookie });
@@ -116,7 +112,7 @@ describe('detail access for a guest', () => {
   });
 
   it("never touches an existing account with that e-mail: the payment stays the e-mail's until the account proves it", async () => {
-    const owner = await signUp('owner@example.com');
+    const owner = await createUser(t, { email: 'owner@example.com', name: 'Pay Er' });
     const created = await call(t.request, '/api/payments/information-access', { location: 'JFK', customerInfo: { firstName: 'Mal', lastName: 'Lory', email: 'owner@example.com' } });
     await pay(created.json);
     const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId });
@@ -124,7 +120,7 @@ describe('detail access for a guest', () => {
     expect(sessionCookieFrom(done.headers)).toBeUndefined();
     // The owner has not proven the address: neither the access nor the credit are theirs yet.
     expect((await call(t.request, '/api/payments/check-access/JFK', undefined, { cookie: owner.cookie })).json.hasAccess).toBe(false);
-    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0]!.creditBalanceCents).toBe(0);
+    expect((await t.db.select().from(users).where(eq(users.id, owner.user.id)))[0]!.creditBalanceCents).toBe(0);
   });
 });
 
@@ -222,8 +218,7 @@ describe('Stripe adapter', () => {
     const s = await createTestApp({}, { payments: gateway, mailer: { send: async () => undefined } });
     const request = s.request;
     try {
-      const reg = await call(request, '/api/auth/register', { name: 'Stripe User', email: 'stripe@example.com', password: 'long enough' });
-      const cookie = sessionCookieFrom(reg.headers)!;
+      const { cookie } = await createUser(s, { email: 'stripe@example.com', name: 'Stripe User' });
       const created = await call(request, '/api/payments/information-access', { location: 'TPA' }, { cookie });
       expect(created.json).toMatchObject({ mode: 'stripe', clientSecret: expect.stringMatching(/^pi_fake_\d+_secret_abc$/) });
       // In Stripe mode the sandbox confirm endpoint does not exist.

@@ -5,7 +5,8 @@ import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bumpContentVersion } from '@/server/content-version';
 import { locations, parkingProviders, searchHistory } from '@/server/db/schema';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
@@ -53,8 +54,7 @@ describe('a state or region is a choice, never one place picked silently', () =>
   });
 
   it('does not record the choice as a search in the traveller’s history (the place picked will be)', async () => {
-    const reg = await call(t.request, '/api/auth/register', { name: 'Flo Rida', email: `flo-${Date.now()}@example.com`, password: 'secret password' });
-    const cookie = sessionCookieFrom(reg.headers)!;
+    const { cookie } = await createUser(t, { name: 'Flo Rida' });
     await search('florida', cookie);
     await search('MCO', cookie);
     const history = (await call(t.request, '/api/search-history', undefined, { cookie })).json;

@@ -6,7 +6,8 @@ import { bumpContentVersion } from '@/server/content-version';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, parkingProviders, users } from '@/server/db/schema';
 import { recountInventory } from '@/server/modules/bookings/inventory';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
@@ -124,8 +125,7 @@ describe('search history', () => {
   });
 
   it('records signed-in searches, newest first, and not anonymous ones', async () => {
-    const reg = await call(t.request, '/api/auth/register', { name: 'Hist', email: 'hist@example.com', password: 'long enough' });
-    const cookie = sessionCookieFrom(reg.headers)!;
+    const { cookie } = await createUser(t, { email: 'hist@example.com', name: 'Hist' });
     await search('location=jfk');
     await search('location=orlando', cookie);
     await search('location=Nowhereville', cookie);

@@ -1,10 +1,9 @@
 // The sitemap and robots.txt: every public URL (no private ones), valid sitemaps.org XML, cached, and
 // updated when content changes.
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, sessionCookieFrom } from '../support/http';
+import { createUser } from '../support/factories';
+import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
-import { users } from '@/server/db/schema';
-import { eq } from 'drizzle-orm';
 
 const t = await createTestApp();
 afterAll(() => t.close());
@@ -46,9 +45,7 @@ describe('/sitemap.xml', () => {
   });
 
   it('follows new content: an approved post appears', async () => {
-    const reg = await call(t.request, '/api/auth/register', { name: 'Ed', email: 'ed@example.com', password: 'long enough' });
-    await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'ed@example.com'));
-    const cookie = sessionCookieFrom(reg.headers)!;
+    const { cookie } = await createUser(t, { email: 'ed@example.com', name: 'Ed', role: 'admin' });
     const post = (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie })).json.blogPost;
     expect(await (await t.request('/sitemap.xml')).text()).not.toContain(`/blog/${post.slug}<`);
     const form = new FormData();

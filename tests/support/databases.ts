@@ -63,13 +63,26 @@ export async function createBaseDatabase(): Promise<() => Promise<void>> {
 
 let made = 0;
 
+/** A throwaway database and the directory beside it (outbox, uploads, files a test writes). */
+export interface TestDatabase {
+  /** What openDatabase takes: a copied SQLite file, or a PostgreSQL URL. */
+  target: string;
+  /** A directory of its own, removed with the database. */
+  dir: string;
+  /** Drops the database and deletes the directory; close every handle on it first. */
+  remove: () => Promise<void>;
+}
+
 /**
- * A fresh database holding the seeded base: a copied file (SQLite) or a database made from the template
- * (PostgreSQL). `target` is what openDatabase takes; `drop` removes it after the handle is closed.
+ * A fresh database holding the seeded base, in a directory of its own: a copied file (SQLite) or a database
+ * made from the template (PostgreSQL). Nothing is opened: a test that needs a handle takes createTestDb or
+ * withTestDb (test-app.ts); one that hands the database to a child process (a server, a CLI) takes this.
  */
-export async function createTestDatabase(dir: string): Promise<{ target: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(prefix = 'parkpilot-test-'): Promise<TestDatabase> {
   const base = process.env.TEST_BASE_DB;
   if (!base) throw new Error('TEST_BASE_DB is not set: run through vitest (global setup)');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   if (ENGINE === 'postgres') {
     const name = `parkpilot_test_${process.pid}_${++made}`;
     await admin(async (c) => {
@@ -80,15 +93,23 @@ export async function createTestDatabase(dir: string): Promise<{ target: string;
           return;
         } catch (err) {
           if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
+          // A back-off between attempts, not a wait for a result: the other copy holds the template until it ends.
           await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
         }
       }
     });
-    return { target: urlFor(name), drop: () => admin(async (c) => void (await c.query(`drop database if exists ${name} with (force)`))) };
+    return {
+      target: urlFor(name),
+      dir,
+      remove: async () => {
+        await admin(async (c) => void (await c.query(`drop database if exists ${name} with (force)`)));
+        removeDir();
+      },
+    };
   }
   const file = path.join(dir, 'app.db');
   fs.copyFileSync(base, file);
-  return { target: file, drop: async () => undefined };
+  return { target: file, dir, remove: async () => removeDir() };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Small HTTP helpers for integration tests: JSON calls with our Origin, and a cookie jar of one session.
-import { TEST_ORIGIN } from './test-app';
+/** The origin the test app is served at: what browsers of ours send as Origin. */
+export const TEST_ORIGIN = 'http://localhost:3999';
 
 type Request = (path: string, init?: RequestInit) => Response | Promise<Response>;
 

@@ -1,30 +1,19 @@
 // The jobs table on a throwaway database of this run's engine: claims with a lease, retries with backoff, the dead state, and a
 // runner that survives a failing or hanging handler.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/databases';
-import { closeDatabase, openDatabase, type DB } from '../db/client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { withTestDb } from '../../../tests/support/test-app';
+import type { DB } from '../db/client';
 import { jobs } from '../db/schema';
 import { z } from 'zod';
 import { backoffMs, claimJob, completeJob, enqueueJob, failJob, LEASE_MS, pruneJobs, writeJob } from './queue';
 import { createJobRunner, type JobDefinition } from './runner';
 
+const test = withTestDb();
 let db: DB;
-let done: () => Promise<void>;
-beforeEach(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-jobs-'));
-  const database = await createTestDatabase(dir);
-  db = openDatabase(database.target);
-  done = async () => {
-    await closeDatabase(db);
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+beforeEach(() => {
+  db = test.db;
 });
-afterEach(() => done());
 
 const statusOf = async (id: number) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!.status;
 

@@ -1,13 +1,10 @@
 // Periodic work on a throwaway database of this run's engine, on a clock the test moves: servers ticking at once
 // queue each due run as one job; the next run waits its interval; a run that fails is retried and ends dead like
 // any job, in the back office's view; a real task runs through the job handlers.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/databases';
-import { closeDatabase, openDatabase, type DB } from '../db/client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { withTestDb } from '../../../tests/support/test-app';
+import type { DB } from '../db/client';
 import { jobs, scheduledTasks, userSessions, users } from '../db/schema';
 import { jobHandlers } from './handlers';
 import { JOB_KINDS } from './kinds';
@@ -15,19 +12,11 @@ import { backoffMs, enqueueJob, jobsOverview } from './queue';
 import { createJobRunner } from './runner';
 import { createScheduler, nextRunAfter } from './scheduler';
 
+const test = withTestDb();
 let db: DB;
-let done: () => Promise<void>;
-beforeEach(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-scheduler-'));
-  const database = await createTestDatabase(dir);
-  db = openDatabase(database.target);
-  done = async () => {
-    await closeDatabase(db);
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+beforeEach(() => {
+  db = test.db;
 });
-afterEach(() => done());
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

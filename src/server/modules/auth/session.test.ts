@@ -1,10 +1,7 @@
 // Session tokens, cookies and the fixed-window limiter, on a throwaway database of this run's engine.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/databases';
-import { closeDatabase, openDatabase, type DB } from '../../db/client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withTestDb } from '../../../../tests/support/test-app';
+import type { DB } from '../../db/client';
 import { users } from '../../db/schema';
 import { clear, consume, enforceLimits, giveBack, pruneRateLimits } from './rate-limit';
 import {
@@ -20,21 +17,13 @@ import {
   validateSessionToken,
 } from './session';
 
+const test = withTestDb();
 let db: DB;
 let userId: number;
-let done: () => Promise<void>;
 beforeEach(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-session-'));
-  const database = await createTestDatabase(dir);
-  db = openDatabase(database.target);
+  db = test.db;
   userId = (await db.insert(users).values({ name: 'T', email: 't@example.com' }).returning())[0]!.id;
-  done = async () => {
-    await closeDatabase(db);
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
 });
-afterEach(() => done());
 
 describe('session tokens', () => {
   it('are random, at least 160 bits, and stored only as SHA-256', () => {

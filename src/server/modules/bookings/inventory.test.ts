@@ -2,35 +2,24 @@
 // days come back, search sees lots x days, and the counters equal a recount after a random mix of bookings,
 // cancellations and released holds.
 import { cents } from '@/shared/money';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/databases';
-import { closeDatabase, openDatabase, type DB } from '../../db/client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withTestDb } from '../../../../tests/support/test-app';
+import type { DB } from '../../db/client';
 import { bookings, locations, lotDays, parkingProviders, users } from '../../db/schema';
 import { closedDays, dayRangesOutside, freeSpaces, recountInventory, releaseDays, stayDays, takeDays } from './inventory';
 
 let db: DB;
 let lot: { id: number; capacity: number };
 let userId: number;
-let done: () => Promise<void>;
+const test = withTestDb();
 beforeEach(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-inventory-'));
-  const database = await createTestDatabase(dir);
-  db = openDatabase(database.target);
-  done = async () => {
-    await closeDatabase(db);
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  db = test.db;
   const [place] = await db.insert(locations).values({ code: 'TST', name: 'Test Airport', shortName: 'Test', kind: 'airport', city: 'Testville', state: 'FL', region: 'Southeast', latitude: 28, longitude: -81, slug: 'test-airport', seoSlug: 'testville-fl-tst-airport-parking' }).returning();
   const [row] = await db.insert(parkingProviders).values({ locationId: place!.id, name: 'Test Lot', slug: 'test-lot', location: 'Test Airport', address: '1 Test Rd, Testville, FL 32801', priceCents: cents(1000), capacity: 3, latitude: 28, longitude: -81, distance: '1 mile', distanceMiles: 1 }).returning();
   lot = { id: row!.id, capacity: row!.capacity };
   userId = (await db.insert(users).values({ name: 'T', email: 't@example.com' }).returning())[0]!.id;
 });
-afterEach(() => done());
 
 const take = (a: string, d: string) =>
   db.transaction(async (tx) => {
