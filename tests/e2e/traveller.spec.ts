@@ -92,9 +92,12 @@ test('Sign Out clears the header, menu, history toggle and personal data at once
   await login({ name: 'Signing Out' });
   await page.goto('/?view=history');
   if (!isMobile) await expect(page.getByRole('group', { name: 'Search or history' })).toBeVisible();
-  // The server takes its time to answer: the page must not wait for it.
+  // The server takes its time to answer: the page must not wait for it. The answer is held until the page has
+  // shown it is signed out, so however slow the machine, nothing below can pass on the server's answer.
+  let answer!: () => void;
+  const held = new Promise<void>((r) => (answer = r));
   await page.route('**/api/trpc/auth.logout**', async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
+    await held;
     await route.continue();
   });
   if (isMobile) {
@@ -109,16 +112,28 @@ test('Sign Out clears the header, menu, history toggle and personal data at once
   await expect(page.getByText('Signing Out')).toHaveCount(0, quick);
   await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden(quick);
   await expect(page.getByRole('heading', { name: 'Your Booking History' })).toHaveCount(0, quick);
+  const loggedOut = page.waitForResponse('**/api/trpc/auth.logout**');
+  answer();
+  await loggedOut;
   await expect(page.getByText('Logged out successfully!')).toBeVisible();
   expect((await (await page.request.get('/api/auth/me')).json()).user).toBeNull();
 });
 
 test('the signed-in home page opens at the top, hero visible', async ({ page, login }) => {
   await login({ name: 'Trav Eller' });
+  // How far down the page ever was, from its first script on: a scroll and a scroll back still count.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __maxScrollY: number };
+    w.__maxScrollY = 0;
+    addEventListener('scroll', () => (w.__maxScrollY = Math.max(w.__maxScrollY, scrollY)), { passive: true });
+  });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Find parking near your terminal' })).toBeInViewport();
-  await page.waitForTimeout(1500); // the assistant greets, recent searches load: nothing may scroll the page
+  // What comes after the first paint has come: the assistant's greeting and the recent searches.
+  await expect(page.getByRole('log', { name: 'Conversation with the parking assistant' })).toContainText('Hi! Tell me where');
+  await expect(page.getByText('No recent searches yet...')).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __maxScrollY: number }).__maxScrollY)).toBe(0);
   await expect(page.getByLabel('Where are you parking?')).toBeInViewport();
 });
 
@@ -184,7 +199,8 @@ test('errors stay where the traveller looks: contact checks on leaving a field, 
   await expect(page.getByText('Your card was declined.').first()).toBeVisible();
   // Other fields do not clear it; a new card number does.
   await page.getByLabel('CVC', { exact: true }).fill('456');
-  await page.waitForTimeout(5500); // the toast is gone, the field's message stays
+  // The toast goes (its life is 5 s); the field's message stays.
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Your card was declined.')).toHaveCount(0);
   await expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
   await cardNumber.fill('4242 4242 4242 4242');
   await expect(cardNumber).not.toHaveAttribute('aria-invalid', 'true');
@@ -234,7 +250,10 @@ test.describe('on a phone', () => {
     await page.goto('/admin');
     for (const tab of ['Overview', 'User Management', 'Website Analytics', 'SEO Dashboard', 'SEO Reports', 'Bookings', 'Blog Management']) {
       await page.getByRole('tab', { name: tab }).click();
-      await page.waitForTimeout(300);
+      // Measured once the tab shows its data (no loading placeholder left), as wide as it will be.
+      const panel = page.getByRole('tabpanel', { name: tab });
+      await expect(panel).toBeVisible();
+      await expect(panel.locator('.animate-pulse')).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(390);
     }
     await page.getByRole('tab', { name: 'User Management' }).click();
