@@ -134,9 +134,10 @@ describe('two servers, one database', () => {
 
   it('the catalogue edited through one server: the other searches, refuses and serves it at once', async () => {
     const admin = sessionCookie((await call(a, '/api/auth/login', { email: ADMIN.email, password: ADMIN.password })).headers);
-    const [lot] = await query<{ id: number; name: string; price: number }>(url, "select p.id, p.name, p.price from parking_providers p join locations l on l.id = p.location_id where l.code = 'BOS' order by p.id limit 1");
+    // Amounts are stored in cents (ADR 005); the API takes and shows dollars.
+    const [lot] = await query<{ id: number; name: string; price_cents: number }>(url, "select p.id, p.name, p.price_cents from parking_providers p join locations l on l.id = p.location_id where l.code = 'BOS' order by p.id limit 1");
     const stay = `location=BOS&arrivalDate=${dayFromToday(50)}&departureDate=${dayFromToday(52)}`;
-    const price = Math.round((Number(lot!.price) + 2.22) * 100) / 100;
+    const price = (Number(lot!.price_cents) + 222) / 100;
     expect((await call(a, `/api/admin/lots/${lot!.id}`, { price }, { method: 'PATCH', cookie: admin })).status).toBe(200);
     // Each server re-reads the catalogue when the content version moves (checked at most once a second).
     const searchedOnB = async () => ((await call(b, `/api/search?${stay}`)).json.providers as { id: number; price: number }[]).find((p) => p.id === lot!.id)?.price;
