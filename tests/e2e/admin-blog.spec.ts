@@ -1,10 +1,9 @@
 // The administrator's Blog Management in Chromium: generate a post, review it in the preview dialog, edit
 // it with unsafe HTML, publish it, and find it sanitized on the blog; everyone else is refused.
-import { ADMIN } from '../../playwright.config';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
 
-test('an administrator generates, edits and publishes a post; unsafe HTML is gone', async ({ page }) => {
-  expect((await page.request.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
+test('an administrator generates, edits and publishes a post; unsafe HTML is gone', async ({ page, login }) => {
+  await login({ role: 'admin' });
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByText('Global overview of bookings and content management')).toBeVisible();
@@ -33,8 +32,8 @@ test('an administrator generates, edits and publishes a post; unsafe HTML is gon
   expect(post.content).not.toMatch(/script|onerror/i);
 });
 
-test('someone who is not an administrator is refused', async ({ page }) => {
-  await page.request.post('/api/auth/register', { data: { name: 'Not Admin', email: uniqueEmail('notadmin'), password: 'secret password' } });
+test('someone who is not an administrator is refused', async ({ page, login }) => {
+  await login({ name: 'Not Admin' });
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText('This admin panel is restricted to authorized personnel only.')).toBeVisible();

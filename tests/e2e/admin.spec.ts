@@ -1,6 +1,7 @@
 // The back office in Chromium: admin sign-in, overview figures that follow a booking, user search and
 // details, an expandable booking row, an HTML report download, and page views reaching Website Analytics.
 import { ADMIN } from '../../playwright.config';
+import { checkoutRequest } from '../support/factories';
 import { expect, test, uniqueEmail } from './fixtures';
 
 // A regular desktop browser: headless Chromium's own user agent is (rightly) treated as a bot by analytics.
@@ -8,7 +9,7 @@ test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-test('an administrator follows bookings, users, reports and analytics', async ({ page, browser }) => {
+test('an administrator follows bookings, users, reports and analytics', async ({ page, browser, login }) => {
   test.setTimeout(90_000);
   // Anonymous visitors are sent to the admin sign-in.
   await page.goto('/admin');
@@ -32,7 +33,7 @@ test('an administrator follows bookings, users, reports and analytics', async ({
   const t = await traveller.newPage();
   const email = uniqueEmail('admin-seen');
   const name = `Vera Visitor ${Date.now()}`;
-  await t.request.post('/api/auth/register', { data: { name, email, password: 'secret password' } });
+  await login({ name, email, context: traveller });
   // Events are batched and sent a few seconds later with navigator.sendBeacon.
   const beacon = t.waitForResponse((r) => r.url().endsWith('/api/analytics/events'), { timeout: 15_000 });
   // Arrive from a (unique) other site, so this visit is recognisable among the other tests' page views.
@@ -42,12 +43,13 @@ test('an administrator follows bookings, users, reports and analytics', async ({
   const search = await (await t.request.get(`/api/search?location=BOS&arrivalDate=${day(9)}&departureDate=${day(10)}`)).json();
   const booked = await (
     await t.request.post('/api/bookings/automated', {
-      data: {
-        providerId: search.providers[0].id,
-        customerInfo: { firstName: 'Vera', lastName: 'Visitor', email, phone: '555-010-0142' },
-        reservationDetails: { arrivalDate: `${day(9)}T08:00`, departureDate: `${day(10)}T20:00`, vehicleMake: 'Volvo', vehicleModel: 'XC40', licensePlate: 'VV42' },
-        paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '02128' },
-      },
+      data: checkoutRequest(search.providers[0].id, {
+        email,
+        arrival: `${day(9)}T08:00`,
+        departure: `${day(10)}T20:00`,
+        customer: { firstName: 'Vera', lastName: 'Visitor', phone: '555-010-0142' },
+        reservation: { vehicleMake: 'Volvo', vehicleModel: 'XC40', licensePlate: 'VV42' },
+      }),
     })
   ).json();
   await t.close();

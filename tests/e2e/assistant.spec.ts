@@ -2,6 +2,7 @@
 // from a sentence and hand the results on; the location-page chat answers; support finds a booking by its
 // confirmation number and e-mails its receipt.
 import type { Page } from '@playwright/test';
+import { checkoutRequest } from '../support/factories';
 import { expect, test, uniqueEmail } from './fixtures';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -29,8 +30,8 @@ test('the floating assistant searches "parking at MCO next Friday for 3 days" an
   await expect(page.getByRole('link', { name: 'Reserve Your Spot' })).toBeVisible();
 });
 
-test('the Parking Assistant panel: Enter sends, Shift+Enter does not, results follow the answer', async ({ page }) => {
-  await page.request.post('/api/auth/register', { data: { name: 'Pat Panel', email: uniqueEmail('panel'), password: 'secret password' } });
+test('the Parking Assistant panel: Enter sends, Shift+Enter does not, results follow the answer', async ({ page, login }) => {
+  await login({ name: 'Pat Panel' });
   await page.goto('/');
   const panel = page.getByRole('region', { name: 'Parking Assistant' });
   await expect(panel.getByText('Online')).toBeVisible();
@@ -68,20 +69,14 @@ test('the location page chat answers about that place; Shift+Enter adds a line',
 async function bookViaApi(page: Page, email: string) {
   const search = await (await page.request.get(`/api/search?location=TPA&arrivalDate=${day(18)}&departureDate=${day(20)}`)).json();
   const res = await page.request.post('/api/bookings/automated', {
-    data: {
-      providerId: search.providers[0].id,
-      customerInfo: { firstName: 'Sue', lastName: 'Port', email, phone: '555-010-0100' },
-      reservationDetails: { arrivalDate: `${day(18)}T09:00`, departureDate: `${day(20)}T09:00`, vehicleMake: 'Mazda', vehicleModel: 'CX-5', licensePlate: 'SUP0RT' },
-      paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '33602' },
-    },
+    data: checkoutRequest(search.providers[0].id, { email, arrival: `${day(18)}T09:00`, departure: `${day(20)}T09:00`, customer: { firstName: 'Sue', lastName: 'Port' } }),
   });
   expect(res.ok()).toBe(true);
   return (await res.json()).confirmationNumber as string;
 }
 
-test('support finds a booking by confirmation number and e-mails its receipt', async ({ page, outbox, isMobile }) => {
-  const email = uniqueEmail('support');
-  await page.request.post('/api/auth/register', { data: { name: 'Sue Port', email, password: 'secret password' } });
+test('support finds a booking by confirmation number and e-mails its receipt', async ({ page, outbox, isMobile, login }) => {
+  const { email } = await login({ name: 'Sue Port', email: uniqueEmail('support') });
   const confirmation = await bookViaApi(page, email);
   await page.goto('/');
   if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,28 +1,22 @@
 // One rule for every door, in Chromium at 390 px: once the car is checked in at the gate, no Cancel is offered
 // anywhere (booking history, the manage page, the support chat), and the API refuses it.
 import { lotWallClock } from '@/server/modules/catalogue/lot-time';
-import { expect, test, uniqueEmail } from './fixtures';
+import { checkoutRequest } from '../support/factories';
+import { expect, test } from './fixtures';
 import { bostonLot, staffAccount } from './support/gate';
 
-test('a checked-in booking shows no Cancel anywhere', async ({ page, browser, isMobile }) => {
+test('a checked-in booking shows no Cancel anywhere', async ({ page, browser, isMobile, login }) => {
   test.skip(!isMobile, 'a phone-width journey');
   const lot = await bostonLot(page.request);
-  const email = uniqueEmail('checked-in');
-  expect((await page.request.post('/api/auth/register', { data: { name: 'Cass Checkedin', email, password: 'long enough password' } })).ok()).toBe(true);
+  const { email } = await login({ name: 'Cass Checkedin' });
   // Arrives in 90 minutes: the gate's early window is open, and before the fix history still offered Cancel.
   const booked = await page.request.post('/api/bookings/automated', {
-    data: {
-      providerId: lot.id,
-      customerInfo: { firstName: 'Cass', lastName: 'Checkedin', email, phone: '555-010-0178' },
-      reservationDetails: {
-        arrivalDate: lotWallClock(new Date(Date.now() + 90 * 60_000), lot.state),
-        departureDate: lotWallClock(new Date(Date.now() + 50 * 3_600_000), lot.state),
-        vehicleMake: 'Volvo',
-        vehicleModel: '240',
-        licensePlate: 'INLOT1',
-      },
-      paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '02128' },
-    },
+    data: checkoutRequest(lot.id, {
+      email,
+      arrival: lotWallClock(new Date(Date.now() + 90 * 60_000), lot.state),
+      departure: lotWallClock(new Date(Date.now() + 50 * 3_600_000), lot.state),
+      customer: { firstName: 'Cass', lastName: 'Checkedin' },
+    }),
   });
   expect(booked.ok(), await booked.text()).toBe(true);
   const { confirmationNumber: confirmation, booking } = await booked.json();
@@ -32,7 +26,7 @@ test('a checked-in booking shows no Cancel anywhere', async ({ page, browser, is
   const card = page.getByRole('listitem').filter({ hasText: confirmation });
   await expect(card.getByRole('button', { name: 'Cancel Booking' })).toBeVisible();
 
-  const staff = await staffAccount(browser, lot.id);
+  const staff = await staffAccount(browser, login, lot.id);
   expect((await staff.request.post(`/api/gate/bookings/${confirmation}/check-in`, { data: { lotId: lot.id } })).ok()).toBe(true);
   await staff.close();
 

@@ -1,18 +1,12 @@
 // The catalogue back office in Chromium: an administrator changes a lot's daily price in the lot editor and
 // search shows the new price at once (the history names the change); the CSV import check lists the bad line
 // and writes nothing, and a clean file imports.
-import { ADMIN } from '../../playwright.config';
 import { formatPrice } from '@/shared/pricing';
 import { LOT_CSV_COLUMNS } from '@/shared/schemas/catalogue-admin';
 import { expect, test } from './fixtures';
 
 type Place = { id: number; code: string; name: string; latitude: number; longitude: number };
 type Lot = { id: number; name: string; price: number };
-
-async function signIn(page: import('@playwright/test').Page) {
-  const res = await page.request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } });
-  expect(res.ok()).toBe(true);
-}
 
 async function openLotsTab(page: import('@playwright/test').Page) {
   await page.goto('/admin');
@@ -21,8 +15,8 @@ async function openLotsTab(page: import('@playwright/test').Page) {
   await expect(page.getByRole('heading', { name: 'Lots', exact: true })).toBeVisible();
 }
 
-test('an administrator changes a lot price and search shows it', async ({ page }, info) => {
-  await signIn(page);
+test('an administrator changes a lot price and search shows it', async ({ page, login }, info) => {
+  await login({ role: 'admin' });
   // The desktop and mobile runs share one server: each edits a lot of its own place.
   const code = info.project.name === 'mobile' ? 'SEA' : 'BOS';
   const places = (await (await page.request.get('/api/admin/locations')).json()) as Place[];
@@ -49,8 +43,8 @@ test('an administrator changes a lot price and search shows it', async ({ page }
   await expect(card).toContainText(formatPrice(price));
 });
 
-test('the CSV import check names the bad line and writes nothing; a clean file imports', async ({ page }, info) => {
-  await signIn(page);
+test('the CSV import check names the bad line and writes nothing; a clean file imports', async ({ page, login }, info) => {
+  await login({ role: 'admin' });
   const mco = ((await (await page.request.get('/api/admin/locations')).json()) as Place[]).find((p) => p.code === 'MCO')!;
   const tag = `${info.project.name} ${Date.now()}`;
   const row = (name: string, price: string) => {

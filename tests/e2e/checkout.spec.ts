@@ -3,13 +3,6 @@
 import { expect, test, uniqueEmail } from './fixtures';
 import type { Page } from '@playwright/test';
 
-async function signUp(page: Page, name = 'Ada Lovelace') {
-  const email = uniqueEmail('checkout');
-  const res = await page.request.post('/api/auth/register', { data: { name, email, password: 'long enough password' } });
-  expect(res.ok()).toBe(true);
-  return email;
-}
-
 /** A date some days ahead as YYYY-MM-DD (lot-local dates; far enough ahead to be cancellable). */
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -24,8 +17,8 @@ async function fillCheckout(page: Page, card: string) {
   await page.getByLabel('ZIP', { exact: true }).fill('32801');
 }
 
-test('search, details, checkout with 4242, thank-you pass, history and cancellation', async ({ page, outbox }) => {
-  const email = await signUp(page);
+test('search, details, checkout with 4242, thank-you pass, history and cancellation', async ({ page, outbox, login }) => {
+  const { email } = await login({ name: 'Ada Lovelace', email: uniqueEmail('checkout') });
   const arrival = day(12);
   const departure = day(15);
   await page.goto(`/locations/orlando-international-airport?arrivalDate=${arrival}&departureDate=${departure}`);
@@ -132,8 +125,8 @@ test('a guest books without being signed in, sees the booking by its own link, a
   }
 });
 
-test('a declined card shows Booking Failed and books nothing', async ({ page }) => {
-  await signUp(page, 'Decline Test');
+test('a declined card shows Booking Failed and books nothing', async ({ page, login }) => {
+  await login({ name: 'Decline Test' });
   await page.goto('/locations/miami-international-airport');
   await page.getByRole('button', { name: 'Select' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();

@@ -4,11 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import QRCode from 'qrcode';
-import config, { ADMIN } from '../../playwright.config';
+import config from '../../playwright.config';
 import { lotWallClock } from '@/server/modules/catalogue/lot-time';
-import { expect, test, uniqueEmail } from './fixtures';
+import { checkoutRequest } from '../support/factories';
+import { expect, test, type Login } from './fixtures';
+import { bostonLot, newPerson, staffAccount } from './support/gate';
 
 // One video file per worker process: written with the pass before the camera starts (Chromium opens it then).
 const VIDEO = path.join(os.tmpdir(), `parkpilot-gate-pass-${process.pid}.y4m`);
@@ -48,54 +50,32 @@ function writeQrVideo(file: string, text: string) {
   fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 5 }, () => frame)]));
 }
 
-/** A lot in Boston (US Eastern) to book and to staff. */
-async function bostonLot(request: APIRequestContext) {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const search = await (await request.get(`/api/search?location=BOS&arrivalDate=${day(1)}&departureDate=${day(2)}`)).json();
-  return { id: search.providers[0].id as number, name: search.providers[0].name as string, state: 'MA' };
+/** A traveller (another person) books the lot from half an hour from now (inside the gate's window) until tomorrow. */
+async function bookNow(browser: Browser, login: Login, lot: { id: number; state: string }, plate: string) {
+  const context = await newPerson(browser, 77);
+  try {
+    const { email } = await login({ name: 'Greta Gate', context });
+    const res = await context.request.post('/api/bookings/automated', {
+      data: checkoutRequest(lot.id, {
+        email,
+        arrival: lotWallClock(new Date(Date.now() + 30 * 60_000), lot.state),
+        departure: lotWallClock(new Date(Date.now() + 26 * 3_600_000), lot.state),
+        customer: { firstName: 'Greta', lastName: 'Gate', phone: '555-010-0177' },
+        reservation: { licensePlate: plate },
+      }),
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.json()).confirmationNumber as string;
+  } finally {
+    await context.close();
+  }
 }
 
-/** A traveller books the lot from half an hour from now (inside the gate's window) until tomorrow. */
-async function bookNow(browser: Browser, lot: { id: number; state: string }, plate: string) {
-  const context = await browser.newContext({ baseURL: config.use?.baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
-  const email = uniqueEmail('gate-traveller');
-  await context.request.post('/api/auth/register', { data: { name: 'Greta Gate', email, password: 'long enough password' } });
-  const res = await context.request.post('/api/bookings/automated', {
-    data: {
-      providerId: lot.id,
-      customerInfo: { firstName: 'Greta', lastName: 'Gate', email, phone: '555-010-0177' },
-      reservationDetails: {
-        arrivalDate: lotWallClock(new Date(Date.now() + 30 * 60_000), lot.state),
-        departureDate: lotWallClock(new Date(Date.now() + 26 * 3_600_000), lot.state),
-        vehicleMake: 'Saab',
-        vehicleModel: '900',
-        licensePlate: plate,
-      },
-      paymentInfo: { cardNumber: '4242424242424242', expirationDate: '12/34', cvv: '123', billingZip: '02128' },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const body = await res.json();
-  await context.close();
-  return body.confirmationNumber as string;
-}
-
-/** Signs the page in as a new account and has the administrator add it to the lot's staff. */
-async function becomeStaff(browser: Browser, request: APIRequestContext, lotId: number) {
-  const email = uniqueEmail('gate-staff');
-  expect((await request.post('/api/auth/register', { data: { name: 'Stan Staff', email, password: 'long enough password' } })).ok()).toBe(true);
-  const admin = await browser.newContext({ baseURL: config.use?.baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
-  expect((await admin.request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } })).ok()).toBe(true);
-  const granted = await admin.request.post(`/api/admin/lots/${lotId}/staff`, { data: { email } });
-  expect(granted.status(), await granted.text()).toBe(201);
-  await admin.close();
-}
-
-test('lot staff check a car in by scanning its parking pass with the camera', async ({ page, browser }) => {
+test('lot staff check a car in by scanning its parking pass with the camera', async ({ page, browser, login }) => {
   const lot = await bostonLot(page.request);
-  const confirmation = await bookNow(browser, lot, 'SCAN1');
+  const confirmation = await bookNow(browser, login, lot, 'SCAN1');
   writeQrVideo(VIDEO, confirmation);
-  await becomeStaff(browser, page.request, lot.id);
+  await staffAccount(browser, login, lot.id, page.context());
 
   await page.goto('/gate');
   await expect(page.getByRole('heading', { level: 1, name: 'Gate check-in' })).toBeVisible();
@@ -119,13 +99,13 @@ test('lot staff check a car in by scanning its parking pass with the camera', as
   expect(recorded.canCheckOut).toBe(true);
 });
 
-test('lot staff check a car in and out by its typed confirmation number', async ({ page, browser }) => {
+test('lot staff check a car in and out by its typed confirmation number', async ({ page, browser, login }) => {
   await page.goto('/gate');
   await expect(page.getByRole('heading', { name: 'Sign in to work the gate' })).toBeVisible();
 
   const lot = await bostonLot(page.request);
-  const confirmation = await bookNow(browser, lot, 'TYPE2');
-  await becomeStaff(browser, page.request, lot.id);
+  const confirmation = await bookNow(browser, login, lot, 'TYPE2');
+  await staffAccount(browser, login, lot.id, page.context());
   await page.goto('/gate');
 
   const field = page.getByRole('textbox', { name: 'Confirmation number' });
@@ -155,11 +135,11 @@ test('lot staff check a car in and out by its typed confirmation number', async 
   expect(pass.booking).toMatchObject({ status: 'completed', checkedInLocal: expect.any(String), checkedOutLocal: expect.any(String) });
 });
 
-test('at the gate on a phone: a number typed "pp 7yhnefsk" finds the pass, the plate shows whole, another lot is named', async ({ page, browser, isMobile }) => {
+test('at the gate on a phone: a number typed "pp 7yhnefsk" finds the pass, the plate shows whole, another lot is named', async ({ page, browser, isMobile, login }) => {
   const lot = await bostonLot(page.request);
   const plate = 'LONGPLATE123';
-  const confirmation = await bookNow(browser, lot, plate);
-  await becomeStaff(browser, page.request, lot.id);
+  const confirmation = await bookNow(browser, login, lot, plate);
+  await staffAccount(browser, login, lot.id, page.context());
   await page.goto('/gate');
 
   // Typed as a person reads it off a phone: lower case, a space instead of the dash.
@@ -190,7 +170,7 @@ test('at the gate on a phone: a number typed "pp 7yhnefsk" finds the pass, the p
 
   // A pass of a lot this staff member does not work: the lot is named, nothing else of the booking shown.
   const other = (await (await page.request.get(`/api/search?location=BOS&arrivalDate=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}&departureDate=${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)}`)).json()).providers[1] as { id: number; name: string };
-  const elsewhere = await bookNow(browser, { id: other.id, state: 'MA' }, 'ELSEWHERE1');
+  const elsewhere = await bookNow(browser, login, { id: other.id, state: 'MA' }, 'ELSEWHERE1');
   await field.fill(elsewhere.slice(3));
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Not valid', exact: true })).toBeVisible();

@@ -102,9 +102,8 @@ test('Select books while details are locked, and sorting is not a search', async
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a signed-in traveller pays the fee with a saved card', async ({ page }) => {
-  const email = uniqueEmail('saved-fee');
-  await page.request.post('/api/auth/register', { data: { name: 'Sally Saved', email, password: 'secret password' } });
+test('a signed-in traveller pays the fee with a saved card', async ({ page, login }) => {
+  const { email } = await login({ name: 'Sally Saved' });
   const pm = await (await page.request.post('/api/payments/sandbox/payment-methods', { data: { cardNumber: '4242 4242 4242 4242', expiry: '11/33', cvc: '123' } })).json();
   const billing = { name: 'Sally Saved', email, address: { line1: '1 Main St', city: 'Orlando', state: 'FL', postal_code: '32801', country: 'US' } };
   expect((await page.request.post('/api/payment-methods', { data: { payment_method_id: pm.id, billing_details: billing } })).status()).toBe(201);

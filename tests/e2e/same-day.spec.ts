@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { defaultArrival, nextBookableTime } from '@/shared/stay-times';
 import { instantToWallClock, wallClockToInstant } from '@/shared/time-zones';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
 
 const ZONE = 'America/New_York'; // MCO, Orlando
 const SLOT = 30 * 60_000;
@@ -29,11 +29,6 @@ function afternoonAtTheLot(now = Date.now()): number {
   return wallClockToInstant(target > afternoon ? target : afternoon, ZONE)!.getTime();
 }
 
-async function signUp(page: Page) {
-  const res = await page.request.post('/api/auth/register', { data: { name: 'Sam Sameday', email: uniqueEmail('same-day'), password: 'long enough password' } });
-  expect(res.ok()).toBe(true);
-}
-
 async function fillTheRest(page: Page) {
   await page.getByLabel('Phone').fill('(555) 010-0199');
   await page.getByLabel('Make').fill('Toyota');
@@ -46,8 +41,8 @@ async function fillTheRest(page: Page) {
   await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
 }
 
-test('a search for today at mid-afternoon checks in at the next half hour at the lot and books as is', async ({ page }) => {
-  await signUp(page);
+test('a search for today at mid-afternoon checks in at the next half hour at the lot and books as is', async ({ page, login }) => {
+  await login({ name: 'Sam Sameday' });
   const browserNow = afternoonAtTheLot();
   await page.clock.install({ time: browserNow });
   const today = instantToWallClock(new Date(browserNow), ZONE).slice(0, 10);

@@ -1,6 +1,6 @@
 // Search journeys in Chromium: directory → location page, filters, provider details, home search,
 // the signed-out selection prompt and recent searches.
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
 
 test('from the directory, Orlando International lists its parking options and a lot opens its details', async ({ page }) => {
   await page.goto('/locations');
@@ -62,10 +62,8 @@ test('a signed-out traveller selects a lot and checkout opens with it, as a gues
   await expect(page.getByText(name!).first()).toBeVisible();
   await expect(page.getByText(/Book as a guest, no account needed/)).toBeVisible();
 });
-test('signed-in searches appear in recent searches, typos included', async ({ page }) => {
-  const email = uniqueEmail('recent');
-  // page.request shares the browser's cookies: the page is signed in afterwards.
-  await page.request.post('/api/auth/register', { data: { name: 'Re Cent', email, password: 'secret password' } });
+test('signed-in searches appear in recent searches, typos included', async ({ page, login }) => {
+  await login({ name: 'Re Cent' });
   await page.goto('/');
   await expect(page.getByText('No recent searches yet...')).toBeVisible();
   await page.getByLabel('Where are you parking?').fill('orlndo airport');

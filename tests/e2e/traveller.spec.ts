@@ -2,21 +2,13 @@
 // immediate, the signed-in home opens at the top, the assistant's filters reach the results, prices add up,
 // errors stay where the traveller looks, states in the directory, and the phone-sized finish.
 import type { Page } from '@playwright/test';
-import { ADMIN } from '../../playwright.config';
 import { earliestArrivalDay } from '@/shared/schemas/search';
 import { US_STATES } from '@/shared/us-states';
 import { LOCATIONS } from '@db/seed/locations';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-async function signUp(page: Page, name = 'Trav Eller') {
-  const email = uniqueEmail('traveller');
-  const res = await page.request.post('/api/auth/register', { data: { name, email, password: 'long enough password' } });
-  expect(res.ok()).toBe(true);
-  return email;
-}
 
 /** The home search form's values, as the traveller sees them. */
 async function form(page: Page) {
@@ -36,8 +28,8 @@ async function search(page: Page, location: string, arrival: string, departure: 
 
 const nights = (a: string, d: string) => Math.round((Date.parse(d) - Date.parse(a)) / 86_400_000);
 
-test('the home search form always shows what was searched: typed, recent, handed over, back and forward', async ({ page }) => {
-  await signUp(page);
+test('the home search form always shows what was searched: typed, recent, handed over, back and forward', async ({ page, login }) => {
+  await login({ name: 'Trav Eller' });
   await page.goto('/');
 
   // Typed.
@@ -96,13 +88,16 @@ test('a popular destination opens with the default dates in the form', async ({ 
   await expect(page.getByText('total for 1 day').first()).toBeVisible();
 });
 
-test('Sign Out clears the header, menu, history toggle and personal data at once', async ({ page, isMobile }) => {
-  await signUp(page, 'Signing Out');
+test('Sign Out clears the header, menu, history toggle and personal data at once', async ({ page, isMobile, login }) => {
+  await login({ name: 'Signing Out' });
   await page.goto('/?view=history');
   if (!isMobile) await expect(page.getByRole('group', { name: 'Search or history' })).toBeVisible();
-  // The server takes its time to answer: the page must not wait for it.
+  // The server takes its time to answer: the page must not wait for it. The answer is held until the page has
+  // shown it is signed out, so however slow the machine, nothing below can pass on the server's answer.
+  let answer!: () => void;
+  const held = new Promise<void>((r) => (answer = r));
   await page.route('**/api/trpc/auth.logout**', async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
+    await held;
     await route.continue();
   });
   if (isMobile) {
@@ -117,16 +112,28 @@ test('Sign Out clears the header, menu, history toggle and personal data at once
   await expect(page.getByText('Signing Out')).toHaveCount(0, quick);
   await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden(quick);
   await expect(page.getByRole('heading', { name: 'Your Booking History' })).toHaveCount(0, quick);
+  const loggedOut = page.waitForResponse('**/api/trpc/auth.logout**');
+  answer();
+  await loggedOut;
   await expect(page.getByText('Logged out successfully!')).toBeVisible();
   expect((await (await page.request.get('/api/auth/me')).json()).user).toBeNull();
 });
 
-test('the signed-in home page opens at the top, hero visible', async ({ page }) => {
-  await signUp(page);
+test('the signed-in home page opens at the top, hero visible', async ({ page, login }) => {
+  await login({ name: 'Trav Eller' });
+  // How far down the page ever was, from its first script on: a scroll and a scroll back still count.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __maxScrollY: number };
+    w.__maxScrollY = 0;
+    addEventListener('scroll', () => (w.__maxScrollY = Math.max(w.__maxScrollY, scrollY)), { passive: true });
+  });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Find parking near your terminal' })).toBeInViewport();
-  await page.waitForTimeout(1500); // the assistant greets, recent searches load: nothing may scroll the page
+  // What comes after the first paint has come: the assistant's greeting and the recent searches.
+  await expect(page.getByRole('log', { name: 'Conversation with the parking assistant' })).toContainText('Hi! Tell me where');
+  await expect(page.getByText('No recent searches yet...')).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __maxScrollY: number }).__maxScrollY)).toBe(0);
   await expect(page.getByLabel('Where are you parking?')).toBeInViewport();
 });
 
@@ -146,8 +153,8 @@ test('the assistant keeps the place and dates of a follow-up and applies the fil
   await expect(page.getByRole('log', { name: 'Conversation with the parking assistant' })).toContainText(/valet/i);
 });
 
-test('prices add up: a weekly rate reads as weeks and days everywhere, never days × the daily price', async ({ page }) => {
-  await signUp(page);
+test('prices add up: a weekly rate reads as weeks and days everywhere, never days × the daily price', async ({ page, login }) => {
+  await login({ name: 'Trav Eller' });
   const [a, d] = [day(30), day(39)];
   await page.goto(`/?location=MCO&arrivalDate=${a}&departureDate=${d}`);
   const lines = page.getByText(/ service fee$/);
@@ -167,8 +174,8 @@ test('prices add up: a weekly rate reads as weeks and days everywhere, never day
   await expect(summary.getByText(/^Parking, 2 days × \$[\d.]+$/)).toBeVisible();
 });
 
-test('errors stay where the traveller looks: contact checks on leaving a field, a declined card at the card field', async ({ page }) => {
-  await signUp(page, 'Card Declined');
+test('errors stay where the traveller looks: contact checks on leaving a field, a declined card at the card field', async ({ page, login }) => {
+  await login({ name: 'Card Declined' });
   await page.goto('/locations/miami-international-airport');
   await page.getByRole('button', { name: 'Select' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
@@ -192,7 +199,8 @@ test('errors stay where the traveller looks: contact checks on leaving a field, 
   await expect(page.getByText('Your card was declined.').first()).toBeVisible();
   // Other fields do not clear it; a new card number does.
   await page.getByLabel('CVC', { exact: true }).fill('456');
-  await page.waitForTimeout(5500); // the toast is gone, the field's message stays
+  // The toast goes (its life is 5 s); the field's message stays.
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Your card was declined.')).toHaveCount(0);
   await expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
   await cardNumber.fill('4242 4242 4242 4242');
   await expect(cardNumber).not.toHaveAttribute('aria-invalid', 'true');
@@ -212,8 +220,8 @@ test('the directory finds a state by its name or its code, and nothing else', as
 test.describe('on a phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'phone layout');
 
-  test('two lots fit on one screen, the provider page keeps Reserve in reach, checkout shows the price above Pay', async ({ page }) => {
-    await signUp(page);
+  test('two lots fit on one screen, the provider page keeps Reserve in reach, checkout shows the price above Pay', async ({ page, login }) => {
+    await login({ name: 'Trav Eller' });
     await page.goto(`/?location=MCO&arrivalDate=${day(12)}&departureDate=${day(15)}`);
     const cards = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Select' }) });
     await expect(cards.nth(1)).toBeVisible();
@@ -234,15 +242,18 @@ test.describe('on a phone', () => {
     expect((await price.boundingBox())!.y).toBeLessThan((await pay.boundingBox())!.y);
   });
 
-  test('the admin dashboard has no horizontal overflow and the user details show whole values', async ({ page }) => {
+  test('the admin dashboard has no horizontal overflow and the user details show whole values', async ({ page, login }) => {
     const long = `a.very.long.traveller.name.${Date.now()}@an-unusually-long-domain-name.example.com`;
-    await page.request.post('/api/auth/register', { data: { name: 'Maximilian Alexander Wolfeschlegelsteinhausen', email: long, password: 'long enough password' } });
-    await page.request.post('/api/auth/logout');
-    await page.request.post('/api/auth/login', { data: ADMIN });
+    // A traveller with a long name and address to show; the page is then an administrator's (the cookie replaced).
+    await login({ name: 'Maximilian Alexander Wolfeschlegelsteinhausen', email: long });
+    await login({ role: 'admin' });
     await page.goto('/admin');
     for (const tab of ['Overview', 'User Management', 'Website Analytics', 'SEO Dashboard', 'SEO Reports', 'Bookings', 'Blog Management']) {
       await page.getByRole('tab', { name: tab }).click();
-      await page.waitForTimeout(300);
+      // Measured once the tab shows its data (no loading placeholder left), as wide as it will be.
+      const panel = page.getByRole('tabpanel', { name: tab });
+      await expect(panel).toBeVisible();
+      await expect(panel.locator('.animate-pulse')).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(390);
     }
     await page.getByRole('tab', { name: 'User Management' }).click();

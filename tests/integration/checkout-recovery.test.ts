@@ -2,7 +2,7 @@
 // gateway that does not answer, holds nobody came back for, a hanging mail server, and a declined guest
 // whose account another booking uses meanwhile. Never two bookings or two charges, never a lost one.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bookings, idempotencyKeys, jobs, parkingProviders, sandboxIntents, users } from '@/server/db/schema';
 import { settleExpiredHolds } from '@/server/modules/bookings/checkout';
 import { checkout, checkoutRequest, recordingGateway, stayAt } from '../support/factories';
@@ -43,9 +43,14 @@ const body = (providerId: number, email: string, over: { card?: string; nights?:
 const book = (b: unknown, key?: string, cookie?: string) => checkout(t, b, { key, cookie });
 const bookingsOf = (email: string) => t.db.select().from(bookings).where(eq(bookings.email, email)).orderBy(bookings.id);
 const chargesOf = async (bookingId: number) => (await t.db.select().from(sandboxIntents)).filter((i) => i.metadata.bookingId === String(bookingId));
-const until = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
-};
+/** Polls `check` until it holds (failing the test after 5 s). */
+const until = (check: () => Promise<boolean>) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('not yet');
+    },
+    { timeout: 5_000, interval: 10 },
+  );
 /** Whether any booking of `email` has been charged. */
 const charged = async (email: string) => {
   for (const b of await bookingsOf(email)) if ((await chargesOf(b.id)).length > 0) return true;
@@ -87,8 +92,11 @@ describe('a checkout request that dies after the charge', () => {
     const p = freshProvider();
     const first = book(body(p.id, email), 'alive-key-0001');
     await until(async () => (await bookingsOf(email)).length === 1);
+    // The duplicate is waiting once it sleeps between looks at the key (claimKey, idempotency.ts: 50 ms).
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     const second = book(body(p.id, email), 'alive-key-0001');
-    await new Promise((r) => setTimeout(r, 150));
+    await vi.waitFor(() => expect(timers.mock.calls.some(([, ms]) => ms === 50)).toBe(true), { timeout: 5_000, interval: 10 });
+    timers.mockRestore();
     release();
     const [a, b] = await Promise.all([first, second]);
     expect(a.status).toBe(200);

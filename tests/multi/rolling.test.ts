@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dayFromToday, freshDatabase, query, startServer, type Server } from './servers';
 
 let url: string;
@@ -102,7 +102,7 @@ describe('deploying under a booking burst', () => {
     for (let i = 0; i < 60; i++) {
       if (i === 10) a.process.kill('SIGTERM');
       burst.push(postBooking(a.base, bookingBody(), randomUUID()));
-      await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 10)); // the burst's pace is the condition under test, not a wait for a result
     }
     const answers = await Promise.all(burst);
     expect(answers.filter((x) => x.status === null)).toEqual([]);
@@ -166,10 +166,12 @@ describe('deploying under a booking burst', () => {
       expect(await old.exited).toBe(0);
       pool = pool.filter((s) => s !== old);
     };
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Bookings flow through the old pair before the deploy, and through the new pair after it.
+    await vi.waitFor(() => expect(answers.length).toBeGreaterThanOrEqual(16), { timeout: 30_000, interval: 50 });
     await replace(pool[0]!, 'roll-c');
     await replace(pool[0]!, 'roll-d');
-    await new Promise((r) => setTimeout(r, 1_000));
+    const afterDeploy = answers.length;
+    await vi.waitFor(() => expect(answers.length).toBeGreaterThanOrEqual(afterDeploy + 16), { timeout: 30_000, interval: 50 });
     booking = false;
     await Promise.all(travellers);
     polling = false;
@@ -192,7 +194,7 @@ describe('deploying under a booking burst', () => {
     const [x, y] = (deployed.length === 2 ? deployed : await Promise.all([boot('kill-x'), boot('kill-y')])) as [Server, Server];
     const sent = Array.from({ length: 30 }, () => ({ key: randomUUID(), body: bookingBody() }));
     const first = sent.map((s) => postBooking(x.base, s.body, s.key));
-    await new Promise((r) => setTimeout(r, 60));
+    await new Promise((r) => setTimeout(r, 60)); // a kill at an arbitrary moment mid-burst is the condition under test
     x.process.kill('SIGKILL');
     const firstAnswers = await Promise.all(first);
     // Keys the dead server was working on wait out their lease before another server takes over: as if two
