@@ -117,6 +117,26 @@ export async function releaseDayRange(tx: Pick<DB, 'update'>, providerId: number
     .where(and(eq(lotDays.providerId, providerId), between(lotDays.day, first, last), sql`${lotDays.taken} > 0`));
 }
 
+/** Every search runs it: built once per number of lots (db/client.ts, prepared). */
+const stayRowQueries = new Map<number, (db: object) => ReturnType<typeof stayRowsQuery>>();
+const stayRowsQuery = (db: DB, count: number) =>
+  db
+    .select({
+      providerId: lotDays.providerId,
+      free: sql<number>`min(case when ${lotDays.closed} = 1 then 0 else ${lotDays.capacity} - ${lotDays.taken} end)`.mapWith(Number),
+      days: sql<number>`count(*)`.mapWith(Number),
+      rated: sql<number>`count(${lotDays.priceCents})`.mapWith(Number),
+    })
+    .from(lotDays)
+    .where(and(inArray(lotDays.providerId, Array.from({ length: count }, (_, i) => sql.placeholder(`lot${i}`))), between(lotDays.day, bound('first', lotDays.day), bound('last', lotDays.day))))
+    .groupBy(lotDays.providerId)
+    .prepare(`stay_inventory_${count}`);
+function stayRowsFor(count: number) {
+  let query = stayRowQueries.get(count);
+  if (!query) stayRowQueries.set(count, (query = prepared((db) => stayRowsQuery(db, count))));
+  return query;
+}
+
 /**
  * Each lot over a stay, from one read of its day rows: the free spaces (the fewest capacity − taken on any day;
  * a closed day has none; a day without a row has nobody on it yet) and whether any day has a day rate (so
@@ -134,16 +154,7 @@ export async function stayInventory(
   const d = toWallClock(departure);
   if (!lots.length || !a || !d) return { free, rated };
   const [first, last] = stayDays(a, d);
-  const rows = await db
-    .select({
-      providerId: lotDays.providerId,
-      free: sql<number>`min(case when ${lotDays.closed} = 1 then 0 else ${lotDays.capacity} - ${lotDays.taken} end)`.mapWith(Number),
-      days: sql<number>`count(*)`.mapWith(Number),
-      rated: sql<number>`count(${lotDays.priceCents})`.mapWith(Number),
-    })
-    .from(lotDays)
-    .where(and(inArray(lotDays.providerId, lots.map((l) => l.id)), between(lotDays.day, first, last)))
-    .groupBy(lotDays.providerId);
+  const rows = await stayRowsFor(lots.length)(db).execute({ ...Object.fromEntries(lots.map((l, i) => [`lot${i}`, l.id])), first, last });
   const byLot = new Map(rows.map((r) => [r.providerId, r]));
   for (const lot of lots) {
     const row = byLot.get(lot.id);
