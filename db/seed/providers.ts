@@ -71,6 +71,7 @@ interface AreaInfo {
   numberRange?: readonly [min: number, max: number];
 }
 
+// prettier-ignore -- a data table, one place per line
 const AREAS: Record<string, AreaInfo> = {
   // ----- Airports -----
   ATL: {

@@ -75,6 +75,8 @@ export function guardRequests(app: Hono, deps: { appOrigin: string; notFoundPage
   app.use(sameOrigin(appOrigin));
 
   app.use('/api/*', (c, next) => {
+    // No body to limit: the limiter would build a whole Request for every read.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const limit = bodyLimitFor(c.req.method, c.req.path);
     return bodyLimit({ maxSize: limit.bytes, onError: (ctx) => ctx.json({ error: limit.message }, 413) })(c, next);
   });
