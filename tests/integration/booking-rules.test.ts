@@ -227,3 +227,59 @@ describe('replaying a checkout after "End all links"', () => {
     expect((await call(t.request, `/api/bookings/${first.confirmation}/manage?token=${first.token}`)).status).toBe(404);
   });
 });
+
+// An app on a clock moved by hand: every answer about a booking (history, the manage page, cancelling, a link
+// sent by e-mail) must read this clock, not the machine's, or they disagree once it moves.
+const clock = { ms: Date.now() };
+const c = await createTestApp({}, { clock: { now: () => new Date(clock.ms) } });
+afterAll(() => c.close());
+
+describe("the app's clock", () => {
+  const inHours = (state: string, hours: number) => instantToWallClock(new Date(clock.ms + hours * 3_600_000), zoneForState(state)).slice(0, 16);
+  const lot = providers[4]!;
+  const checkout = (email: string, arrival: string, departure: string, cookie?: string) =>
+    call(
+      c.request,
+      '/api/bookings/automated',
+      {
+        providerId: lot.p.id,
+        customerInfo: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-010-0100' },
+        reservationDetails: { arrivalDate: arrival, departureDate: departure, vehicleMake: 'Toyota', vehicleModel: 'Camry', licensePlate: 'CLOCK1' },
+        paymentInfo: CARD,
+      },
+      { cookie },
+    );
+
+  it('decides what cancelling gives back in the booking history as cancelling does', async () => {
+    await c.db.update(parkingProviders).set({ priceCents: cents(1000), weeklyRateCents: null, cancellationPolicy: 'Free cancellation up to 24 hours before arrival' }).where(eq(parkingProviders.id, lot.p.id));
+    await bumpContentVersion(c.db);
+    const email = 'clock-history@example.com';
+    const cookie = sessionCookieFrom((await call(c.request, '/api/auth/register', { name: 'Clock Tester', email, password: 'long enough' })).headers)!;
+    const booked = await checkout(email, inHours(lot.state, 30), inHours(lot.state, 78), cookie);
+    expect(booked.status, booked.text).toBe(200);
+    const cn = booked.json.confirmationNumber as string;
+    // Ten hours on, the stay starts in 20: inside the policy's 24 hours, cancelling gives nothing back.
+    clock.ms += 10 * 3_600_000;
+    const page = (await call(c.request, `/api/bookings/${cn}/manage`, undefined, { cookie })).json;
+    expect(page.refundIfCancelledNow).toEqual({ card: 0, credit: 0 });
+    const mine = ((await call(c.request, '/api/bookings/history', undefined, { cookie })).json as { confirmationNumber: string; cancellable: boolean; refundIfCancelledNow: unknown }[]).find((h) => h.confirmationNumber === cn)!;
+    expect(mine).toMatchObject({ cancellable: true, refundIfCancelledNow: { card: 0, credit: 0 } });
+    expect((await call(c.request, `/api/bookings/${cn}`, undefined, { cookie })).json.refundIfCancelledNow).toEqual({ card: 0, credit: 0 });
+    const cancelled = await call(c.request, `/api/bookings/${booked.json.booking.id}/status`, { status: 'cancelled', reason: '' }, { method: 'PATCH', cookie });
+    expect(cancelled.json).toMatchObject({ success: true, refundAmount: 0 });
+  });
+
+  it('makes a manage link asked for by e-mail last its 7 days from now on that clock', async () => {
+    const email = 'clock-link@example.com';
+    const booked = await checkout(email, inHours(lot.state, 20 * 24), inHours(lot.state, 22 * 24));
+    expect(booked.status, booked.text).toBe(200);
+    const cn = booked.json.confirmationNumber as string;
+    // Eight days on (the checkout's own link has run out), the traveller asks for a fresh link.
+    clock.ms += 8 * 24 * 3_600_000;
+    expect((await call(c.request, `/api/bookings/${cn}/manage?token=${booked.json.viewToken}`)).status).toBe(404);
+    expect((await call(c.request, '/api/bookings/manage-link', { confirmationNumber: cn, email })).status).toBe(200);
+    const mail = (await c.outbox()).filter((m) => m.to.includes(email)).at(-1)!;
+    const token = new RegExp(`/manage/${cn}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text)![1]!;
+    expect((await call(c.request, `/api/bookings/${cn}/manage?token=${token}`)).status).toBe(200);
+  });
+});
