@@ -3,12 +3,13 @@
 // support chat. A checked-in booking is never cancelled; moving dates never launders the cancellation policy;
 // a booking at an unlisted lot keeps its dates; a replayed checkout after "End all links" mints no link.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingChanges, bookingLinks, bookings, jobs, parkingProviders } from '@/server/db/schema';
 import { bumpContentVersion } from '@/server/content-version';
 import { dayFromToday } from '@/shared/pricing';
 import { instantToWallClock, zoneForState } from '@/shared/time-zones';
-import { createBooking, createLot, createUser } from '../support/factories';
+import { cents } from '@/shared/money';
+import { CARD_FIELDS, createBooking, createLot, createUser } from '../support/factories';
 import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
@@ -199,5 +200,62 @@ describe('replaying a checkout after "End all links"', () => {
     expect(replay.viewToken).toBeNull();
     expect(await t.db.select().from(bookingLinks).where(eq(bookingLinks.bookingId, first.id))).toHaveLength(linksBefore.length);
     expect((await call(t.request, `/api/bookings/${first.confirmationNumber}/manage?token=${first.viewToken}`)).status).toBe(404);
+  });
+});
+
+// An app on a clock moved by hand: every answer about a booking (history, the manage page, cancelling, a link
+// sent by e-mail) must read this clock, not the machine's, or they disagree once it moves.
+const clock = { ms: Date.now() };
+const c = await createTestApp({}, { clock: { now: () => new Date(clock.ms) } });
+afterAll(() => c.close());
+
+describe("the app's clock", () => {
+  const inHours = (state: string, hours: number) => instantToWallClock(new Date(clock.ms + hours * 3_600_000), zoneForState(state)).slice(0, 16);
+  let lot: Awaited<ReturnType<typeof createLot>>;
+  beforeAll(async () => {
+    lot = await createLot(c, { priceCents: cents(1000), weeklyRateCents: null, cancellationPolicy: 'Free cancellation up to 24 hours before arrival' });
+  });
+  const checkout = (email: string, arrival: string, departure: string, cookie?: string) =>
+    call(
+      c.request,
+      '/api/bookings/automated',
+      {
+        providerId: lot.id,
+        customerInfo: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-010-0100' },
+        reservationDetails: { arrivalDate: arrival, departureDate: departure, vehicleMake: 'Toyota', vehicleModel: 'Camry', licensePlate: 'CLOCK1' },
+        paymentInfo: CARD_FIELDS,
+      },
+      { cookie },
+    );
+
+  it('decides what cancelling gives back in the booking history as cancelling does', async () => {
+    const email = 'clock-history@example.com';
+    const { cookie } = await createUser(c, { email, name: 'Clock Tester' });
+    const booked = await checkout(email, inHours(lot.state, 30), inHours(lot.state, 78), cookie);
+    expect(booked.status, booked.text).toBe(200);
+    const cn = booked.json.confirmationNumber as string;
+    // Ten hours on, the stay starts in 20: inside the policy's 24 hours, cancelling gives nothing back.
+    clock.ms += 10 * 3_600_000;
+    const page = (await call(c.request, `/api/bookings/${cn}/manage`, undefined, { cookie })).json;
+    expect(page.refundIfCancelledNow).toEqual({ card: 0, credit: 0 });
+    const mine = ((await call(c.request, '/api/bookings/history', undefined, { cookie })).json as { confirmationNumber: string; cancellable: boolean; refundIfCancelledNow: unknown }[]).find((h) => h.confirmationNumber === cn)!;
+    expect(mine).toMatchObject({ cancellable: true, refundIfCancelledNow: { card: 0, credit: 0 } });
+    expect((await call(c.request, `/api/bookings/${cn}`, undefined, { cookie })).json.refundIfCancelledNow).toEqual({ card: 0, credit: 0 });
+    const cancelled = await call(c.request, `/api/bookings/${booked.json.booking.id}/status`, { status: 'cancelled', reason: '' }, { method: 'PATCH', cookie });
+    expect(cancelled.json).toMatchObject({ success: true, refundAmount: 0 });
+  });
+
+  it('makes a manage link asked for by e-mail last its 7 days from now on that clock', async () => {
+    const email = 'clock-link@example.com';
+    const booked = await checkout(email, inHours(lot.state, 20 * 24), inHours(lot.state, 22 * 24));
+    expect(booked.status, booked.text).toBe(200);
+    const cn = booked.json.confirmationNumber as string;
+    // Eight days on (the checkout's own link has run out), the traveller asks for a fresh link.
+    clock.ms += 8 * 24 * 3_600_000;
+    expect((await call(c.request, `/api/bookings/${cn}/manage?token=${booked.json.viewToken}`)).status).toBe(404);
+    expect((await call(c.request, '/api/bookings/manage-link', { confirmationNumber: cn, email })).status).toBe(200);
+    const mail = (await c.outbox()).filter((m) => m.to.includes(email)).at(-1)!;
+    const token = new RegExp(`/manage/${cn}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text)![1]!;
+    expect((await call(c.request, `/api/bookings/${cn}/manage?token=${token}`)).status).toBe(200);
   });
 });

@@ -14,7 +14,7 @@ import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink, REQUESTED_LINK_TTL_MS } from './booking-view';
 import { qrPng } from './qr-png';
 
-type MailServices = Pick<Services, 'db' | 'env' | 'mailer'>;
+type MailServices = Pick<Services, 'db' | 'env' | 'mailer' | 'clock'>;
 
 /** The QR pass as SVG, for pages (cheap to render, scales for print). */
 export function passSvg(confirmationNumber: string): Promise<string> {
@@ -134,7 +134,7 @@ export async function sendManageLink(services: MailServices, payload: { bookingI
   const row = await loadBooking(services, payload.bookingId);
   if (!row || row.booking.status === 'pending' || row.booking.status === 'failed') return;
   const { booking: b, provider } = row;
-  const token = await mintBookingLink(services.db, b.id, new Date(Date.now() + REQUESTED_LINK_TTL_MS), 'manage');
+  const token = await mintBookingLink(services.db, b.id, new Date(services.clock.now().getTime() + REQUESTED_LINK_TTL_MS), 'manage');
   const mail = manageLinkEmail(services.env.BRAND_NAME, {
     name: b.firstName,
     confirmationNumber: b.confirmationNumber,

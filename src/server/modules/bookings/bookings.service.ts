@@ -58,7 +58,8 @@ export async function estimate(ctx: Pick<Ctx, 'db' | 'user' | 'clock'>, input: {
 // ---------------------------------------------------------------------------------------------------------
 // History and one booking
 
-export async function bookingHistory(db: DB, userId: number) {
+/** A user's bookings with what each allows at `now` (the app's clock: cancelling decides on the same one). */
+export async function bookingHistory(db: DB, userId: number, now: Date) {
   const rows = await db
     .select({ booking: bookings, provider: parkingProviders, state: locations.state })
     .from(bookings)
@@ -66,7 +67,6 @@ export async function bookingHistory(db: DB, userId: number) {
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
     .where(and(eq(bookings.userId, userId), ne(bookings.status, 'pending')))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  const now = new Date();
   return rows.map(({ booking: b, provider: p, state }) => {
     const clock = stayClock({ booking: b, provider: p, state }, now);
     const hoursBefore = (clock.startsAt.getTime() - now.getTime()) / 3_600_000;
@@ -96,8 +96,8 @@ export async function bookingHistory(db: DB, userId: number) {
   });
 }
 
-export async function getBooking(db: DB, userId: number, confirmationNumber: string) {
-  const found = (await bookingHistory(db, userId)).find((b) => b.confirmationNumber === confirmationNumber.trim().toUpperCase());
+export async function getBooking(db: DB, userId: number, confirmationNumber: string, now: Date) {
+  const found = (await bookingHistory(db, userId, now)).find((b) => b.confirmationNumber === confirmationNumber.trim().toUpperCase());
   if (!found) throw new AppError('NOT_FOUND', 'Booking not found');
   return found;
 }

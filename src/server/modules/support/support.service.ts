@@ -58,7 +58,7 @@ function describe(b: Booking): string {
 }
 
 export async function supportChat(ctx: Ctx, input: { message: string }) {
-  const mine = await bookingHistory(ctx.db, ctx.user.id);
+  const mine = await bookingHistory(ctx.db, ctx.user.id, ctx.clock.now());
   const text = input.message;
   const code = CONFIRMATION.exec(text);
   if (code) {
@@ -93,7 +93,7 @@ export async function supportChat(ctx: Ctx, input: { message: string }) {
 // Actions
 
 async function ownBooking(ctx: Ctx, bookingId: number): Promise<Booking> {
-  const b = (await bookingHistory(ctx.db, ctx.user.id)).find((x) => x.id === bookingId);
+  const b = (await bookingHistory(ctx.db, ctx.user.id, ctx.clock.now())).find((x) => x.id === bookingId);
   if (!b) throw new AppError('NOT_FOUND', 'Booking not found');
   return b;
 }
