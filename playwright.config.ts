@@ -39,7 +39,17 @@ export default defineConfig({
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
-      testIgnore: ['**/admin.spec.ts', '**/admin-blog.spec.ts', '**/catalogue-admin.spec.ts', '**/blog.spec.ts', '**/accounts.spec.ts', '**/payment-methods.spec.ts', '**/performance.spec.ts', '**/assistant.spec.ts', '**/access-fee.spec.ts'],
+      testIgnore: [
+        '**/admin.spec.ts',
+        '**/admin-blog.spec.ts',
+        '**/catalogue-admin.spec.ts',
+        '**/blog.spec.ts',
+        '**/accounts.spec.ts',
+        '**/payment-methods.spec.ts',
+        '**/performance.spec.ts',
+        '**/assistant.spec.ts',
+        '**/access-fee.spec.ts',
+      ],
     },
   ],
   // After the suite, the server's log must hold no token, cookie or card number (tests/e2e/log-scan.ts).

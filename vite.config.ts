@@ -36,9 +36,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { '@': path.join(root, 'src'), '@db': path.join(root, 'db') },
   },
-  build: isSsrBuild
-    ? { outDir: 'dist/server', target: 'node20', emptyOutDir: true, sourcemap: true }
-    : { outDir: 'dist/client', emptyOutDir: true, manifest: true },
+  build: isSsrBuild ? { outDir: 'dist/server', target: 'node20', emptyOutDir: true, sourcemap: true } : { outDir: 'dist/client', emptyOutDir: true, manifest: true },
   server: {
     proxy: Object.fromEntries(['/api', '/auth', '/healthz', '/webhooks', '/sitemap.xml', '/robots.txt'].map((p) => [p, API])),
   },

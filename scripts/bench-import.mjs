@@ -10,7 +10,27 @@ import { startBuiltServer } from './built-server.mjs';
 const PORT = Number(process.env.BENCH_PORT ?? 4398);
 const ROWS = Number(process.env.IMPORT_ROWS ?? 5000);
 const admin = { email: 'bench-admin@parkpilot.example', password: 'bench admin password' };
-const COLUMNS = ['id', 'location_code', 'name', 'address', 'latitude', 'longitude', 'price', 'weekly_rate', 'capacity', 'amenities', 'features', 'vehicle_types', 'shuttle_info', 'operating_hours', 'phone', 'website', 'cancellation_policy', 'description', 'published'];
+const COLUMNS = [
+  'id',
+  'location_code',
+  'name',
+  'address',
+  'latitude',
+  'longitude',
+  'price',
+  'weekly_rate',
+  'capacity',
+  'amenities',
+  'features',
+  'vehicle_types',
+  'shuttle_info',
+  'operating_hours',
+  'phone',
+  'website',
+  'cancellation_policy',
+  'description',
+  'published',
+];
 
 const { base, stop } = await startBuiltServer(PORT, { env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
 let failed = false;
@@ -18,7 +38,10 @@ try {
   const json = { 'content-type': 'application/json', origin: base };
   const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(admin) });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const [lat, lon] = [28.4312, -81.3081]; // Orlando International (db/seed/locations.ts)
   const rows = Array.from({ length: ROWS }, (_, i) =>
     [
@@ -54,14 +77,22 @@ try {
     const took = performance.now() - started;
     load.stop();
     const r = await load;
-    const figures = { 'work s': (took / 1000).toFixed(1), 'healthz req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, 'max ms': r.latency.max, errors: r.errors + r.non2xx };
+    const figures = {
+      'work s': (took / 1000).toFixed(1),
+      'healthz req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      'max ms': r.latency.max,
+      errors: r.errors + r.non2xx,
+    };
     console.log(label.padEnd(28), JSON.stringify(figures), answer ? JSON.stringify(answer).slice(0, 120) : '');
     return r.latency.p99;
   }
 
   const sleep = (ms) => () => new Promise((resolve) => setTimeout(resolve, ms));
   await healthzDuring('no import (3 s)', sleep(3000));
-  const importCsv = (dryRun) => async () => (await fetch(`${base}/api/admin/lots/import`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ csv, dryRun }) })).json();
+  const importCsv = (dryRun) => async () =>
+    (await fetch(`${base}/api/admin/lots/import`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ csv, dryRun }) })).json();
   const dry = await healthzDuring('dry run (check only)', importCsv(true));
   await healthzDuring('dry run again', importCsv(true));
   const apply = await healthzDuring('apply (one transaction)', importCsv(false));
@@ -73,8 +104,19 @@ try {
   // The same 5,000 lots again, each with a new price: 5,000 edits (each its own diff, audit entry and capacity check).
   const [head, ...lines] = file.trim().split('\r\n');
   const priceAt = head.split(',').indexOf('price');
-  const edits = [head, ...lines.filter((l) => l.includes('Bench Import Parking')).map((l) => l.split(',').map((c, i) => (i === priceAt ? '10.95' : c)).join(','))].join('\r\n');
-  const csvOf = (text) => async () => (await fetch(`${base}/api/admin/lots/import`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ csv: text, dryRun: false }) })).json();
+  const edits = [
+    head,
+    ...lines
+      .filter((l) => l.includes('Bench Import Parking'))
+      .map((l) =>
+        l
+          .split(',')
+          .map((c, i) => (i === priceAt ? '10.95' : c))
+          .join(','),
+      ),
+  ].join('\r\n');
+  const csvOf = (text) => async () =>
+    (await fetch(`${base}/api/admin/lots/import`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ csv: text, dryRun: false }) })).json();
   const edited = await healthzDuring('apply 5,000 edits', csvOf(edits));
   for (const [phase, p99] of Object.entries({ dry, apply, exported, edited })) {
     if (p99 >= 100) {

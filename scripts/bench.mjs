@@ -30,7 +30,9 @@ const first = await startBuiltServer(PORT);
 await first.stop({ keep: true });
 const started = performance.now();
 const busy = fillBusyYear(`${first.dir}/app.db`, { code: 'MCO' });
-console.log(`Busy dataset: ${busy.bookings.toLocaleString('en-US')} bookings at MCO (${busy.lots} lots, ${Math.round(busy.occupancy * 100)} % occupancy) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `Busy dataset: ${busy.bookings.toLocaleString('en-US')} bookings at MCO (${busy.lots} lots, ${Math.round(busy.occupancy * 100)} % occupancy) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 
 // 2. On PostgreSQL (npm run bench -- --postgres): the same data copied into a throwaway PostgreSQL 15 cluster
 // (fsync on, commits acknowledged before they reach disk, like SQLite's WAL with synchronous=NORMAL).
@@ -40,7 +42,11 @@ if (ENGINE === 'postgres') {
   cluster = await startPostgres({ fast: false });
   const url = await createDatabase(cluster.url, 'parkpilot_bench');
   const copyStarted = performance.now();
-  const copy = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/copy-to-postgres.ts', '--from', `${first.dir}/app.db`], { cwd: root, env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' });
+  const copy = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/copy-to-postgres.ts', '--from', `${first.dir}/app.db`], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: 'utf8',
+  });
   if (copy.status !== 0) throw new Error(`copy to PostgreSQL failed: ${copy.stderr}`);
   console.log(`Copied into PostgreSQL in ${((performance.now() - copyStarted) / 1000).toFixed(1)} s`);
   serverEnv = { DATABASE_URL: url };
@@ -108,8 +114,17 @@ try {
   const json = { 'content-type': 'application/json', origin: base };
   const cookies = [];
   for (let i = 0; i < 8; i++) {
-    const res = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ name: `Bench ${i}`, email: `bench-${i}-${Date.now()}@example.com`, password: 'bench password' }) });
-    cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+    const res = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: `Bench ${i}`, email: `bench-${i}-${Date.now()}@example.com`, password: 'bench password' }),
+    });
+    cookies.push(
+      res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    );
   }
   const lots = (await (await fetch(`${base}/api/search?location=SEA&${stay}`)).json()).providers.filter((p) => p.capacity >= 100);
   let n = 0;
@@ -191,11 +206,21 @@ try {
   console.table(rows);
   const busyRow = rows[1];
   const emptyRow = rows[2];
-  console.log(`Search at the busy airport costs ${(busyRow['server CPU ms/req'] / emptyRow['server CPU ms/req']).toFixed(2)}x the CPU of the empty airport's (goal: at most 1.2x).`);
+  console.log(
+    `Search at the busy airport costs ${(busyRow['server CPU ms/req'] / emptyRow['server CPU ms/req']).toFixed(2)}x the CPU of the empty airport's (goal: at most 1.2x).`,
+  );
 
   // 3. The JavaScript a first visit downloads: every script the page requests until the network is idle
   // (the same on either engine: measured in the SQLite run).
-  if (ENGINE === 'sqlite') await measureJavaScript(base, [['home', '/'], ['location (SEO page)', '/orlando-fl-mco-airport-parking'], ['location', '/locations/orlando-international-airport'], ['lot', `/provider/${lots[0].slug}`], ['blog', '/blog'], ['blog post', post]]);
+  if (ENGINE === 'sqlite')
+    await measureJavaScript(base, [
+      ['home', '/'],
+      ['location (SEO page)', '/orlando-fl-mco-airport-parking'],
+      ['location', '/locations/orlando-international-airport'],
+      ['lot', `/provider/${lots[0].slug}`],
+      ['blog', '/blog'],
+      ['blog post', post],
+    ]);
 } finally {
   await stop();
 }

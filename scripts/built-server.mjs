@@ -17,7 +17,17 @@ export async function startBuiltServer(port, { dir = fs.mkdtempSync(path.join(os
   const server = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_PATH: path.join(dir, 'app.db'), APP_URL: base, OUTBOX_DIR: path.join(dir, 'outbox'), UPLOADS_DIR: path.join(dir, 'uploads'), LOG_REQUESTS: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_PATH: path.join(dir, 'app.db'),
+      APP_URL: base,
+      OUTBOX_DIR: path.join(dir, 'outbox'),
+      UPLOADS_DIR: path.join(dir, 'uploads'),
+      LOG_REQUESTS: 'false',
+      ...env,
+    },
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   const stop = async ({ keep = false } = {}) => {

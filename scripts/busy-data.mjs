@@ -11,7 +11,7 @@ export function fillBusyYear(file, { code = 'MCO', seed = 7 } = {}) {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   let state = seed;
-  const rand = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
   const confirmation = (n) => {
     let s = '';
@@ -25,7 +25,11 @@ export function fillBusyYear(file, { code = 'MCO', seed = 7 } = {}) {
 
   const lots = db.prepare('select p.id, p.capacity, p.price_cents from parking_providers p join locations l on l.id = p.location_id where l.code = ?').all(code);
   const now = Date.now();
-  const user = db.prepare("insert into users (name, email, role, email_verified, credit_balance_cents, auth_provider, created_at, updated_at) values ('Busy Year', 'busy-year@parkpilot.example', 'user', 1, 0, 'local', ?, ?) returning id").get(now, now);
+  const user = db
+    .prepare(
+      "insert into users (name, email, role, email_verified, credit_balance_cents, auth_provider, created_at, updated_at) values ('Busy Year', 'busy-year@parkpilot.example', 'user', 1, 0, 'local', ?, ?) returning id",
+    )
+    .get(now, now);
   const insert = db.prepare(
     `insert into bookings (user_id, provider_id, confirmation_number, first_name, last_name, email, phone, arrival_date, departure_date,
       vehicle_make, vehicle_model, license_plate, parking_fee_cents, service_fee_cents, credit_applied_cents, total_fee_cents, status, refunded_cents, created_at)
@@ -38,7 +42,7 @@ export function fillBusyYear(file, { code = 'MCO', seed = 7 } = {}) {
   db.transaction(() => {
     for (const lot of lots) {
       for (let space = 0; space < lot.capacity; space++) {
-        for (let day = from + int(0, 3); day < to; ) {
+        for (let day = from + int(0, 3); day < to;) {
           const length = int(1, 6);
           const last = Math.min(to - 1, day + length - 1);
           const cancelled = rand() < 0.05;

@@ -44,7 +44,9 @@ try {
     rows[page] = row;
     for (const [id, category] of Object.entries(lhr.categories)) {
       if (category.score < 1) {
-        const misses = category.auditRefs.map((ref) => lhr.audits[ref.id]).filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual');
+        const misses = category.auditRefs
+          .map((ref) => lhr.audits[ref.id])
+          .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual');
         if (misses.length) console.log(`${page} ${id}: ${misses.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}`);
       }
     }

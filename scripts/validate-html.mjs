@@ -31,8 +31,15 @@ try {
 
   // A traveller with a booking, for the signed-in pages.
   const email = `html-check-${Date.now()}@example.com`;
-  const registered = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: origin, body: JSON.stringify({ name: 'Html Check', email, password: 'long enough password' }) });
-  const cookie = registered.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ name: 'Html Check', email, password: 'long enough password' }),
+  });
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const booked = await (
     await fetch(`${base}/api/bookings/automated`, {
       method: 'POST',
@@ -90,7 +97,8 @@ try {
     report = err.stderr?.toString() || err.stdout?.toString() || '';
   }
   const messages = JSON.parse(report || '{"messages":[]}').messages.filter((m) => m.type === 'error');
-  for (const m of messages) console.log(`${path.basename(new URL(m.url).pathname)}:${m.lastLine ?? '?'}  ${m.message}\n    ${(m.extract ?? '').replace(/\s+/g, ' ').slice(0, 160)}`);
+  for (const m of messages)
+    console.log(`${path.basename(new URL(m.url).pathname)}:${m.lastLine ?? '?'}  ${m.message}\n    ${(m.extract ?? '').replace(/\s+/g, ' ').slice(0, 160)}`);
   console.log(`Nu HTML Checker: ${messages.length} error(s) in ${files.length} pages.`);
   process.exitCode = messages.length ? 1 : 0;
 } finally {

@@ -4,8 +4,7 @@ import { AIRPORTS, CRUISE_PORTS, LOCATIONS, REGIONS } from './locations';
 import { AMENITIES, PROVIDERS, VEHICLE_TYPES, generateProviders } from './providers';
 import { BLOG_CATEGORIES } from './blog-categories';
 
-const duplicates = (values: readonly string[]): string[] =>
-  values.filter((value, index) => values.indexOf(value) !== index);
+const duplicates = (values: readonly string[]): string[] => values.filter((value, index) => values.indexOf(value) !== index);
 
 describe('geo helpers', () => {
   it('haversineMiles: LAX to JFK is about 2475 miles', () => {
@@ -27,12 +26,8 @@ describe('geo helpers', () => {
 
   it('slugify', () => {
     expect(slugify('St. Louis Lambert International Airport')).toBe('st-louis-lambert-international-airport');
-    expect(slugify('Fort Lauderdale–Hollywood International Airport')).toBe(
-      'fort-lauderdale-hollywood-international-airport',
-    );
-    expect(slugify('Norman Y. Mineta San José International Airport')).toBe(
-      'norman-y-mineta-san-jose-international-airport',
-    );
+    expect(slugify('Fort Lauderdale–Hollywood International Airport')).toBe('fort-lauderdale-hollywood-international-airport');
+    expect(slugify('Norman Y. Mineta San José International Airport')).toBe('norman-y-mineta-san-jose-international-airport');
     expect(slugify("Chicago O'Hare International Airport")).toBe('chicago-ohare-international-airport');
     expect(slugify('  --Park & Fly!!  ')).toBe('park-fly');
     expect(slugify('Baltimore/Washington')).toBe('baltimore-washington');
@@ -58,9 +53,7 @@ describe('locations', () => {
     for (const airport of AIRPORTS) {
       expect(airport.code).toMatch(/^[A-Z]{3}$/);
       expect(airport.slug).toBe(slugify(airport.name));
-      expect(airport.seoSlug).toBe(
-        `${slugify(airport.city)}-${airport.state.toLowerCase()}-${airport.code.toLowerCase()}-airport-parking`,
-      );
+      expect(airport.seoSlug).toBe(`${slugify(airport.city)}-${airport.state.toLowerCase()}-${airport.code.toLowerCase()}-airport-parking`);
     }
     for (const port of CRUISE_PORTS) {
       expect(port.slug).toBe(`${slugify(port.shortName)}-cruise-port`);
@@ -200,14 +193,7 @@ describe('providers', () => {
 
 describe('blog categories', () => {
   it('has the six categories with slugs matching names', () => {
-    expect(BLOG_CATEGORIES.map((c) => c.name)).toEqual([
-      'Airport Parking Tips',
-      'Cruise Port Guides',
-      'Airport Guides',
-      'Travel Tips',
-      'Money-Saving Tips',
-      'Seasonal Travel',
-    ]);
+    expect(BLOG_CATEGORIES.map((c) => c.name)).toEqual(['Airport Parking Tips', 'Cruise Port Guides', 'Airport Guides', 'Travel Tips', 'Money-Saving Tips', 'Seasonal Travel']);
     for (const category of BLOG_CATEGORIES) expect(category.slug).toBe(slugify(category.name));
   });
 });

@@ -11,30 +11,9 @@
  */
 import { slugify } from '../../src/shared/geo';
 
-export type Region =
-  | 'Northeast'
-  | 'Southeast'
-  | 'Midwest'
-  | 'Southwest'
-  | 'West Coast'
-  | 'Northwest'
-  | 'Mountain'
-  | 'Pacific'
-  | 'Mid-Atlantic'
-  | 'South';
+export type Region = 'Northeast' | 'Southeast' | 'Midwest' | 'Southwest' | 'West Coast' | 'Northwest' | 'Mountain' | 'Pacific' | 'Mid-Atlantic' | 'South';
 
-export const REGIONS: readonly Region[] = [
-  'Northeast',
-  'Southeast',
-  'Midwest',
-  'Southwest',
-  'West Coast',
-  'Northwest',
-  'Mountain',
-  'Pacific',
-  'Mid-Atlantic',
-  'South',
-];
+export const REGIONS: readonly Region[] = ['Northeast', 'Southeast', 'Midwest', 'Southwest', 'West Coast', 'Northwest', 'Mountain', 'Pacific', 'Mid-Atlantic', 'South'];
 
 export interface SeedLocation {
   kind: 'airport' | 'cruise_port';

@@ -76,35 +76,60 @@ const AREAS: Record<string, AreaInfo> = {
   // ----- Airports -----
   ATL: {
     areaCode: '404',
-    localities: [['College Park', '30337'], ['Hapeville', '30354'], ['Atlanta', '30354']],
+    localities: [
+      ['College Park', '30337'],
+      ['Hapeville', '30354'],
+      ['Atlanta', '30354'],
+    ],
     streets: ['Camp Creek Pkwy', 'Sullivan Rd', 'Riverdale Rd', 'Old National Hwy', 'Virginia Ave', 'Best Rd'],
   },
   DFW: {
     areaCode: '972',
-    localities: [['Irving', '75063'], ['Grapevine', '76051'], ['Euless', '76039']],
+    localities: [
+      ['Irving', '75063'],
+      ['Grapevine', '76051'],
+      ['Euless', '76039'],
+    ],
     streets: ['Esters Blvd', 'W Airfield Dr', 'State Hwy 114', 'Valley View Ln', 'W Walnut Hill Ln', 'S Main St'],
     token: 'DFW',
   },
   DEN: {
     areaCode: '303',
-    localities: [['Denver', '80249'], ['Aurora', '80019']],
+    localities: [
+      ['Denver', '80249'],
+      ['Aurora', '80019'],
+    ],
     streets: ['Tower Rd', 'E 64th Ave', 'E 68th Ave', 'Himalaya Rd', 'E 40th Ave', 'Airport Blvd'],
   },
   ORD: {
     areaCode: '847',
-    localities: [['Des Plaines', '60018'], ['Rosemont', '60018'], ['Schiller Park', '60176'], ['Elk Grove Village', '60007']],
+    localities: [
+      ['Des Plaines', '60018'],
+      ['Rosemont', '60018'],
+      ['Schiller Park', '60176'],
+      ['Elk Grove Village', '60007'],
+    ],
     streets: ['Mannheim Rd', 'Higgins Rd', 'Touhy Ave', 'Irving Park Rd', 'Lee St', 'River Rd'],
     token: "O'Hare",
   },
   LAX: {
     areaCode: '310',
-    localities: [['Los Angeles', '90045'], ['Inglewood', '90301'], ['El Segundo', '90245']],
+    localities: [
+      ['Los Angeles', '90045'],
+      ['Inglewood', '90301'],
+      ['El Segundo', '90245'],
+    ],
     streets: ['W Century Blvd', 'Aviation Blvd', 'Airport Blvd', 'W 96th St', 'S La Cienega Blvd', 'Imperial Hwy'],
     sector: [0, 190],
   },
   JFK: {
     areaCode: '718',
-    localities: [['Jamaica', '11434'], ['Jamaica', '11430'], ['South Ozone Park', '11420'], ['Springfield Gardens', '11413']],
+    localities: [
+      ['Jamaica', '11434'],
+      ['Jamaica', '11430'],
+      ['South Ozone Park', '11420'],
+      ['Springfield Gardens', '11413'],
+    ],
     streets: ['Rockaway Blvd', 'N Conduit Ave', 'S Conduit Ave', 'Farmers Blvd', 'Guy R Brewer Blvd', '150th St'],
     token: 'JFK',
     sector: [270, 100],
@@ -112,76 +137,132 @@ const AREAS: Record<string, AreaInfo> = {
   },
   LAS: {
     areaCode: '702',
-    localities: [['Las Vegas', '89119'], ['Las Vegas', '89120'], ['Las Vegas', '89123']],
+    localities: [
+      ['Las Vegas', '89119'],
+      ['Las Vegas', '89120'],
+      ['Las Vegas', '89123'],
+    ],
     streets: ['E Russell Rd', 'Paradise Rd', 'Eastern Ave', 'E Sunset Rd', 'Warm Springs Rd', 'Spencer St'],
   },
   MCO: {
     areaCode: '407',
-    localities: [['Orlando', '32809'], ['Orlando', '32822'], ['Orlando', '32824'], ['Orlando', '32812']],
+    localities: [
+      ['Orlando', '32809'],
+      ['Orlando', '32822'],
+      ['Orlando', '32824'],
+      ['Orlando', '32812'],
+    ],
     streets: ['Jetport Dr', 'McCoy Rd', 'S Semoran Blvd', 'Boggy Creek Rd', 'Tradeport Dr', 'Narcoossee Rd'],
   },
   MIA: {
     areaCode: '305',
-    localities: [['Miami', '33122'], ['Miami', '33126'], ['Miami Springs', '33166'], ['Doral', '33172']],
+    localities: [
+      ['Miami', '33122'],
+      ['Miami', '33126'],
+      ['Miami Springs', '33166'],
+      ['Doral', '33172'],
+    ],
     streets: ['NW 36th St', 'NW 42nd Ave', 'NW 25th St', 'NW 72nd Ave', 'NW 21st St', 'NW 57th Ave'],
   },
   CLT: {
     areaCode: '704',
-    localities: [['Charlotte', '28208'], ['Charlotte', '28214']],
+    localities: [
+      ['Charlotte', '28208'],
+      ['Charlotte', '28214'],
+    ],
     streets: ['Wilkinson Blvd', 'Billy Graham Pkwy', 'Josh Birmingham Pkwy', 'Old Dowd Rd', 'Little Rock Rd', 'Yorkmont Rd'],
   },
   SEA: {
     areaCode: '206',
-    localities: [['SeaTac', '98188'], ['Tukwila', '98168'], ['Burien', '98148'], ['Des Moines', '98198']],
+    localities: [
+      ['SeaTac', '98188'],
+      ['Tukwila', '98168'],
+      ['Burien', '98148'],
+      ['Des Moines', '98198'],
+    ],
     streets: ['International Blvd', 'S 160th St', 'S 176th St', 'Des Moines Memorial Dr', 'S 188th St', 'S 142nd St'],
     token: 'Sea-Tac',
   },
   PHX: {
     areaCode: '602',
-    localities: [['Phoenix', '85034'], ['Phoenix', '85008'], ['Tempe', '85281']],
+    localities: [
+      ['Phoenix', '85034'],
+      ['Phoenix', '85008'],
+      ['Tempe', '85281'],
+    ],
     streets: ['E Buckeye Rd', 'E Washington St', 'S 24th St', 'E University Dr', 'S 44th St', 'E Jefferson St'],
   },
   EWR: {
     areaCode: '973',
-    localities: [['Newark', '07114'], ['Elizabeth', '07201'], ['Elizabeth', '07206']],
+    localities: [
+      ['Newark', '07114'],
+      ['Elizabeth', '07201'],
+      ['Elizabeth', '07206'],
+    ],
     streets: ['Frelinghuysen Ave', 'Haynes Ave', 'McClellan St', 'North Ave', 'Spring St', 'Division St'],
     token: 'Newark',
     sector: [150, 330],
   },
   SFO: {
     areaCode: '650',
-    localities: [['South San Francisco', '94080'], ['San Bruno', '94066'], ['Millbrae', '94030'], ['Burlingame', '94010']],
+    localities: [
+      ['South San Francisco', '94080'],
+      ['San Bruno', '94066'],
+      ['Millbrae', '94030'],
+      ['Burlingame', '94010'],
+    ],
     streets: ['S Airport Blvd', 'El Camino Real', 'Old Bayshore Hwy', 'Mitchell Ave', 'Produce Ave', 'Rollins Rd'],
     sector: [190, 340],
   },
   IAH: {
     areaCode: '281',
-    localities: [['Houston', '77032'], ['Houston', '77060'], ['Humble', '77338']],
+    localities: [
+      ['Houston', '77032'],
+      ['Houston', '77060'],
+      ['Humble', '77338'],
+    ],
     streets: ['JFK Blvd', 'Greens Rd', 'N Sam Houston Pkwy E', 'Will Clayton Pkwy', 'Lee Rd', 'Aldine Bender Rd'],
     token: 'IAH',
   },
   BOS: {
     areaCode: '617',
-    localities: [['East Boston', '02128'], ['Revere', '02151'], ['Chelsea', '02150']],
+    localities: [
+      ['East Boston', '02128'],
+      ['Revere', '02151'],
+      ['Chelsea', '02150'],
+    ],
     streets: ['Bennington St', 'McClellan Hwy', 'Saratoga St', 'Chelsea St', 'Border St', 'Boardman St'],
     token: 'Logan',
     sector: [260, 40],
   },
   FLL: {
     areaCode: '954',
-    localities: [['Fort Lauderdale', '33315'], ['Fort Lauderdale', '33312'], ['Dania Beach', '33004'], ['Hollywood', '33020']],
+    localities: [
+      ['Fort Lauderdale', '33315'],
+      ['Fort Lauderdale', '33312'],
+      ['Dania Beach', '33004'],
+      ['Hollywood', '33020'],
+    ],
     streets: ['Griffin Rd', 'State Rd 84', 'Ravenswood Rd', 'S Andrews Ave', 'Sheridan St', 'SW 12th Ave'],
     sector: [180, 360],
   },
   MSP: {
     areaCode: '952',
-    localities: [['Bloomington', '55425'], ['Richfield', '55423'], ['Mendota Heights', '55120']],
+    localities: [
+      ['Bloomington', '55425'],
+      ['Richfield', '55423'],
+      ['Mendota Heights', '55120'],
+    ],
     streets: ['E American Blvd', '34th Ave S', 'Killebrew Dr', 'E 66th St', 'Lexington Ave', 'Cedar Ave S'],
     token: 'MSP',
   },
   LGA: {
     areaCode: '718',
-    localities: [['East Elmhurst', '11369'], ['Corona', '11368'], ['Jackson Heights', '11372']],
+    localities: [
+      ['East Elmhurst', '11369'],
+      ['Corona', '11368'],
+      ['Jackson Heights', '11372'],
+    ],
     streets: ['Ditmars Blvd', 'Astoria Blvd', '94th St', '23rd Ave', 'Northern Blvd', 'Junction Blvd'],
     token: 'LaGuardia',
     sector: [80, 260],
@@ -190,30 +271,47 @@ const AREAS: Record<string, AreaInfo> = {
   },
   DTW: {
     areaCode: '734',
-    localities: [['Romulus', '48174'], ['Taylor', '48180']],
+    localities: [
+      ['Romulus', '48174'],
+      ['Taylor', '48180'],
+    ],
     streets: ['Middlebelt Rd', 'Merriman Rd', 'Wick Rd', 'Eureka Rd', 'Goddard Rd', 'Ecorse Rd'],
     token: 'Detroit Metro',
   },
   PHL: {
     areaCode: '215',
-    localities: [['Philadelphia', '19153'], ['Essington', '19029']],
+    localities: [
+      ['Philadelphia', '19153'],
+      ['Essington', '19029'],
+    ],
     streets: ['Island Ave', 'Essington Ave', 'Bartram Ave', 'Industrial Hwy', 'Tinicum Blvd', 'Enterprise Ave'],
     sector: [280, 80],
   },
   SLC: {
     areaCode: '801',
-    localities: [['Salt Lake City', '84116'], ['Salt Lake City', '84104']],
+    localities: [
+      ['Salt Lake City', '84116'],
+      ['Salt Lake City', '84104'],
+    ],
     streets: ['W North Temple', 'Wright Brothers Dr', 'Amelia Earhart Dr', 'Harold Gatty Dr', 'W California Ave', 'Admiral Byrd Rd'],
   },
   BWI: {
     areaCode: '410',
-    localities: [['Linthicum Heights', '21090'], ['Hanover', '21076'], ['Glen Burnie', '21061']],
+    localities: [
+      ['Linthicum Heights', '21090'],
+      ['Hanover', '21076'],
+      ['Glen Burnie', '21061'],
+    ],
     streets: ['Elkridge Landing Rd', 'W Nursery Rd', 'Aviation Blvd', 'Dorsey Rd', 'Ridge Rd', 'Camp Meade Rd'],
     token: 'BWI',
   },
   DCA: {
     areaCode: '703',
-    localities: [['Arlington', '22202'], ['Alexandria', '22314'], ['Alexandria', '22301']],
+    localities: [
+      ['Arlington', '22202'],
+      ['Alexandria', '22314'],
+      ['Alexandria', '22301'],
+    ],
     streets: ['Crystal Dr', 'S Eads St', 'Richmond Hwy', 'S Glebe Rd', 'Potomac Ave', 'S Clark St'],
     token: 'Reagan National',
     sector: [180, 330],
@@ -221,140 +319,228 @@ const AREAS: Record<string, AreaInfo> = {
   },
   SAN: {
     areaCode: '619',
-    localities: [['San Diego', '92101'], ['San Diego', '92110']],
+    localities: [
+      ['San Diego', '92101'],
+      ['San Diego', '92110'],
+    ],
     streets: ['Kettner Blvd', 'Pacific Hwy', 'India St', 'Rosecrans St', 'Kurtz St', 'Hancock St'],
     sector: [330, 130],
   },
   IAD: {
     areaCode: '703',
-    localities: [['Sterling', '20166'], ['Herndon', '20171'], ['Chantilly', '20151']],
+    localities: [
+      ['Sterling', '20166'],
+      ['Herndon', '20171'],
+      ['Chantilly', '20151'],
+    ],
     streets: ['Centreville Rd', 'Glenn Dr', 'Sully Rd', 'Atlantic Blvd', 'Air and Space Museum Pkwy', 'Horsepen Rd'],
     token: 'Dulles',
   },
   TPA: {
     areaCode: '813',
-    localities: [['Tampa', '33607'], ['Tampa', '33614'], ['Tampa', '33634']],
+    localities: [
+      ['Tampa', '33607'],
+      ['Tampa', '33614'],
+      ['Tampa', '33634'],
+    ],
     streets: ['W Spruce St', 'N Westshore Blvd', 'W Cypress St', 'N Lois Ave', 'W Hillsborough Ave', 'N Hoover Blvd'],
     sector: [340, 200],
   },
   BNA: {
     areaCode: '615',
-    localities: [['Nashville', '37214'], ['Nashville', '37217']],
+    localities: [
+      ['Nashville', '37214'],
+      ['Nashville', '37217'],
+    ],
     streets: ['Donelson Pike', 'Briley Pkwy', 'Elm Hill Pike', 'Murfreesboro Pike', 'Vultee Blvd', 'Royal Pkwy'],
   },
   AUS: {
     areaCode: '512',
-    localities: [['Austin', '78719'], ['Austin', '78741'], ['Austin', '78744']],
+    localities: [
+      ['Austin', '78719'],
+      ['Austin', '78741'],
+      ['Austin', '78744'],
+    ],
     streets: ['E Ben White Blvd', 'Burleson Rd', 'E Riverside Dr', 'Presidential Blvd', 'FM 973', 'Hwy 71 E'],
   },
   MDW: {
     areaCode: '773',
-    localities: [['Chicago', '60638'], ['Chicago', '60629'], ['Bedford Park', '60638']],
+    localities: [
+      ['Chicago', '60638'],
+      ['Chicago', '60629'],
+      ['Bedford Park', '60638'],
+    ],
     streets: ['S Cicero Ave', 'W 55th St', 'W 63rd St', 'S Central Ave', 'W 59th St', 'S Pulaski Rd'],
     token: 'Midway',
   },
   HNL: {
     areaCode: '808',
-    localities: [['Honolulu', '96819'], ['Honolulu', '96818']],
+    localities: [
+      ['Honolulu', '96819'],
+      ['Honolulu', '96818'],
+    ],
     streets: ['N Nimitz Hwy', 'Ualena St', 'Aolele St', 'Lagoon Dr', 'Waiwai Loop', 'Kikowaena St'],
     sector: [290, 80],
     maxMiles: 5,
   },
   DAL: {
     areaCode: '214',
-    localities: [['Dallas', '75235'], ['Dallas', '75209'], ['Dallas', '75220']],
+    localities: [
+      ['Dallas', '75235'],
+      ['Dallas', '75209'],
+      ['Dallas', '75220'],
+    ],
     streets: ['W Mockingbird Ln', 'Lemmon Ave', 'Denton Dr', 'Cedar Springs Rd', 'Harry Hines Blvd', 'Shorecrest Dr'],
     token: 'Love Field',
   },
   PDX: {
     areaCode: '503',
-    localities: [['Portland', '97218'], ['Portland', '97220']],
+    localities: [
+      ['Portland', '97218'],
+      ['Portland', '97220'],
+    ],
     streets: ['NE Airport Way', 'NE 82nd Ave', 'NE Columbia Blvd', 'NE Cascades Pkwy', 'NE Alderwood Rd', 'NE Mt Hood Ave'],
     sector: [90, 290],
   },
   STL: {
     areaCode: '314',
-    localities: [['St. Louis', '63134'], ['Bridgeton', '63044'], ['Berkeley', '63134']],
+    localities: [
+      ['St. Louis', '63134'],
+      ['Bridgeton', '63044'],
+      ['Berkeley', '63134'],
+    ],
     streets: ['Natural Bridge Rd', 'N Lindbergh Blvd', 'Pear Tree Ln', 'Edmundson Rd', 'Woodson Rd', 'Airflight Dr'],
     token: 'Lambert',
   },
   RDU: {
     areaCode: '919',
-    localities: [['Morrisville', '27560'], ['Raleigh', '27617']],
+    localities: [
+      ['Morrisville', '27560'],
+      ['Raleigh', '27617'],
+    ],
     streets: ['Aviation Pkwy', 'Airport Blvd', 'Glenwood Ave', 'International Dr', 'Brier Creek Pkwy', 'Lumley Rd'],
     token: 'RDU',
   },
   HOU: {
     areaCode: '713',
-    localities: [['Houston', '77061'], ['Houston', '77017'], ['Houston', '77087']],
+    localities: [
+      ['Houston', '77061'],
+      ['Houston', '77017'],
+      ['Houston', '77087'],
+    ],
     streets: ['Airport Blvd', 'Broadway St', 'Telephone Rd', 'Monroe Rd', 'Glencrest St', 'Park Place Blvd'],
     token: 'Hobby',
   },
   SMF: {
     areaCode: '916',
-    localities: [['Sacramento', '95837'], ['Sacramento', '95834'], ['Sacramento', '95835']],
+    localities: [
+      ['Sacramento', '95837'],
+      ['Sacramento', '95834'],
+      ['Sacramento', '95835'],
+    ],
     streets: ['Airport Blvd', 'Power Line Rd', 'Del Paso Rd', 'Garden Hwy', 'Elkhorn Blvd', 'Metro Air Pkwy'],
   },
   MSY: {
     areaCode: '504',
-    localities: [['Kenner', '70062'], ['Kenner', '70065'], ['Metairie', '70001']],
+    localities: [
+      ['Kenner', '70062'],
+      ['Kenner', '70065'],
+      ['Metairie', '70001'],
+    ],
     streets: ['Airline Dr', 'Veterans Memorial Blvd', 'Williams Blvd', 'Loyola Dr', 'W Esplanade Ave', 'Joe Yenni Blvd'],
     token: 'MSY',
     sector: [70, 290],
   },
   SJC: {
     areaCode: '408',
-    localities: [['San Jose', '95110'], ['San Jose', '95112'], ['Santa Clara', '95050']],
+    localities: [
+      ['San Jose', '95110'],
+      ['San Jose', '95112'],
+      ['Santa Clara', '95050'],
+    ],
     streets: ['Airport Blvd', 'N 1st St', 'Coleman Ave', 'Brokaw Rd', 'De La Cruz Blvd', 'Technology Dr'],
   },
   SNA: {
     areaCode: '949',
-    localities: [['Santa Ana', '92707'], ['Costa Mesa', '92626'], ['Irvine', '92614'], ['Newport Beach', '92660']],
+    localities: [
+      ['Santa Ana', '92707'],
+      ['Costa Mesa', '92626'],
+      ['Irvine', '92614'],
+      ['Newport Beach', '92660'],
+    ],
     streets: ['MacArthur Blvd', 'Campus Dr', 'Red Hill Ave', 'S Main St', 'Bristol St', 'Dyer Rd'],
     token: 'John Wayne',
   },
   MCI: {
     areaCode: '816',
-    localities: [['Kansas City', '64153'], ['Kansas City', '64154']],
+    localities: [
+      ['Kansas City', '64153'],
+      ['Kansas City', '64154'],
+    ],
     streets: ['NW 112th St', 'N Ambassador Dr', 'NW Prairie View Rd', 'NW Cookingham Dr', 'NW 108th St', 'N Congress Ave'],
     token: 'KCI',
   },
   OAK: {
     areaCode: '510',
-    localities: [['Oakland', '94621'], ['Oakland', '94603'], ['San Leandro', '94577']],
+    localities: [
+      ['Oakland', '94621'],
+      ['Oakland', '94603'],
+      ['San Leandro', '94577'],
+    ],
     streets: ['Hegenberger Rd', 'Doolittle Dr', 'Airport Dr', 'Edes Ave', 'Oakport St', 'Pardee Dr'],
     sector: [20, 160],
   },
   SAT: {
     areaCode: '210',
-    localities: [['San Antonio', '78216'], ['San Antonio', '78217']],
+    localities: [
+      ['San Antonio', '78216'],
+      ['San Antonio', '78217'],
+    ],
     streets: ['NE Loop 410', 'Airport Blvd', 'Jones Maltsberger Rd', 'San Pedro Ave', 'Wetmore Rd', 'Wurzbach Pkwy'],
   },
   RSW: {
     areaCode: '239',
-    localities: [['Fort Myers', '33913'], ['Fort Myers', '33912'], ['Fort Myers', '33966']],
+    localities: [
+      ['Fort Myers', '33913'],
+      ['Fort Myers', '33912'],
+      ['Fort Myers', '33966'],
+    ],
     streets: ['Daniels Pkwy', 'Treeline Ave', 'Chamberlin Pkwy', 'Six Mile Cypress Pkwy', 'Ben Hill Griffin Pkwy', 'Alico Rd'],
   },
   CLE: {
     areaCode: '216',
-    localities: [['Cleveland', '44135'], ['Brook Park', '44142'], ['Berea', '44017']],
+    localities: [
+      ['Cleveland', '44135'],
+      ['Brook Park', '44142'],
+      ['Berea', '44017'],
+    ],
     streets: ['Brookpark Rd', 'Snow Rd', 'W 150th St', 'Smith Rd', 'Engle Rd', 'Grayton Rd'],
     token: 'Hopkins',
   },
   IND: {
     areaCode: '317',
-    localities: [['Indianapolis', '46241'], ['Indianapolis', '46221']],
+    localities: [
+      ['Indianapolis', '46241'],
+      ['Indianapolis', '46221'],
+    ],
     streets: ['Airport Expy', 'S High School Rd', 'W Washington St', 'S Lynhurst Dr', 'Ameriplex Pkwy', 'Mann Rd'],
     token: 'Indy',
   },
   PIT: {
     areaCode: '412',
-    localities: [['Coraopolis', '15108'], ['Moon Township', '15108']],
+    localities: [
+      ['Coraopolis', '15108'],
+      ['Moon Township', '15108'],
+    ],
     streets: ['University Blvd', 'Thorn Run Rd', 'Beaver Grade Rd', 'Flaugherty Run Rd', 'Stevenson Mill Rd', 'Montour Church Rd'],
   },
   CVG: {
     areaCode: '859',
-    localities: [['Hebron', '41048'], ['Erlanger', '41018'], ['Florence', '41042']],
+    localities: [
+      ['Hebron', '41048'],
+      ['Erlanger', '41018'],
+      ['Florence', '41042'],
+    ],
     streets: ['Petersburg Rd', 'N Bend Rd', 'Mineola Pike', 'Donaldson Hwy', 'Industrial Rd', 'Limaburg Rd'],
     token: 'CVG',
   },
@@ -372,7 +558,11 @@ const AREAS: Record<string, AreaInfo> = {
   // ----- Cruise ports -----
   'MIA-PORT': {
     areaCode: '305',
-    localities: [['Miami', '33132'], ['Miami', '33130'], ['Miami', '33136']],
+    localities: [
+      ['Miami', '33132'],
+      ['Miami', '33130'],
+      ['Miami', '33136'],
+    ],
     streets: ['Biscayne Blvd', 'NE 5th St', 'NE 2nd Ave', 'N Miami Ave', 'NW 1st Ave', 'NE 6th St'],
     sector: [200, 340],
     maxMiles: 3.5,
@@ -380,20 +570,31 @@ const AREAS: Record<string, AreaInfo> = {
   },
   'PCV-PORT': {
     areaCode: '321',
-    localities: [['Cape Canaveral', '32920'], ['Cocoa Beach', '32931'], ['Merritt Island', '32953']],
+    localities: [
+      ['Cape Canaveral', '32920'],
+      ['Cocoa Beach', '32931'],
+      ['Merritt Island', '32953'],
+    ],
     streets: ['N Atlantic Ave', 'George J King Blvd', 'Dave Nisbet Dr', 'Central Blvd', 'State Rd 401', 'Astronaut Blvd'],
     token: 'Canaveral',
     sector: [150, 280],
   },
   'PEV-PORT': {
     areaCode: '954',
-    localities: [['Fort Lauderdale', '33316'], ['Fort Lauderdale', '33315'], ['Dania Beach', '33004']],
+    localities: [
+      ['Fort Lauderdale', '33316'],
+      ['Fort Lauderdale', '33315'],
+      ['Dania Beach', '33004'],
+    ],
     streets: ['SE 17th St', 'Eller Dr', 'S Federal Hwy', 'SE 24th St', 'Cordova Rd', 'Griffin Rd'],
     sector: [180, 350],
   },
   'GLS-PORT': {
     areaCode: '409',
-    localities: [['Galveston', '77550'], ['Galveston', '77551']],
+    localities: [
+      ['Galveston', '77550'],
+      ['Galveston', '77551'],
+    ],
     streets: ['Harborside Dr', 'Broadway Ave J', 'Seawall Blvd', '61st St', 'Church St', 'Postoffice St'],
     sector: [150, 250],
     maxMiles: 5,
@@ -401,7 +602,10 @@ const AREAS: Record<string, AreaInfo> = {
   },
   'TPA-PORT': {
     areaCode: '813',
-    localities: [['Tampa', '33602'], ['Tampa', '33605']],
+    localities: [
+      ['Tampa', '33602'],
+      ['Tampa', '33605'],
+    ],
     streets: ['Channelside Dr', 'E Kennedy Blvd', 'N 13th St', 'E 2nd Ave', 'E Adamo Dr', 'E Cass St'],
     sector: [270, 100],
     maxMiles: 4,
@@ -415,7 +619,11 @@ const AREAS: Record<string, AreaInfo> = {
   },
   'SEA-PORT': {
     areaCode: '206',
-    localities: [['Seattle', '98119'], ['Seattle', '98199'], ['Seattle', '98121']],
+    localities: [
+      ['Seattle', '98119'],
+      ['Seattle', '98199'],
+      ['Seattle', '98121'],
+    ],
     streets: ['W Galer St', 'Elliott Ave W', '15th Ave W', 'W Dravus St', 'Thorndyke Ave W', 'W Emerson St'],
     sector: [320, 120],
     maxMiles: 4,
@@ -423,7 +631,10 @@ const AREAS: Record<string, AreaInfo> = {
   },
   'LA-PORT': {
     areaCode: '310',
-    localities: [['San Pedro', '90731'], ['Wilmington', '90744']],
+    localities: [
+      ['San Pedro', '90731'],
+      ['Wilmington', '90744'],
+    ],
     streets: ['N Harbor Blvd', 'S Gaffey St', 'W 7th St', 'N Front St', 'S Pacific Ave', 'W 1st St'],
     sector: [200, 10],
     maxMiles: 4,
@@ -431,7 +642,10 @@ const AREAS: Record<string, AreaInfo> = {
   },
   'LGB-PORT': {
     areaCode: '562',
-    localities: [['Long Beach', '90802'], ['Long Beach', '90813']],
+    localities: [
+      ['Long Beach', '90802'],
+      ['Long Beach', '90813'],
+    ],
     streets: ['E Ocean Blvd', 'Shoreline Dr', 'W Anaheim St', 'Pine Ave', 'Queens Way', 'E Broadway'],
     sector: [300, 80],
     maxMiles: 4,
@@ -447,7 +661,11 @@ const AREAS: Record<string, AreaInfo> = {
   },
   'SF-PORT': {
     areaCode: '415',
-    localities: [['San Francisco', '94133'], ['San Francisco', '94111'], ['San Francisco', '94107']],
+    localities: [
+      ['San Francisco', '94133'],
+      ['San Francisco', '94111'],
+      ['San Francisco', '94107'],
+    ],
     streets: ['The Embarcadero', 'Sansome St', 'Battery St', 'Bay St', 'Front St', 'Townsend St'],
     sector: [170, 290],
     maxMiles: 3,
@@ -455,7 +673,11 @@ const AREAS: Record<string, AreaInfo> = {
   },
   'NYC-PORT': {
     areaCode: '212',
-    localities: [['New York', '10019'], ['New York', '10036'], ['New York', '10018']],
+    localities: [
+      ['New York', '10019'],
+      ['New York', '10036'],
+      ['New York', '10018'],
+    ],
     streets: ['W 46th St', 'W 44th St', '11th Ave', '10th Ave', 'W 42nd St', 'W 52nd St'],
     token: 'Manhattan',
     sector: [30, 200],
@@ -481,7 +703,10 @@ const AREAS: Record<string, AreaInfo> = {
   },
   'BOS-PORT': {
     areaCode: '617',
-    localities: [['Boston', '02210'], ['Boston', '02127']],
+    localities: [
+      ['Boston', '02210'],
+      ['Boston', '02127'],
+    ],
     streets: ['Black Falcon Ave', 'Summer St', 'Drydock Ave', 'Northern Ave', 'Congress St', 'Seaport Blvd'],
     token: 'Boston Harbor',
     sector: [170, 290],
@@ -506,7 +731,10 @@ const AREAS: Record<string, AreaInfo> = {
   },
   'CHS-PORT': {
     areaCode: '843',
-    localities: [['Charleston', '29401'], ['Charleston', '29403']],
+    localities: [
+      ['Charleston', '29401'],
+      ['Charleston', '29403'],
+    ],
     streets: ['Concord St', 'E Bay St', 'Meeting St', 'Morrison Dr', 'King St', 'Washington St'],
     sector: [220, 20],
     maxMiles: 5,
@@ -514,7 +742,11 @@ const AREAS: Record<string, AreaInfo> = {
   },
   'MOB-PORT': {
     areaCode: '251',
-    localities: [['Mobile', '36602'], ['Mobile', '36603'], ['Mobile', '36604']],
+    localities: [
+      ['Mobile', '36602'],
+      ['Mobile', '36603'],
+      ['Mobile', '36604'],
+    ],
     streets: ['S Water St', 'Government St', 'Dauphin St', 'St Emanuel St', 'Canal St', 'Royal St'],
     sector: [190, 350],
     maxMiles: 4,
@@ -522,7 +754,10 @@ const AREAS: Record<string, AreaInfo> = {
   },
   'HNL-PORT': {
     areaCode: '808',
-    localities: [['Honolulu', '96813'], ['Honolulu', '96817']],
+    localities: [
+      ['Honolulu', '96813'],
+      ['Honolulu', '96817'],
+    ],
     streets: ['Ala Moana Blvd', 'N Nimitz Hwy', 'Queen St', 'Bishop St', 'Kapiolani Blvd', 'Keawe St'],
     sector: [290, 100],
     maxMiles: 3,
@@ -534,13 +769,52 @@ const AREAS: Record<string, AreaInfo> = {
 const PREMIUM_MARKETS = new Set(['JFK', 'LGA', 'EWR', 'SFO', 'BOS', 'ORD']);
 /** Pricier-than-average markets. */
 const UPSCALE_MARKETS = new Set([
-  'LAX', 'SEA', 'DCA', 'IAD', 'HNL', 'SAN', 'MIA', 'DEN', 'SJC', 'OAK', 'SNA', 'PHL',
-  'NYC-PORT', 'BKN-PORT', 'CLP-PORT', 'BOS-PORT', 'SF-PORT', 'SEA-PORT', 'HNL-PORT',
+  'LAX',
+  'SEA',
+  'DCA',
+  'IAD',
+  'HNL',
+  'SAN',
+  'MIA',
+  'DEN',
+  'SJC',
+  'OAK',
+  'SNA',
+  'PHL',
+  'NYC-PORT',
+  'BKN-PORT',
+  'CLP-PORT',
+  'BOS-PORT',
+  'SF-PORT',
+  'SEA-PORT',
+  'HNL-PORT',
 ]);
 /** Large markets that get more lots. */
 const LARGE_MARKETS = new Set([
-  'ATL', 'DFW', 'DEN', 'ORD', 'LAX', 'JFK', 'LAS', 'MCO', 'MIA', 'CLT', 'SEA', 'PHX', 'EWR', 'SFO', 'IAH', 'BOS',
-  'FLL', 'MSP', 'LGA', 'MIA-PORT', 'PCV-PORT', 'PEV-PORT', 'GLS-PORT', 'SEA-PORT',
+  'ATL',
+  'DFW',
+  'DEN',
+  'ORD',
+  'LAX',
+  'JFK',
+  'LAS',
+  'MCO',
+  'MIA',
+  'CLT',
+  'SEA',
+  'PHX',
+  'EWR',
+  'SFO',
+  'IAH',
+  'BOS',
+  'FLL',
+  'MSP',
+  'LGA',
+  'MIA-PORT',
+  'PCV-PORT',
+  'PEV-PORT',
+  'GLS-PORT',
+  'SEA-PORT',
 ]);
 /** Sunny states where covered parking is a selling point. */
 const SUNNY_STATES = new Set(['FL', 'AZ', 'NV', 'TX', 'CA', 'HI', 'GA', 'LA', 'AL', 'SC']);
@@ -627,25 +901,67 @@ const KIND_PROFILES: Record<LotKind, KindProfile> = {
 };
 
 /** Extra lots are drawn from this weighted pool (economy and covered/valet are always present). */
-const EXTRA_KINDS: readonly LotKind[] = [
-  'economy', 'economy', 'standard', 'standard', 'standard', 'hotel', 'covered', 'covered', 'valet', 'premium',
-];
+const EXTRA_KINDS: readonly LotKind[] = ['economy', 'economy', 'standard', 'standard', 'standard', 'hotel', 'covered', 'covered', 'valet', 'premium'];
 
 const AIRPORT_BRANDS = [
-  'SkyPark', 'JetStream', 'AeroPark', 'FlyAway', 'Contrail', 'Tailwind', 'Wingspan', 'BlueSky', 'Cloud Nine',
-  'TakeOff', 'Altitude', 'Red Eye', 'Airside', 'Horizon', 'Crosswind', 'Liftoff', 'Skyline', 'Northstar',
-  'Gate One', 'Clearway', 'Touchdown', 'Jetset', 'Blue Runway', 'Overhead Bin',
+  'SkyPark',
+  'JetStream',
+  'AeroPark',
+  'FlyAway',
+  'Contrail',
+  'Tailwind',
+  'Wingspan',
+  'BlueSky',
+  'Cloud Nine',
+  'TakeOff',
+  'Altitude',
+  'Red Eye',
+  'Airside',
+  'Horizon',
+  'Crosswind',
+  'Liftoff',
+  'Skyline',
+  'Northstar',
+  'Gate One',
+  'Clearway',
+  'Touchdown',
+  'Jetset',
+  'Blue Runway',
+  'Overhead Bin',
 ] as const;
 
 const CRUISE_BRANDS = [
-  'Anchor', 'Harbor', 'Seaside', 'Lighthouse', 'Dockside', 'Mariner', 'Portside', 'Gangway', 'Tidewater',
-  'Bon Voyage', 'Compass Rose', 'Starboard', 'Bayfront', 'Sea Breeze', "Captain's", 'Waterfront', 'Set Sail',
-  'Shoreline', 'Seafarer', 'Bluewater',
+  'Anchor',
+  'Harbor',
+  'Seaside',
+  'Lighthouse',
+  'Dockside',
+  'Mariner',
+  'Portside',
+  'Gangway',
+  'Tidewater',
+  'Bon Voyage',
+  'Compass Rose',
+  'Starboard',
+  'Bayfront',
+  'Sea Breeze',
+  "Captain's",
+  'Waterfront',
+  'Set Sail',
+  'Shoreline',
+  'Seafarer',
+  'Bluewater',
 ] as const;
 
 const AIRPORT_HOTELS = [
-  'Runway Inn', 'Airport Grand Hotel', 'Skyline Suites', 'Terminal Inn', 'Crossroads Hotel', 'Gateway Suites',
-  'Aviator Hotel', 'Landing Inn & Suites',
+  'Runway Inn',
+  'Airport Grand Hotel',
+  'Skyline Suites',
+  'Terminal Inn',
+  'Crossroads Hotel',
+  'Gateway Suites',
+  'Aviator Hotel',
+  'Landing Inn & Suites',
 ] as const;
 
 const CRUISE_HOTELS = ['Harborview Inn', 'Bayside Hotel', 'Marina Suites', 'Seaport Inn', 'Anchorage Hotel', 'Waterfront Suites'] as const;
@@ -717,23 +1033,20 @@ const clamp = (value: number, min: number, max: number): number => Math.min(max,
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 function fillPattern(pattern: string, values: Record<string, string>): string {
-  return pattern.replace(/\{(\w)\}/g, (_, key: string) => values[key] ?? '').replace(/\s+/g, ' ').trim();
+  return pattern
+    .replace(/\{(\w)\}/g, (_, key: string) => values[key] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Destination point from a start, bearing (degrees) and distance (miles). */
-function destinationPoint(
-  start: { latitude: number; longitude: number },
-  bearingDegrees: number,
-  miles: number,
-): { latitude: number; longitude: number } {
+function destinationPoint(start: { latitude: number; longitude: number }, bearingDegrees: number, miles: number): { latitude: number; longitude: number } {
   const delta = miles / EARTH_RADIUS_MILES;
   const theta = (bearingDegrees * Math.PI) / 180;
   const phi1 = (start.latitude * Math.PI) / 180;
   const lambda1 = (start.longitude * Math.PI) / 180;
   const phi2 = Math.asin(Math.sin(phi1) * Math.cos(delta) + Math.cos(phi1) * Math.sin(delta) * Math.cos(theta));
-  const lambda2 =
-    lambda1 +
-    Math.atan2(Math.sin(theta) * Math.sin(delta) * Math.cos(phi1), Math.cos(delta) - Math.sin(phi1) * Math.sin(phi2));
+  const lambda2 = lambda1 + Math.atan2(Math.sin(theta) * Math.sin(delta) * Math.cos(phi1), Math.cos(delta) - Math.sin(phi1) * Math.sin(phi2));
   return { latitude: (phi2 * 180) / Math.PI, longitude: (((lambda2 * 180) / Math.PI + 540) % 360) - 180 };
 }
 
@@ -969,9 +1282,7 @@ export function generateProviders(location: SeedLocation): SeedProvider[] {
 
     // --- Images ---
     const labels = rng.shuffle(IMAGE_LABELS[kind]).slice(0, rng.int(2, 4));
-    const imageUrls = labels.map(
-      (label) => `/api/placeholder/800/500?label=${encodeURIComponent(label)}&v=${rng.int(1, 24)}`,
-    );
+    const imageUrls = labels.map((label) => `/api/placeholder/800/500?label=${encodeURIComponent(label)}&v=${rng.int(1, 24)}`);
 
     // --- Description (2-3 sentences) ---
     const kindPhrase: Record<LotKind, string> = {

@@ -30,31 +30,31 @@ export function App({ queryClient, trpcClient, ssrPath, ssrSearch, adminHost = f
         <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
           <AuthDialogProvider>
             <AccessDialogProvider>
-            <div className="flex min-h-dvh flex-col">
-              <a
-                href="#main"
-                className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
-              >
-                Skip to content
-              </a>
-              <SiteHeader />
-              <main id="main" className="flex-1">
-                <Suspense fallback={<PageSkeleton />}>
-                  <Switch>
-                    {adminHost ? (
-                      <Route path="/" component={routes.find((r) => r.path === '/admin')!.page} />
-                    ) : (
-                      routes.map((r) => <Route key={r.path} path={r.path} component={r.page} />)
-                    )}
-                    <Route component={notFoundRoute.page} />
-                  </Switch>
-                </Suspense>
-              </main>
-              <SiteFooter />
-            </div>
-            <Toaster />
-            <HeadManager />
-            <AuthNotice />
+              <div className="flex min-h-dvh flex-col">
+                <a
+                  href="#main"
+                  className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+                >
+                  Skip to content
+                </a>
+                <SiteHeader />
+                <main id="main" className="flex-1">
+                  <Suspense fallback={<PageSkeleton />}>
+                    <Switch>
+                      {adminHost ? (
+                        <Route path="/" component={routes.find((r) => r.path === '/admin')!.page} />
+                      ) : (
+                        routes.map((r) => <Route key={r.path} path={r.path} component={r.page} />)
+                      )}
+                      <Route component={notFoundRoute.page} />
+                    </Switch>
+                  </Suspense>
+                </main>
+                <SiteFooter />
+              </div>
+              <Toaster />
+              <HeadManager />
+              <AuthNotice />
             </AccessDialogProvider>
           </AuthDialogProvider>
         </Router>
@@ -109,7 +109,8 @@ const AUTH_NOTICES: Record<string, { title: string; description: string }> = {
   },
   google_link_unverified: {
     title: 'Sign in with your password first',
-    description: 'An account with this email already exists and its address is not verified yet. Sign in with your password (or use “Forgot password?”) and verify your email; then Google sign-in works too.',
+    description:
+      'An account with this email already exists and its address is not verified yet. Sign in with your password (or use “Forgot password?”) and verify your email; then Google sign-in works too.',
   },
 };
 

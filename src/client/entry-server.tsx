@@ -36,10 +36,7 @@ function withPlainErrors(state: DehydratedState): DehydratedState {
   };
 }
 
-export async function render(
-  url: URL,
-  server: { router: AppRouter; ctx: Context },
-): Promise<RenderResult> {
+export async function render(url: URL, server: { router: AppRouter; ctx: Context }): Promise<RenderResult> {
   const queryClient = makeQueryClient();
   // The same options proxy the browser's hooks use, calling the procedures in-process: the same query keys.
   const trpc = createTRPCOptionsProxy<AppRouter>({ router: server.router, ctx: server.ctx, queryClient });

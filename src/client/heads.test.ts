@@ -4,7 +4,14 @@ import type { TPublicConfig } from '@/server/env';
 import { HEADS, routeHead } from './heads';
 import { notFoundRoute, routes } from './routes';
 
-const config = { brandName: 'ParkPilot', appUrl: 'https://parkpilot.example', supportPhone: '1-800-555-0199', supportEmail: 'help@parkpilot.example', stripePublishableKey: null, googleEnabled: false } as TPublicConfig;
+const config = {
+  brandName: 'ParkPilot',
+  appUrl: 'https://parkpilot.example',
+  supportPhone: '1-800-555-0199',
+  supportEmail: 'help@parkpilot.example',
+  stripePublishableKey: null,
+  googleEnabled: false,
+} as TPublicConfig;
 
 describe('route heads', () => {
   it('exist for every route and no other path', () => {

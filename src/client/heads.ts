@@ -56,7 +56,10 @@ function providerHead({ data, config }: HeadContext<ProviderHeadData>, kind: 'pr
     title: `${data.name}: ${data.location} Parking from $${data.price.toFixed(2)}/day | ${config.brandName}`,
     description: data.description ?? `Parking at ${data.name} near ${data.location}.`,
     canonical,
-    og: socialCard(`lot/${encodeURIComponent(data.slug)}`, `${data.name}, parking near ${data.location}: ${price(data.price)}/day${rating ? `, rated ${rating.value.toFixed(1)}` : ''}`),
+    og: socialCard(
+      `lot/${encodeURIComponent(data.slug)}`,
+      `${data.name}, parking near ${data.location}: ${price(data.price)}/day${rating ? `, rated ${rating.value.toFixed(1)}` : ''}`,
+    ),
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -65,7 +68,12 @@ function providerHead({ data, config }: HeadContext<ProviderHeadData>, kind: 'pr
         description: data.description ?? undefined,
         url: config.appUrl + canonical,
         // A photo when the lot has one, else its social card (a PNG: the illustration is an SVG).
-        image: image && !image.startsWith('/api/placeholder/') ? (image.startsWith('http') ? image : config.appUrl + image) : `${config.appUrl}/og/lot/${encodeURIComponent(data.slug)}.png`,
+        image:
+          image && !image.startsWith('/api/placeholder/')
+            ? image.startsWith('http')
+              ? image
+              : config.appUrl + image
+            : `${config.appUrl}/og/lot/${encodeURIComponent(data.slug)}.png`,
         address: postalAddress(data.address),
         geo: { '@type': 'GeoCoordinates', latitude: data.latitude, longitude: data.longitude },
         telephone: data.phoneNumber ?? undefined,
@@ -88,7 +96,9 @@ function locationHead({ data, config }: HeadContext<LocationPageData>): HeadData
   const what = data.kind === 'airport' ? `${data.name} (${data.code})` : data.name;
   return {
     title: data.seo?.metaTitle ? `${data.seo.metaTitle} | ${config.brandName}` : `${data.name} Parking from $${(data.minPrice ?? 0).toFixed(2)}/day | ${config.brandName}`,
-    description: data.seo?.metaDescription ?? `Compare ${data.providerCount} parking lots near ${what} in ${data.city}, ${data.state}. See the total price up front and the shuttle times, and book in minutes.`,
+    description:
+      data.seo?.metaDescription ??
+      `Compare ${data.providerCount} parking lots near ${what} in ${data.city}, ${data.state}. See the total price up front and the shuttle times, and book in minutes.`,
     // One URL per place: the SEO address the directory links to, for /locations/{slug} as well.
     canonical: `/${data.seoSlug}`,
     og: socialCard(
@@ -108,7 +118,9 @@ function locationHead({ data, config }: HeadContext<LocationPageData>): HeadData
 type Coverage = RouterOutputs['catalogue']['stats'];
 /** '50 US airports and 20 cruise ports', counted from the catalogue (never a figure written by hand). */
 const coverage = (stats: Coverage | null) =>
-  stats ? `${stats.airports} US ${stats.airports === 1 ? 'airport' : 'airports'} and ${stats.cruisePorts} ${stats.cruisePorts === 1 ? 'cruise port' : 'cruise ports'}` : 'US airports and cruise ports';
+  stats
+    ? `${stats.airports} US ${stats.airports === 1 ? 'airport' : 'airports'} and ${stats.cruisePorts} ${stats.cruisePorts === 1 ? 'cruise port' : 'cruise ports'}`
+    : 'US airports and cruise ports';
 
 export const HEADS: Record<string, HeadFn> = {
   '*': h(({ config }) => ({ title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 })),
@@ -146,7 +158,8 @@ export const HEADS: Record<string, HeadFn> = {
   '/ar-parking/:id': h<RouterOutputs['catalogue']['getProvider']>(({ data, config }) =>
     data
       ? { title: `Arrival guide: ${data.name} | ${config.brandName}`, robots: 'noindex' }
-      : { title: `Provider not found | ${config.brandName}`, robots: 'noindex', status: 404 }),
+      : { title: `Provider not found | ${config.brandName}`, robots: 'noindex', status: 404 },
+  ),
   '/how-it-works': h(({ config }) => ({
     title: `How it Works | ${config.brandName}`,
     description: `Tell our assistant where you're flying or sailing from, compare lots by total price, and book in minutes. One flat ${SERVICE_FEE_TEXT} fee, no surprises.`,
@@ -173,8 +186,13 @@ export const HEADS: Record<string, HeadFn> = {
   })),
   '/blog/category/:slug': h<RouterOutputs['blog']['category']>(({ data, config }) =>
     data
-      ? { title: `${data.metaTitle ?? data.name} | ${config.brandName} Blog`, description: data.metaDescription ?? data.description ?? undefined, canonical: `/blog/category/${data.slug}` }
-      : { title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 }),
+      ? {
+          title: `${data.metaTitle ?? data.name} | ${config.brandName} Blog`,
+          description: data.metaDescription ?? data.description ?? undefined,
+          canonical: `/blog/category/${data.slug}`,
+        }
+      : { title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 },
+  ),
   '/blog/:slug': h<RouterOutputs['blog']['post']>(({ data, config }) => {
     if (!data) return { title: `Article Not Found | ${config.brandName} Blog`, robots: 'noindex', status: 404 };
     const canonical = `/blog/${data.slug}`;

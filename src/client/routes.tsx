@@ -38,7 +38,10 @@ export type LocationPageData = Awaited<ReturnType<typeof loadLocationPage>>;
 
 async function loadLocationPage(api: Api, slug: string, search: URLSearchParams) {
   const location = await api.fetch(api.trpc.catalogue.getLocation.queryOptions({ slug }));
-  const [seo] = await Promise.all([api.fetch(api.trpc.seo.page.queryOptions({ slug: location.seoSlug })).catch(() => null), api.prefetch(api.trpc.search.providers.queryOptions(await searchInputFromParams(location.code, search)))]);
+  const [seo] = await Promise.all([
+    api.fetch(api.trpc.seo.page.queryOptions({ slug: location.seoSlug })).catch(() => null),
+    api.prefetch(api.trpc.search.providers.queryOptions(await searchInputFromParams(location.code, search))),
+  ]);
   return { ...location, seo };
 }
 
@@ -112,7 +115,10 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/booking')),
     load: async (api, _params, search) => {
       const id = search.get('providerId');
-      await Promise.all([api.prefetch(api.trpc.auth.me.queryOptions()), id && search.get('providerName') ? api.prefetch(api.trpc.catalogue.getProvider.queryOptions({ slug: id })) : null]);
+      await Promise.all([
+        api.prefetch(api.trpc.auth.me.queryOptions()),
+        id && search.get('providerName') ? api.prefetch(api.trpc.catalogue.getProvider.queryOptions({ slug: id })) : null,
+      ]);
       return null;
     },
   }),
@@ -170,7 +176,11 @@ export const routes: RouteDef[] = [
     path: '/blog',
     page: lazyPage(() => import('./pages/blog')),
     load: async (api, _params, search) => {
-      await Promise.all([api.prefetch(api.trpc.blog.posts.queryOptions({ ...blogFiltersFromSearch(search), page: 1 })), api.prefetch(api.trpc.blog.categories.queryOptions()), api.prefetch(api.trpc.blog.featured.queryOptions())]);
+      await Promise.all([
+        api.prefetch(api.trpc.blog.posts.queryOptions({ ...blogFiltersFromSearch(search), page: 1 })),
+        api.prefetch(api.trpc.blog.categories.queryOptions()),
+        api.prefetch(api.trpc.blog.featured.queryOptions()),
+      ]);
       return null;
     },
   }),
@@ -179,7 +189,10 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/blog')),
     load: async (api, { slug = '' }, search) => {
       const category = await api.fetch(api.trpc.blog.category.queryOptions({ slug }));
-      await Promise.all([api.prefetch(api.trpc.blog.posts.queryOptions({ ...blogFiltersFromSearch(search, slug), page: 1 })), api.prefetch(api.trpc.blog.categories.queryOptions())]);
+      await Promise.all([
+        api.prefetch(api.trpc.blog.posts.queryOptions({ ...blogFiltersFromSearch(search, slug), page: 1 })),
+        api.prefetch(api.trpc.blog.categories.queryOptions()),
+      ]);
       return category;
     },
   }),
@@ -188,7 +201,10 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/blog-post')),
     load: async (api, { slug = '' }) => {
       const post = await api.fetch(api.trpc.blog.post.queryOptions({ slug }));
-      await Promise.all([api.prefetch(api.trpc.blog.categories.queryOptions()), api.prefetch(api.trpc.blog.related.queryOptions({ postId: post.id, category: post.category ?? undefined }))]);
+      await Promise.all([
+        api.prefetch(api.trpc.blog.categories.queryOptions()),
+        api.prefetch(api.trpc.blog.related.queryOptions({ postId: post.id, category: post.category ?? undefined })),
+      ]);
       return post;
     },
   }),

@@ -60,9 +60,7 @@ export function createApp(deps: AppDeps) {
   const appOrigin = new URL(env.APP_URL!).origin;
   const lifecycle = deps.lifecycle ?? { draining: false };
   const app = new Hono();
-  const createContext = contextFactory(services, (p) =>
-    Promise.resolve(app.request(`${appOrigin}${p}`, { headers: { 'User-Agent': 'ParkPilot page-speed check' } })),
-  );
+  const createContext = contextFactory(services, (p) => Promise.resolve(app.request(`${appOrigin}${p}`, { headers: { 'User-Agent': 'ParkPilot page-speed check' } })));
   const pages = pageRenderer({ db, env, clientDir: deps.clientDir, createContext });
 
   // Middleware, in the order a request meets it.

@@ -22,8 +22,14 @@ export const ZEnv = z
       .enum(['0', '1', 'true', 'false'])
       .optional()
       .transform((v) => v === undefined || v === '1' || v === 'true'),
-    APP_URL: z.url().optional().transform((v) => v?.replace(/\/+$/, '')),
-    ADMIN_EMAIL: z.email().optional().transform((v) => v?.toLowerCase()),
+    APP_URL: z
+      .url()
+      .optional()
+      .transform((v) => v?.replace(/\/+$/, '')),
+    ADMIN_EMAIL: z
+      .email()
+      .optional()
+      .transform((v) => v?.toLowerCase()),
     ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
     OUTBOX_DIR: z.string().default('./data/outbox'),
     /** Uploaded images, when no S3 bucket is configured. */
@@ -88,7 +94,11 @@ export const ZEnv = z
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the default AWS credentials)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the default AWS credentials)',
+      });
     }
     if (env.METRICS_PORT && !env.METRICS_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'required when METRICS_PORT is set (metrics are never served without it)' });

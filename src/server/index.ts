@@ -49,7 +49,10 @@ if (process.argv.includes('--migrate-only')) {
 
 const admin = await ensureAdmin(db, env);
 if (admin === 'created') console.log(`Created the administrator account ${maskEmails(env.ADMIN_EMAIL!)}.`);
-if (admin === 'granted') console.log(`${maskEmails(env.ADMIN_EMAIL!)} existed without the administrator role: its password was reset to ADMIN_PASSWORD, its sessions ended, and it is now the administrator.`);
+if (admin === 'granted')
+  console.log(
+    `${maskEmails(env.ADMIN_EMAIL!)} existed without the administrator role: its password was reset to ADMIN_PASSWORD, its sessions ended, and it is now the administrator.`,
+  );
 if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD && !(await adminExists(db))) {
   const message =
     'ADMIN_EMAIL is set but ADMIN_PASSWORD is not, and no administrator exists. Nobody becomes administrator by registering with that e-mail: ' +
@@ -62,9 +65,7 @@ if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD && !(await adminExists(db))) {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const clientDir = [path.resolve(here, '../client'), path.resolve(process.cwd(), 'dist/client')].find((d) =>
-  fs.existsSync(path.join(d, 'index.html')),
-);
+const clientDir = [path.resolve(here, '../client'), path.resolve(process.cwd(), 'dist/client')].find((d) => fs.existsSync(path.join(d, 'index.html')));
 
 // Side effects (mail, refunds) run from the jobs table, off the request path; every server works on it.
 const mailer = createMailer(env, (line) => logger.info(line));
@@ -81,9 +82,7 @@ const lifecycle: Lifecycle = { draining: false };
 const app = createApp({ ...services, jobs, clientDir, lifecycle, logger });
 // Metrics on a port of their own (still behind METRICS_TOKEN), away from the public listener.
 const metricsServer =
-  env.METRICS_PORT && env.METRICS_TOKEN
-    ? serve({ fetch: new Hono().get('/metrics', metricsHandler(env.METRICS_TOKEN)).fetch, port: env.METRICS_PORT, hostname: env.HOST })
-    : null;
+  env.METRICS_PORT && env.METRICS_TOKEN ? serve({ fetch: new Hono().get('/metrics', metricsHandler(env.METRICS_TOKEN)).fetch, port: env.METRICS_PORT, hostname: env.HOST }) : null;
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`${env.BRAND_NAME} listening on ${env.APP_URL} (port ${info.port}), data in ${describeDatabase(env)}`);
 });

@@ -93,7 +93,13 @@ describe('the illustrations', () => {
 describe('captions', () => {
   it('always fit inside the picture: the pill and every line stay within the width, long ones take two lines', () => {
     const label = 'Fort Lauderdale Port Everglades cruise parking guide long';
-    for (const [w, h] of [[1200, 630], [400, 210], [358, 188], [200, 120], [120, 80]] as const) {
+    for (const [w, h] of [
+      [1200, 630],
+      [400, 210],
+      [358, 188],
+      [200, 120],
+      [120, 80],
+    ] as const) {
       const svg = placeholderSvg(String(w), String(h), label);
       const pill = /<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*fill-opacity=".94"/.exec(svg)!;
       expect(Number(pill[1]) + Number(pill[2]), `${w}x${h}`).toBeLessThanOrEqual(w);

@@ -31,7 +31,12 @@ export const ZPlaceholderParams = z.object({
     .catch(0),
   label: z
     .string()
-    .transform((s) => s.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_LABEL))
+    .transform((s) =>
+      s
+        .replace(/[\u0000-\u001f\u007f]/g, '')
+        .trim()
+        .slice(0, MAX_LABEL),
+    )
     .optional()
     .catch(undefined),
 });

@@ -65,7 +65,10 @@ export function redactValue(value: unknown, depth = 0): unknown {
   if (depth > 8) return REDACTED;
   if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_NAME.test(k) && v !== null && v !== undefined && typeof v !== 'boolean' ? REDACTED : redactValue(v, depth + 1)]),
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      SECRET_NAME.test(k) && v !== null && v !== undefined && typeof v !== 'boolean' ? REDACTED : redactValue(v, depth + 1),
+    ]),
   );
 }
 

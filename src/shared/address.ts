@@ -8,7 +8,10 @@ export interface AddressParts {
 }
 
 export function splitUsAddress(address: string): AddressParts {
-  const parts = address.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = address
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length < 3) return { street: address.trim() };
   const m = /^([A-Z]{2})(?:\s+(\d{5}(?:-\d{4})?))?$/.exec(parts.at(-1)!);
   if (!m) return { street: address.trim() };

@@ -21,10 +21,19 @@ describe('refunds', () => {
   });
 
   it('refunds the parking fee to the card and keeps the $1.99 fee, whatever credit paid', () => {
-    expect(refundPlan({ parkingFeeCents: cents(6000), serviceFeeCents: cents(199), creditAppliedCents: cents(0), totalFeeCents: cents(6199) }, 1)).toEqual({ card: 6000, credit: 0 });
-    expect(refundPlan({ parkingFeeCents: cents(6000), serviceFeeCents: cents(199), creditAppliedCents: cents(99), totalFeeCents: cents(6100) }, 1)).toEqual({ card: 6000, credit: 0 });
+    expect(refundPlan({ parkingFeeCents: cents(6000), serviceFeeCents: cents(199), creditAppliedCents: cents(0), totalFeeCents: cents(6199) }, 1)).toEqual({
+      card: 6000,
+      credit: 0,
+    });
+    expect(refundPlan({ parkingFeeCents: cents(6000), serviceFeeCents: cents(199), creditAppliedCents: cents(99), totalFeeCents: cents(6100) }, 1)).toEqual({
+      card: 6000,
+      credit: 0,
+    });
     // Credit beyond the kept fee goes back as credit.
-    expect(refundPlan({ parkingFeeCents: cents(1000), serviceFeeCents: cents(199), creditAppliedCents: cents(500), totalFeeCents: cents(699) }, 1)).toEqual({ card: 699, credit: 301 });
+    expect(refundPlan({ parkingFeeCents: cents(1000), serviceFeeCents: cents(199), creditAppliedCents: cents(500), totalFeeCents: cents(699) }, 1)).toEqual({
+      card: 699,
+      credit: 301,
+    });
     expect(refundPlan({ parkingFeeCents: cents(6000), serviceFeeCents: cents(199), creditAppliedCents: cents(0), totalFeeCents: cents(6199) }, 0)).toEqual({ card: 0, credit: 0 });
   });
 
@@ -37,7 +46,10 @@ describe('refunds', () => {
     // Moved outside it: nothing is locked.
     expect(nonRefundableAfterChange(b, 1, cents(10_000))).toBe(0);
     // A longer stay after a move inside the window: only the added part may come back.
-    expect(refundPlan({ ...b, parkingFeeCents: cents(15_000), totalFeeCents: cents(15_199), nonRefundableCents: nonRefundableAfterChange(b, 0, cents(15_000)) }, 1)).toEqual({ card: 5000, credit: 0 });
+    expect(refundPlan({ ...b, parkingFeeCents: cents(15_000), totalFeeCents: cents(15_199), nonRefundableCents: nonRefundableAfterChange(b, 0, cents(15_000)) }, 1)).toEqual({
+      card: 5000,
+      credit: 0,
+    });
     // A cheaper change returns its difference only down to the locked part.
     expect(refundPlan({ ...b, nonRefundableCents: cents(5_000) }, 1, cents(7_000))).toEqual({ card: 5000, credit: 0 });
     // What was locked before stays locked, never above the new fee.
@@ -70,7 +82,15 @@ describe('lot-local time', () => {
 describe('calendar file', () => {
   it('has drop-off and pick-up events in UTC with escaped text and folded lines', () => {
     const ics = bookingIcs(
-      { confirmationNumber: 'PP-ABCD2345', providerName: 'Lot; A, B', address: '1 Long Road, Orlando, FL', start: new Date('2027-01-15T15:00:00Z'), end: new Date('2027-01-18T17:30:00Z'), url: 'https://example.com/thank-you?confirmation=PP-ABCD2345', brand: 'ParkPilot' },
+      {
+        confirmationNumber: 'PP-ABCD2345',
+        providerName: 'Lot; A, B',
+        address: '1 Long Road, Orlando, FL',
+        start: new Date('2027-01-15T15:00:00Z'),
+        end: new Date('2027-01-18T17:30:00Z'),
+        url: 'https://example.com/thank-you?confirmation=PP-ABCD2345',
+        brand: 'ParkPilot',
+      },
       new Date('2027-01-01T00:00:00Z'),
     );
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);

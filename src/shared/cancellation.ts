@@ -36,9 +36,7 @@ export function freeCancellationHours(policy: string | null | undefined): number
 export function appliedCancellationPolicy(policy: string | null | undefined): string {
   const hours = freeCancellationHours(policy);
   const window =
-    hours === 'any'
-      ? 'Free cancellation any time before arrival'
-      : `Free cancellation up to ${hours} hour${hours === 1 ? '' : 's'} before arrival; no refund after that`;
+    hours === 'any' ? 'Free cancellation any time before arrival' : `Free cancellation up to ${hours} hour${hours === 1 ? '' : 's'} before arrival; no refund after that`;
   return `${window}. The ${formatUsd(SERVICE_FEE)} service fee is not refundable.`;
 }
 

@@ -35,18 +35,7 @@ export const ADMIN_POLL_MS = 30_000;
 export const ADMIN_ANALYTICS_POLL_MS = 60_000;
 export const ADMIN_USER_SEARCH_MIN_CHARS = 3;
 
-export const REGIONS = [
-  'Northeast',
-  'Southeast',
-  'Midwest',
-  'Southwest',
-  'West Coast',
-  'Northwest',
-  'Mountain',
-  'Pacific',
-  'Mid-Atlantic',
-  'South',
-] as const;
+export const REGIONS = ['Northeast', 'Southeast', 'Midwest', 'Southwest', 'West Coast', 'Northwest', 'Mountain', 'Pacific', 'Mid-Atlantic', 'South'] as const;
 export type TRegion = (typeof REGIONS)[number];
 
 export const LEGAL_LAST_UPDATED = 'June 6, 2025';

@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { LOCATIONS } from '@db/seed/locations';
 import { filterDirectory } from './directory';
 
-const codes = (q: string) => filterDirectory(LOCATIONS, { q }).map((l) => l.code).sort();
-const inState = (state: string) => LOCATIONS.filter((l) => l.state === state).map((l) => l.code).sort();
+const codes = (q: string) =>
+  filterDirectory(LOCATIONS, { q })
+    .map((l) => l.code)
+    .sort();
+const inState = (state: string) =>
+  LOCATIONS.filter((l) => l.state === state)
+    .map((l) => l.code)
+    .sort();
 
 describe('directory search', () => {
   it.each([

@@ -28,14 +28,8 @@ export function matchesDirectoryQuery(entry: DirectoryEntry, query: string | und
   return fields.some((f) => f.toLowerCase().includes(q));
 }
 
-export function filterDirectory<T extends DirectoryEntry>(
-  entries: readonly T[],
-  filter: { q?: string; region?: string; kind?: 'airport' | 'cruise_port' },
-): T[] {
+export function filterDirectory<T extends DirectoryEntry>(entries: readonly T[], filter: { q?: string; region?: string; kind?: 'airport' | 'cruise_port' }): T[] {
   return entries.filter(
-    (e) =>
-      (!filter.kind || e.kind === filter.kind) &&
-      (!filter.region || filter.region === 'all' || e.region === filter.region) &&
-      matchesDirectoryQuery(e, filter.q),
+    (e) => (!filter.kind || e.kind === filter.kind) && (!filter.region || filter.region === 'all' || e.region === filter.region) && matchesDirectoryQuery(e, filter.q),
   );
 }

@@ -12,10 +12,18 @@ export interface IcsBooking {
   phone?: string | null;
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Escapes text values (RFC 5545 §3.3.11). */
-const text = (v: string) => v.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/([,;])/g, '\\$1');
+const text = (v: string) =>
+  v
+    .replace(/\\/g, '\\\\')
+    .replace(/\r?\n/g, '\\n')
+    .replace(/([,;])/g, '\\$1');
 
 /** Folds lines longer than 75 octets (RFC 5545 §3.1). */
 function fold(line: string): string {
@@ -30,7 +38,13 @@ function fold(line: string): string {
 }
 
 export function bookingIcs(b: IcsBooking, now = new Date()): string {
-  const details = [`Confirmation number: ${b.confirmationNumber}`, `Parking: ${b.providerName}`, `Address: ${b.address}`, b.phone ? `Lot phone: ${b.phone}` : '', `Booking: ${b.url}`]
+  const details = [
+    `Confirmation number: ${b.confirmationNumber}`,
+    `Parking: ${b.providerName}`,
+    `Address: ${b.address}`,
+    b.phone ? `Lot phone: ${b.phone}` : '',
+    `Booking: ${b.url}`,
+  ]
     .filter(Boolean)
     .join('\n');
   const event = (kind: 'dropoff' | 'pickup', summary: string, at: Date, alarm: boolean) => [

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { cents, type Cents } from './money';
-import { billableDays, billedDates, formatPrice, parseWallClock, priceDateChange, priceStay, standardLines, stayArithmetic, stayDayPrices, stayDayRates, stayLines } from './pricing';
+import {
+  billableDays,
+  billedDates,
+  formatPrice,
+  parseWallClock,
+  priceDateChange,
+  priceStay,
+  standardLines,
+  stayArithmetic,
+  stayDayPrices,
+  stayDayRates,
+  stayLines,
+} from './pricing';
 
 /** Dollars as written on a price list, in cents. */
 const $ = (dollars: number): Cents => cents(Math.round(dollars * 100));
@@ -63,7 +75,12 @@ describe('stayLines', () => {
   });
 
   it('always adds up to the subtotal priceStay charges', () => {
-    for (const [daily, weekly] of [[$(10.95), $(59.95)], [$(12.99), null], [$(8.5), $(49.99)], [$(25), $(150)]] as const) {
+    for (const [daily, weekly] of [
+      [$(10.95), $(59.95)],
+      [$(12.99), null],
+      [$(8.5), $(49.99)],
+      [$(25), $(150)],
+    ] as const) {
       for (let days = 1; days <= 30; days++) {
         const sum = stayLines({ dailyPrice: daily, weeklyRate: weekly, days }).reduce((s, l) => s + l.cents, 0);
         expect(sum).toBe(priceStay({ dailyPrice: daily, weeklyRate: weekly, days }).subtotal);
@@ -116,13 +133,29 @@ describe('day rates (holiday rates)', () => {
       { label: 'Holiday rate Dec 30–Jan 1: 3 × +$2.00', cents: 600, dayRate: true },
       { label: 'Special rate Jan 3: −$2.50', cents: -250, dayRate: true },
     ]);
-    expect(stayLines({ dailyPrice: $(10), days: 3, dayRates: [{ date: '2026-12-24', price: $(11) }, { date: '2026-12-25', price: $(11) }] })[1]!.label).toBe('Holiday rate Dec 24–25: 2 × +$1.00');
+    expect(
+      stayLines({
+        dailyPrice: $(10),
+        days: 3,
+        dayRates: [
+          { date: '2026-12-24', price: $(11) },
+          { date: '2026-12-25', price: $(11) },
+        ],
+      })[1]!.label,
+    ).toBe('Holiday rate Dec 24–25: 2 × +$1.00');
   });
 
   it('applies the difference on top of the weekly rate, and a rate equal to the daily price changes nothing', () => {
-    const rates = [{ date: '2026-12-25', price: $(20.95) }, { date: '2026-12-26', price: $(10.95) }];
+    const rates = [
+      { date: '2026-12-25', price: $(20.95) },
+      { date: '2026-12-26', price: $(10.95) },
+    ];
     expect(priceStay({ dailyPrice: $(10.95), weeklyRate: $(59.95), days: 9, dayRates: rates }).subtotal).toBe(9185); // 59.95 + 2 × 10.95 + 10.00
-    expect(stayLines({ dailyPrice: $(10.95), weeklyRate: $(59.95), days: 9, dayRates: rates }).map((l) => l.label)).toEqual(['1 week × $59.95', '2 days × $10.95', 'Holiday rate Dec 25: +$10.00']);
+    expect(stayLines({ dailyPrice: $(10.95), weeklyRate: $(59.95), days: 9, dayRates: rates }).map((l) => l.label)).toEqual([
+      '1 week × $59.95',
+      '2 days × $10.95',
+      'Holiday rate Dec 25: +$10.00',
+    ]);
   });
 
   it('never prices a stay below zero, and the lines still add up', () => {
@@ -134,7 +167,7 @@ describe('day rates (holiday rates)', () => {
 
   it('lines always add up to the subtotal with day rates', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let n = 0; n < 300; n++) {
       const days = 1 + Math.floor(rand() * 20);
       const dailyPrice = cents(Math.round((5 + rand() * 40) * 100));
@@ -151,7 +184,11 @@ describe('day rates (holiday rates)', () => {
 
 describe('standardLines', () => {
   it('are the lines of a stay without day rates, and add up to its standard subtotal', () => {
-    for (const stay of [{ dailyPrice: $(10.95), days: 3 }, { dailyPrice: $(10.95), weeklyRate: $(59.95), days: 9 }, { dailyPrice: $(12), weeklyRate: $(99), days: 14 }]) {
+    for (const stay of [
+      { dailyPrice: $(10.95), days: 3 },
+      { dailyPrice: $(10.95), weeklyRate: $(59.95), days: 9 },
+      { dailyPrice: $(12), weeklyRate: $(99), days: 14 },
+    ]) {
       expect(standardLines(stay)).toEqual(stayLines(stay));
       expect(standardLines(stay).reduce((sum, l) => sum + l.cents, 0)).toBe(priceStay(stay).subtotal);
     }
@@ -199,9 +236,13 @@ describe('day prices and a change of dates', () => {
 
   it("a change's day prices and lines always add up to its subtotal", () => {
     let seed = 11;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let n = 0; n < 300; n++) {
-      const stay = { dailyPrice: cents(500 + Math.floor(rand() * 4000)), weeklyRate: rand() < 0.5 ? cents(3000 + Math.floor(rand() * 20000)) : null, days: 1 + Math.floor(rand() * 15) };
+      const stay = {
+        dailyPrice: cents(500 + Math.floor(rand() * 4000)),
+        weeklyRate: rand() < 0.5 ? cents(3000 + Math.floor(rand() * 20000)) : null,
+        days: 1 + Math.floor(rand() * 15),
+      };
       const paid = stayDayPrices('2027-05-10T10:00', stay);
       const arrival = `2027-05-${String(5 + Math.floor(rand() * 10)).padStart(2, '0')}T10:00`;
       const today = { dailyPrice: cents(500 + Math.floor(rand() * 4000)), weeklyRate: stay.weeklyRate, days: 1 + Math.floor(rand() * 15) };

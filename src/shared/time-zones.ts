@@ -38,7 +38,16 @@ function offsetAt(zone: string, instant: number): number {
 function computeOffset(zone: string, instant: number): number {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(zone, f);
   }
   const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));

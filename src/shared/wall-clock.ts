@@ -18,7 +18,6 @@ export function toWallClock(value: string): string | null {
   return t === null ? null : new Date(t).toISOString().slice(0, 16);
 }
 
-
 /** 'YYYY-MM-DD' of a day offset from today (UTC), for default search windows. */
 export function dayFromToday(offset: number, now = Date.now()): string {
   return new Date(now + offset * 86_400_000).toISOString().slice(0, 10);

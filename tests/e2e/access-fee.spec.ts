@@ -55,7 +55,10 @@ test('a guest unlocks details with contact details and a test card, and gets no 
 test('a signed-in traveller is declined, pays, and the fee is credited on the total of a lot there', async ({ page, login }) => {
   await login({ name: 'Sid Signed' });
   await searchTwice(page);
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Select' }) }).first();
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'Select' }) })
+    .first();
   const name = (await card.getByRole('heading').textContent())!;
   await card.getByRole('button', { name: 'Unlock details for $0.99' }).click();
   const dialog = page.getByRole('dialog', { name: 'Access Detailed Information' });

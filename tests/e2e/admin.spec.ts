@@ -22,14 +22,18 @@ test('an administrator follows bookings, users, reports and analytics', async ({
   await expect(page.getByText('Login Successful')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 
-  const figure = async (label: string) => Number((await page.getByText(label, { exact: true }).locator('xpath=../..').locator('div.text-2xl').textContent())!.replace(/[^\d.]/g, ''));
+  const figure = async (label: string) =>
+    Number((await page.getByText(label, { exact: true }).locator('xpath=../..').locator('div.text-2xl').textContent())!.replace(/[^\d.]/g, ''));
   await expect(page.getByText('Total Bookings', { exact: true })).toBeVisible();
   await expect.poll(() => figure('Total Bookings')).toBeGreaterThanOrEqual(0);
   const bookingsBefore = await figure('Total Bookings');
   const revenueBefore = await figure('Total Revenue');
 
   // A traveller books in another browser, and browses a few pages (analytics).
-  const traveller = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', viewport: { width: 390, height: 800 } });
+  const traveller = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    viewport: { width: 390, height: 800 },
+  });
   const t = await traveller.newPage();
   const email = uniqueEmail('admin-seen');
   const name = `Vera Visitor ${Date.now()}`;
@@ -65,7 +69,10 @@ test('an administrator follows bookings, users, reports and analytics', async ({
   await page.getByLabel('Search users').fill('Ve');
   await expect(page.getByRole('list', { name: 'Search results' })).toHaveCount(0);
   await page.getByLabel('Search users').fill(name);
-  await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: new RegExp(name) }).click();
+  await page
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('button', { name: new RegExp(name) })
+    .click();
   const detail = page.getByRole('dialog', { name });
   await expect(detail.getByText('Activity Summary')).toBeVisible();
   await expect(detail.getByText(booked.confirmationNumber)).toBeVisible();
@@ -89,9 +96,11 @@ test('an administrator follows bookings, users, reports and analytics', async ({
 
   // Analytics: the traveller's page views are counted.
   await page.getByRole('tab', { name: 'Website Analytics' }).click();
-  await expect.poll(async () => {
-    const a = await (await page.request.get('/api/admin/analytics')).json();
-    return a.topReferrers.some((r: { source: string }) => r.source === referrerHost) && a.deviceTypes.mobile > 0 && a.pageViews > 0;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const a = await (await page.request.get('/api/admin/analytics')).json();
+      return a.topReferrers.some((r: { source: string }) => r.source === referrerHost) && a.deviceTypes.mobile > 0 && a.pageViews > 0;
+    })
+    .toBe(true);
   await expect(page.getByText('Top Pages')).toBeVisible();
 });

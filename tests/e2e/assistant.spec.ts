@@ -80,7 +80,10 @@ test('support finds a booking by confirmation number and e-mails its receipt', a
   const confirmation = await bookViaApi(page, email);
   await page.goto('/');
   if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('navigation', { name: isMobile ? 'Mobile' : 'Main' }).getByRole('button', { name: 'Support' }).click();
+  await page
+    .getByRole('navigation', { name: isMobile ? 'Mobile' : 'Main' })
+    .getByRole('button', { name: 'Support' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Support' });
   await expect(dialog.getByRole('button', { name: new RegExp(confirmation) })).toBeVisible(); // recent bookings
   const input = dialog.getByLabel('Message support');

@@ -57,7 +57,10 @@ test('an article shows its details, related posts and structured data; a topic p
   expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
 
   await page.goto('/blog');
-  await page.getByRole('region', { name: 'Browse by Topic' }).getByRole('link', { name: /Airport Guides/ }).click();
+  await page
+    .getByRole('region', { name: 'Browse by Topic' })
+    .getByRole('link', { name: /Airport Guides/ })
+    .click();
   await expect(page).toHaveURL(/\/blog\/category\/airport-guides/);
   await expect(page.getByRole('heading', { level: 1, name: 'Airport Guides' })).toBeVisible();
   for (const card of await page.getByRole('article').all()) await expect(card).toContainText('Airport Guides');

@@ -48,7 +48,17 @@ test('the CSV import check names the bad line and writes nothing; a clean file i
   const mco = ((await (await page.request.get('/api/admin/locations')).json()) as Place[]).find((p) => p.code === 'MCO')!;
   const tag = `${info.project.name} ${Date.now()}`;
   const row = (name: string, price: string) => {
-    const cells: Record<string, string> = { location_code: 'MCO', name, address: '"1 Csv Rd, Orlando, FL 32809"', latitude: String(mco.latitude + 0.01), longitude: String(mco.longitude), price, capacity: '20', amenities: 'Shuttle|Covered', published: 'true' };
+    const cells: Record<string, string> = {
+      location_code: 'MCO',
+      name,
+      address: '"1 Csv Rd, Orlando, FL 32809"',
+      latitude: String(mco.latitude + 0.01),
+      longitude: String(mco.longitude),
+      price,
+      capacity: '20',
+      amenities: 'Shuttle|Covered',
+      published: 'true',
+    };
     return LOT_CSV_COLUMNS.map((c) => cells[c] ?? '').join(',');
   };
   const header = LOT_CSV_COLUMNS.join(',');

@@ -37,12 +37,24 @@ test('search, details, checkout with 4242, thank-you pass, history and cancellat
   await expect(page.getByLabel('Check-in (arrival)')).toHaveValue(`${arrival}T10:00`);
   const summary = page.getByRole('region', { name: 'Booking Summary' });
   await expect(summary.getByText(/^Parking, 3 days × \$[\d.]+$/)).toBeVisible();
-  const total = (await summary.getByText(/^\$[\d,.]+$/).last().textContent())!;
+  const total = (await summary
+    .getByText(/^\$[\d,.]+$/)
+    .last()
+    .textContent())!;
 
   // Every wrong field is marked at once, each with its own message, and the first one has the focus.
   await page.getByRole('button', { name: /Complete Booking/ }).click();
   const form = page.getByRole('form', { name: 'Booking details' });
-  for (const message of ['Phone is required', 'Vehicle make is required', 'Vehicle model is required', 'Card number is required', 'Expiry is required', 'CVC is required', 'ZIP is required', 'Please accept the Terms of Service and Privacy Policy']) {
+  for (const message of [
+    'Phone is required',
+    'Vehicle make is required',
+    'Vehicle model is required',
+    'Card number is required',
+    'Expiry is required',
+    'CVC is required',
+    'ZIP is required',
+    'Please accept the Terms of Service and Privacy Policy',
+  ]) {
     await expect(form.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel('Phone')).toBeFocused();

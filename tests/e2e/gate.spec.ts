@@ -169,7 +169,13 @@ test('at the gate on a phone: a number typed "pp 7yhnefsk" finds the pass, the p
   await page.screenshot({ path: test.info().outputPath(`gate-${isMobile ? 390 : 1280}.png`), fullPage: true });
 
   // A pass of a lot this staff member does not work: the lot is named, nothing else of the booking shown.
-  const other = (await (await page.request.get(`/api/search?location=BOS&arrivalDate=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}&departureDate=${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)}`)).json()).providers[1] as { id: number; name: string };
+  const other = (
+    await (
+      await page.request.get(
+        `/api/search?location=BOS&arrivalDate=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}&departureDate=${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)}`,
+      )
+    ).json()
+  ).providers[1] as { id: number; name: string };
   const elsewhere = await bookNow(browser, login, { id: other.id, state: 'MA' }, 'ELSEWHERE1');
   await field.fill(elsewhere.slice(3));
   await page.getByRole('button', { name: 'Check', exact: true }).click();

@@ -21,13 +21,22 @@ async function searchTwice(page: Page) {
   await expect(page.getByText('Distance, shuttle, amenities and contact details are locked.').first()).toBeVisible();
 }
 
-const firstCard = (page: Page): Locator => page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Select' }) }).first();
+const firstCard = (page: Page): Locator =>
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'Select' }) })
+    .first();
 
 test('a guest pays the fee, then books with the same e-mail: credit applied, $0.99 below the result card', async ({ page }) => {
   await searchTwice(page);
   const card = firstCard(page);
   const name = (await card.getByRole('heading').textContent())!;
-  const cardTotal = dollars(await card.locator('p').filter({ hasText: /total for \d+ days?/ }).textContent());
+  const cardTotal = dollars(
+    await card
+      .locator('p')
+      .filter({ hasText: /total for \d+ days?/ })
+      .textContent(),
+  );
 
   await card.getByRole('button', { name: 'Unlock details for $0.99' }).click();
   const dialog = page.getByRole('dialog', { name: 'Access Detailed Information' });

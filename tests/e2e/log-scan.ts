@@ -29,7 +29,8 @@ export function unstructuredLines(log: string): string[] {
       problems.push(`line ${i + 1}: not JSON: ${line.slice(0, 160)}`);
       return;
     }
-    if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { requestId?: unknown }).requestId !== 'string') problems.push(`line ${i + 1}: no requestId: ${line.slice(0, 160)}`);
+    if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { requestId?: unknown }).requestId !== 'string')
+      problems.push(`line ${i + 1}: no requestId: ${line.slice(0, 160)}`);
   });
   return problems;
 }
@@ -39,7 +40,9 @@ export function scanLog(log: string, mailedTokens: Iterable<string>): string[] {
   const lines = log.split('\n');
   const tokens = [...new Set(mailedTokens)].filter((t) => t.length >= 16);
   lines.forEach((line, i) => {
-    for (const token of tokens) if (line.includes(token) || line.includes(encodeURIComponent(token))) problems.push(`line ${i + 1}: a mailed link token (${token.slice(0, 6)}…): ${line.replace(token, '…').slice(0, 160)}`);
+    for (const token of tokens)
+      if (line.includes(token) || line.includes(encodeURIComponent(token)))
+        problems.push(`line ${i + 1}: a mailed link token (${token.slice(0, 6)}…): ${line.replace(token, '…').slice(0, 160)}`);
     for (const [what, pattern] of PATTERNS) {
       const m = pattern.exec(line);
       if (m) problems.push(`line ${i + 1}: ${what} (${m[0].slice(0, 12)}…): ${line.slice(0, 160)}`);
@@ -54,7 +57,10 @@ export function mailedTokens(outboxDir: string): string[] {
   const found: string[] = [];
   for (const file of fs.readdirSync(outboxDir).filter((f) => f.endsWith('.eml'))) {
     // Quoted-printable breaks long lines with '=\n' and writes '=' as '=3D': undo both before reading links.
-    const raw = fs.readFileSync(path.join(outboxDir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+    const raw = fs
+      .readFileSync(path.join(outboxDir, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/gi, '=');
     for (const m of raw.matchAll(/[?&]token=([A-Za-z0-9_-]{16,})/g)) found.push(m[1]!);
   }
   return found;
@@ -70,5 +76,7 @@ export default async function scanServerLog() {
   const tokens = mailedTokens(path.join(dir, 'outbox'));
   const problems = [...unstructuredLines(log), ...scanLog(log, tokens)];
   if (problems.length) throw new Error(`The server log holds secrets (${problems.length}):\n${problems.slice(0, 20).join('\n')}`);
-  console.log(`Log scan: ${log.split('\n').length} lines of ${file} are JSON with a request id and hold none of ${tokens.length} mailed link tokens, no bare token, cookie, token parameter, e-mail address or card number.`);
+  console.log(
+    `Log scan: ${log.split('\n').length} lines of ${file} are JSON with a request id and hold none of ${tokens.length} mailed link tokens, no bare token, cookie, token parameter, e-mail address or card number.`,
+  );
 }

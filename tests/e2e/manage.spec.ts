@@ -60,4 +60,3 @@ test('the e-mailed link opens the booking in a fresh browser, and a date change 
   await page.getByRole('button', { name: 'E-mail me a link' }).click();
   await expect(page.getByText('Check your inbox')).toBeVisible();
 });
-

@@ -31,7 +31,13 @@ test.describe('desktop', () => {
     const id = (await cards.nth(5).getAttribute('data-lot-card'))!;
     await expect(pin(page, id)).toHaveAccessibleName(new RegExp(`^${name}: \\$[\\d,]+\\.\\d\\d total for 3 days, [\\d.]+ miles? from terminal$`));
     // The pin shows the card's total to the cent.
-    const total = /\$[\d,]+\.\d\d/.exec((await cards.nth(5).locator('p', { hasText: /total for 3 days/ }).first().textContent())!)![0];
+    const total = /\$[\d,]+\.\d\d/.exec(
+      (await cards
+        .nth(5)
+        .locator('p', { hasText: /total for 3 days/ })
+        .first()
+        .textContent())!,
+    )![0];
     await expect(pin(page, id)).toHaveText(total);
 
     // Hovering a pin highlights its card (and names the lot over the pin).

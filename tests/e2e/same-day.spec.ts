@@ -104,7 +104,9 @@ test('a time already past is flagged at the date field, with the focus there, be
 test('a reload keeps what was typed, never the card', async ({ page }) => {
   const lot = (await (await page.request.get('/api/search?location=MCO')).json()).providers[1];
   const day = (n: number) => plus(instantToWallClock(new Date(), ZONE), n * 86_400_000).slice(0, 10);
-  await page.goto(`/booking?${new URLSearchParams({ providerId: String(lot.id), providerName: lot.name, price: String(lot.price), location: lot.location, arrivalDate: day(9), departureDate: day(12) })}`);
+  await page.goto(
+    `/booking?${new URLSearchParams({ providerId: String(lot.id), providerName: lot.name, price: String(lot.price), location: lot.location, arrivalDate: day(9), departureDate: day(12) })}`,
+  );
   await page.getByLabel('First name').fill('Rita');
   await page.getByLabel('Last name').fill('Reload');
   await page.getByLabel('Email').fill('rita.reload@example.com');

@@ -6,7 +6,12 @@ import { expect, test } from './fixtures';
 
 const field = (page: Page) => page.getByRole('combobox', { name: 'Where are you parking?' });
 const totals = async (page: Page) =>
-  (await page.locator('[data-lot-card]').locator('p', { hasText: /total for \d+ days?/ }).allTextContents()).map((t) => Number(/\$([\d,]+\.\d\d)/.exec(t)![1]!.replace(/,/g, '')));
+  (
+    await page
+      .locator('[data-lot-card]')
+      .locator('p', { hasText: /total for \d+ days?/ })
+      .allTextContents()
+  ).map((t) => Number(/\$([\d,]+\.\d\d)/.exec(t)![1]!.replace(/,/g, '')));
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
@@ -121,7 +126,10 @@ test('sorting by rating keeps the lots without reviews in total order, the same 
   await expect(page.getByLabel('Sort by')).toHaveValue('rating');
   await expect(page.locator('[data-lot-card]').first()).toBeVisible();
   const shown = await totals(page);
-  const api = (await (await request.get('/api/search?location=MCO&arrivalDate=2027-03-03&departureDate=2027-03-06&sort=rating')).json()).providers as { total: number; rating: number | null }[];
+  const api = (await (await request.get('/api/search?location=MCO&arrivalDate=2027-03-03&departureDate=2027-03-06&sort=rating')).json()).providers as {
+    total: number;
+    rating: number | null;
+  }[];
   expect(api.every((p) => p.rating === null)).toBe(true);
   expect(shown).toEqual(api.map((p) => p.total));
   expect(shown).toEqual([...shown].sort((a, b) => a - b));

@@ -4,7 +4,10 @@ import { expect, test } from './fixtures';
 
 test('from the directory, Orlando International lists its parking options and a lot opens its details', async ({ page }) => {
   await page.goto('/locations');
-  await page.getByRole('link', { name: /Orlando International Airport/ }).first().click();
+  await page
+    .getByRole('link', { name: /Orlando International Airport/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/orlando-fl-mco-airport-parking$/);
   const heading = page.getByRole('heading', { name: /^Parking Options for Orlando International Airport \((\d+) found\)$/ });
   await expect(heading).toBeVisible();
@@ -28,7 +31,10 @@ test('from the directory, Orlando International lists its parking options and a 
   const price = Number(/\$([\d.]+)/.exec(perDay!)![1]);
   await expect(page.getByTestId('parking-line')).toHaveText(`$${price.toFixed(2)}`);
   await expect(page.getByRole('img', { name: /^Map: / })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Reserve Your Spot' })).toHaveAttribute('href', /\/booking\?providerId=\d+&providerName=.+&price=.+&location=.+&arrivalDate=.+&departureDate=.+/);
+  await expect(page.getByRole('link', { name: 'Reserve Your Spot' })).toHaveAttribute(
+    'href',
+    /\/booking\?providerId=\d+&providerName=.+&price=.+&location=.+&arrivalDate=.+&departureDate=.+/,
+  );
 
   // New dates are a second search: totals follow the dates, and the details lock until the fee is paid.
   await page.goBack();
@@ -52,7 +58,12 @@ test('a signed-out traveller selects a lot and checkout opens with it, as a gues
   await page.goto('/?location=Miami%20Cruise%20Port');
   await expect(page.getByRole('heading', { name: /Parking Options for PortMiami \(\d+ found\)/ })).toBeVisible();
   await expect(page.getByText('Sign in to keep your recent searches')).toBeVisible();
-  const name = await page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Select' }) }).first().getByRole('heading').textContent();
+  const name = await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'Select' }) })
+    .first()
+    .getByRole('heading')
+    .textContent();
   await page.getByRole('button', { name: 'Select' }).first().click();
   await expect(page).toHaveURL(/\/booking\?providerId=\d+/);
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
@@ -89,7 +100,9 @@ test('the home results sort and filter like the location pages, and the address 
   const expected = (await (await page.request.get('/api/search?location=MCO&sort=distance&amenities=shuttle')).json()).providers.map((p: { name: string }) => p.name);
   expect(expected.length).toBeGreaterThan(1);
   await expect(page.getByRole('heading', { name: `Parking Options for Orlando International Airport (${expected.length} found)` })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3 }).filter({ hasText: new RegExp(`^(${expected.map((n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`) })).toHaveText(expected);
+  await expect(
+    page.getByRole('heading', { level: 3 }).filter({ hasText: new RegExp(`^(${expected.map((n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`) }),
+  ).toHaveText(expected);
   // A link to this address (a reload, a shared URL) shows the same choices.
   await page.reload();
   await expect(page.getByLabel('Sort by')).toHaveValue('distance');

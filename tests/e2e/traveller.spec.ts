@@ -104,7 +104,10 @@ test('Sign Out clears the header, menu, history toggle and personal data at once
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Sign Out' }).click();
   } else {
-    await page.getByRole('button', { name: /account menu|Signing Out/i }).first().click();
+    await page
+      .getByRole('button', { name: /account menu|Signing Out/i })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   }
   const quick = { timeout: 1000 };
@@ -163,7 +166,10 @@ test('prices add up: a weekly rate reads as weeks and days everywhere, never day
   expect(texts.some((t) => /^1 week × \$[\d.]+ \+ 2 days × \$[\d.]+ \+ \$1\.99 service fee$/.test(t))).toBe(true);
   for (const t of texts) expect(t).toMatch(/^(1 week × \$[\d.]+( \+ 2 days × \$[\d.]+)?|9 days × \$[\d.]+) \+ \$1\.99 service fee$/);
 
-  const card = page.getByRole('listitem').filter({ hasText: /1 week × \$[\d.]+ \+ 2 days/ }).first();
+  const card = page
+    .getByRole('listitem')
+    .filter({ hasText: /1 week × \$[\d.]+ \+ 2 days/ })
+    .first();
   await card.getByRole('link', { name: 'View Details' }).click();
   await expect(page.getByText(/^Parking, 1 week × \$[\d.]+$/)).toBeVisible();
   await expect(page.getByText(/^Parking, 2 days × \$[\d.]+$/)).toBeVisible();

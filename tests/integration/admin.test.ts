@@ -30,8 +30,23 @@ describe('access', () => {
     const pending = posts.find((p) => p.status === 'pending')?.id ?? (await call(t.request, '/api/admin/blog/generate-now', {}, { cookie: adminCookie })).json.blogPost.id;
     // A job that gave up, for the retry path; a user for the others.
     const deadJob = async () =>
-      (await t.db.insert(jobs).values({ kind: 'mail.send', payload: { message: { to: 'dead-letter@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi', kind: 'test' } }, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'smtp down', finishedAt: new Date() }).returning({ id: jobs.id }))[0]!.id;
-    const target = path.includes('/jobs/') ? await deadJob() : (await createUser(t, { email: `target-${Math.random().toString(36).slice(2)}@example.com`, name: 'Admin Tester' })).user.id;
+      (
+        await t.db
+          .insert(jobs)
+          .values({
+            kind: 'mail.send',
+            payload: { message: { to: 'dead-letter@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi', kind: 'test' } },
+            status: 'dead',
+            attempts: 8,
+            runAt: new Date(),
+            lastError: 'smtp down',
+            finishedAt: new Date(),
+          })
+          .returning({ id: jobs.id })
+      )[0]!.id;
+    const target = path.includes('/jobs/')
+      ? await deadJob()
+      : (await createUser(t, { email: `target-${Math.random().toString(36).slice(2)}@example.com`, name: 'Admin Tester' })).user.id;
     const catalogue = await catalogueRequest(method, path, target);
     const url = catalogue?.url ?? path.replace(':postId', String(pending)).replace(':id', String(target));
     const body = catalogue ? catalogue.body : method === 'GET' || method === 'DELETE' ? undefined : path.includes('search') ? undefined : {};
@@ -58,19 +73,52 @@ describe('access', () => {
     const [lot] = await t.db.select().from(parkingProviders).orderBy(desc(parkingProviders.id)).limit(1);
     const [place] = await t.db.select().from(locations).where(eq(locations.id, lot!.locationId));
     const photo = path.includes(':photoId')
-      ? (await t.db.insert(lotPhotos).values({ providerId: lot!.id, position: 99, key: `lots/${randomBytes(16).toString('hex')}`, widths: [400, 800, 1200], width: 1000, height: 600 }).returning())[0]!.id
+      ? (
+          await t.db
+            .insert(lotPhotos)
+            .values({ providerId: lot!.id, position: 99, key: `lots/${randomBytes(16).toString('hex')}`, widths: [400, 800, 1200], width: 1000, height: 600 })
+            .returning()
+        )[0]!.id
       : 0;
     if (path.endsWith('/staff/:userId')) await t.db.insert(lotStaff).values({ userId: targetUserId, providerId: lot!.id }).onConflictDoNothing();
     const targetEmail = (await t.db.select({ email: users.email }).from(users).where(eq(users.id, targetUserId)))[0]!.email;
-    const url = path.replace(':lotId', String(lot!.id)).replace(':id', path.startsWith('/api/admin/locations') ? String(place!.id) : String(lot!.id)).replace(':photoId', String(photo)).replace(':userId', String(targetUserId));
+    const url = path
+      .replace(':lotId', String(lot!.id))
+      .replace(':id', path.startsWith('/api/admin/locations') ? String(place!.id) : String(lot!.id))
+      .replace(':photoId', String(photo))
+      .replace(':userId', String(targetUserId));
     const tag = Math.random().toString(36).slice(2, 8);
     const key = `${method} ${path}`;
     if (key === 'POST /api/admin/lots') {
-      return { url, body: { locationId: place!.id, name: `Access Lot ${tag}`, address: '1 Access Rd, Orlando, FL 32809', latitude: place!.latitude + 0.01, longitude: place!.longitude, price: 12.95, capacity: 40 } };
+      return {
+        url,
+        body: {
+          locationId: place!.id,
+          name: `Access Lot ${tag}`,
+          address: '1 Access Rd, Orlando, FL 32809',
+          latitude: place!.latitude + 0.01,
+          longitude: place!.longitude,
+          price: 12.95,
+          capacity: 40,
+        },
+      };
     }
     if (key === 'POST /api/admin/locations') {
       const code = Array.from({ length: 3 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
-      return { url, body: { kind: 'airport', code: `${code}`, name: `Access Field ${tag}`, shortName: 'Access', city: 'Accessville', state: 'KS', region: 'Midwest', latitude: 38.5, longitude: -98.1 } };
+      return {
+        url,
+        body: {
+          kind: 'airport',
+          code: `${code}`,
+          name: `Access Field ${tag}`,
+          shortName: 'Access',
+          city: 'Accessville',
+          state: 'KS',
+          region: 'Midwest',
+          latitude: 38.5,
+          longitude: -98.1,
+        },
+      };
     }
     if (key === 'GET /api/admin/lots/:id/days') return { url: `${url}?from=${dayFromToday(2)}&to=${dayFromToday(4)}`, body: undefined };
     if (key === 'PATCH /api/admin/lots/:id/days') return { url, body: { from: dayFromToday(40), to: dayFromToday(41), price: 19.95 } };
@@ -87,12 +135,26 @@ describe('access', () => {
         body: {},
         form: async () => {
           const form = new FormData();
-          form.set('image', new File([new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } }).png().toBuffer())], 'lot.png', { type: 'image/png' }));
+          form.set(
+            'image',
+            new File(
+              [
+                new Uint8Array(
+                  await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } })
+                    .png()
+                    .toBuffer(),
+                ),
+              ],
+              'lot.png',
+              { type: 'image/png' },
+            ),
+          );
           return form;
         },
       };
     }
-    if (key === 'POST /api/admin/lots/import') return { url, body: { csv: (await call(t.request, '/api/admin/lots/export', undefined, { cookie: adminCookie })).json.csv, dryRun: true } };
+    if (key === 'POST /api/admin/lots/import')
+      return { url, body: { csv: (await call(t.request, '/api/admin/lots/export', undefined, { cookie: adminCookie })).json.csv, dryRun: true } };
     return { url, body: method === 'GET' || method === 'DELETE' ? undefined : {} };
   }
 });
@@ -101,7 +163,13 @@ describe('figures', () => {
   it('grow with a booking: Total Bookings by one and Total Revenue by its total', async () => {
     const admin = await createUser(t, { email: 'boss@example.com', name: 'The Boss', role: 'admin' });
     const before = (await call(t.request, '/api/admin/dashboard/stats', undefined, { cookie: admin.cookie })).json;
-    expect(before).toMatchObject({ totalBookings: expect.any(Number), activeBookings: expect.any(Number), todayBookings: expect.any(Number), totalRevenue: expect.any(Number), popularLocations: expect.any(Array) });
+    expect(before).toMatchObject({
+      totalBookings: expect.any(Number),
+      activeBookings: expect.any(Number),
+      todayBookings: expect.any(Number),
+      totalRevenue: expect.any(Number),
+      popularLocations: expect.any(Array),
+    });
 
     const traveller = await createUser(t, { email: 'traveller@example.com', name: 'Tina Traveller' });
     const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
@@ -155,7 +223,10 @@ describe('analytics', () => {
 
   it('records page views with device, referrer host and country; ignores bots and Do-Not-Track', async () => {
     const now = Date.now();
-    expect((await send([{ name: 'page_view', path: '/?location=MCO', referrer: 'https://www.google.com/search?q=parking', at: now - 1000 }], { 'User-Agent': UA, 'CF-IPCountry': 'us' })).json).toEqual({ accepted: 1 });
+    expect(
+      (await send([{ name: 'page_view', path: '/?location=MCO', referrer: 'https://www.google.com/search?q=parking', at: now - 1000 }], { 'User-Agent': UA, 'CF-IPCountry': 'us' }))
+        .json,
+    ).toEqual({ accepted: 1 });
     await send([{ name: 'page_view', path: '/blog', at: now }], { 'User-Agent': UA });
     await send([{ name: 'page_view', path: '/blog' }], { 'User-Agent': DESKTOP }, { visitorId: 'visitor-bbbbbbb2', sessionId: 'session-bbbbbbb2' });
     expect((await send([{ name: 'page_view', path: '/x' }], { 'User-Agent': 'Googlebot/2.1' })).json).toEqual({ accepted: 0 });
@@ -200,7 +271,13 @@ describe('SEO', () => {
     expect(speed.pages[0].transferKb).toBeGreaterThan(0);
 
     const json = (await call(t.request, '/api/admin/generate-seo-report', { days: 30, format: 'json' }, { cookie: admin.cookie })).json;
-    expect(json.report).toMatchObject({ timeRange: { startDate: expect.any(String), endDate: expect.any(String) }, analytics: expect.any(Object), searchConsole: { totalClicks: 0 }, technicalSEO: { totalPages: seo.indexedPages }, recommendations: expect.any(Array) });
+    expect(json.report).toMatchObject({
+      timeRange: { startDate: expect.any(String), endDate: expect.any(String) },
+      analytics: expect.any(Object),
+      searchConsole: { totalClicks: 0 },
+      technicalSEO: { totalPages: seo.indexedPages },
+      recommendations: expect.any(Array),
+    });
     const html = (await call(t.request, '/api/admin/generate-seo-report', { days: 7, format: 'html' }, { cookie: admin.cookie })).json;
     expect(html.filename).toMatch(/^seo-report-\d{4}-\d{2}-\d{2}\.html$/);
     expect(html.html).toContain('<h1>SEO report</h1>');
@@ -232,7 +309,15 @@ describe('background jobs', () => {
     const admin = await createUser(t, { email: 'jobs-admin@example.com', name: 'Jobs Admin', role: 'admin' });
     const [dead] = await t.db
       .insert(jobs)
-      .values({ kind: 'mail.booking-confirmation', payload: { bookingId: 1, secretish: 'payload' }, status: 'dead', attempts: 8, runAt: new Date(), lastError: 'connect ECONNREFUSED', finishedAt: new Date() })
+      .values({
+        kind: 'mail.booking-confirmation',
+        payload: { bookingId: 1, secretish: 'payload' },
+        status: 'dead',
+        attempts: 8,
+        runAt: new Date(),
+        lastError: 'connect ECONNREFUSED',
+        finishedAt: new Date(),
+      })
       .returning({ id: jobs.id });
     const id = dead!.id;
     const res = await call(t.request, '/api/admin/jobs', undefined, { cookie: admin.cookie });

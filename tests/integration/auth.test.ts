@@ -108,7 +108,12 @@ describe('registration', () => {
     // TRUST_PROXY=1: our proxy appends the real address; whatever the client wrote before it is ignored.
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
-      const res = await call(t.request, '/api/auth/register', { name: 'Forger', email: `forged-${i}-${++seq}@example.com`, password: 'long enough' }, { headers: { 'X-Forwarded-For': `198.51.100.${i}, 203.0.113.77` } });
+      const res = await call(
+        t.request,
+        '/api/auth/register',
+        { name: 'Forger', email: `forged-${i}-${++seq}@example.com`, password: 'long enough' },
+        { headers: { 'X-Forwarded-For': `198.51.100.${i}, 203.0.113.77` } },
+      );
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 10).every((st) => st === 201)).toBe(true);
@@ -193,7 +198,10 @@ describe('sign-in and sign-out', () => {
 describe('sessions', () => {
   it('deletes an expired session and treats the request as signed out', async () => {
     const r = await register();
-    await t.db.update(userSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userSessions.userId, r.json.user.id));
+    await t.db
+      .update(userSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userSessions.userId, r.json.user.id));
     expect(await me(r.cookie)).toBeNull();
     expect(await countSessions(r.json.user.id)).toBe(0);
   });
@@ -270,7 +278,10 @@ describe('cookies and Retry-After on every transport', () => {
       (cookie: string) => t.request('/account-settings', { headers: { Cookie: cookie } }),
     ]) {
       const r = await register();
-      await t.db.update(userSessions).set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS / 2 - 60_000) }).where(eq(userSessions.userId, r.json.user.id));
+      await t.db
+        .update(userSessions)
+        .set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS / 2 - 60_000) })
+        .where(eq(userSessions.userId, r.json.user.id));
       const res = await ask(r.cookie);
       expect(res.status).toBe(200);
       expect(sessionCookieFrom(res.headers)).toBe(r.cookie);
@@ -341,7 +352,12 @@ describe('profile and preferences', () => {
 
   it('updates optional fields and never accepts a password', async () => {
     const r = await register();
-    const ok = await call(t.request, '/api/profile', { name: 'Ada King', phone: '(555) 010-2000', city: 'Orlando', state: 'FL', zipCode: '32801' }, { method: 'PUT', cookie: r.cookie });
+    const ok = await call(
+      t.request,
+      '/api/profile',
+      { name: 'Ada King', phone: '(555) 010-2000', city: 'Orlando', state: 'FL', zipCode: '32801' },
+      { method: 'PUT', cookie: r.cookie },
+    );
     expect(ok.status).toBe(200);
     expect(ok.json.user).toMatchObject({ name: 'Ada King', phone: '(555) 010-2000', city: 'Orlando', state: 'FL', zipCode: '32801', email: r.body.email });
 
@@ -384,9 +400,7 @@ describe('profile and preferences', () => {
     const a = await register();
     const b = await register();
     const fresh = `contested-${++seq}@example.com`;
-    const moves = await Promise.all(
-      [a, b].map((r) => call(t.request, '/api/profile', { email: fresh, currentPassword: r.body.password }, { method: 'PUT', cookie: r.cookie })),
-    );
+    const moves = await Promise.all([a, b].map((r) => call(t.request, '/api/profile', { email: fresh, currentPassword: r.body.password }, { method: 'PUT', cookie: r.cookie })));
     expect(moves.map((m) => m.status).sort()).toEqual([200, 409]);
     expect(moves.find((m) => m.status === 409)!.json.error).toBe('An account with this email already exists');
   });
@@ -395,7 +409,12 @@ describe('profile and preferences', () => {
     const r = await register();
     const initial = await call(t.request, '/api/profile/preferences', undefined, { cookie: r.cookie });
     expect(initial.json).toMatchObject({ emailNotifications: 1, smsNotifications: 1, marketingEmails: 1, vehicleMake: null });
-    const put = await call(t.request, '/api/profile/preferences', { marketingEmails: false, vehicleMake: 'Honda', vehicleModel: 'Civic', licensePlate: 'ABC123' }, { method: 'PUT', cookie: r.cookie });
+    const put = await call(
+      t.request,
+      '/api/profile/preferences',
+      { marketingEmails: false, vehicleMake: 'Honda', vehicleModel: 'Civic', licensePlate: 'ABC123' },
+      { method: 'PUT', cookie: r.cookie },
+    );
     expect(put.status).toBe(200);
     const after = await call(t.request, '/api/profile/preferences', undefined, { cookie: r.cookie });
     expect(after.json).toMatchObject({ emailNotifications: 1, marketingEmails: 0, vehicleMake: 'Honda', vehicleModel: 'Civic', licensePlate: 'ABC123' });
@@ -461,7 +480,10 @@ describe('forgotten password', () => {
 
     const mail = await lastMail(r.body.email, /reset/i);
     const token = tokenFrom(mail!.text, '/reset-password')!;
-    const [row] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.token, sha256(token)));
+    const [row] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.token, sha256(token)));
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
 
@@ -480,7 +502,10 @@ describe('forgotten password', () => {
     const r = await register();
     await call(t.request, '/api/auth/forgot-password', { email: r.body.email }, { ip: nextIp() });
     const token = tokenFrom((await lastMail(r.body.email, /reset/i))!.text, '/reset-password')!;
-    await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(passwordResetTokens.token, sha256(token)));
+    await t.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(passwordResetTokens.token, sha256(token)));
     expect((await call(t.request, '/api/auth/reset-password', { token, password: 'reset and ready' })).status).toBe(400);
   });
 
@@ -507,15 +532,22 @@ describe('Google sign-in', () => {
     afterAll(() => g.close());
     afterEach(() => vi.unstubAllGlobals());
 
-    const idToken = (claims: Record<string, unknown>) =>
-      ['{"alg":"none","typ":"JWT"}', JSON.stringify(claims)].map((p) => Buffer.from(p).toString('base64url')).join('.') + '.sig';
+    const idToken = (claims: Record<string, unknown>) => ['{"alg":"none","typ":"JWT"}', JSON.stringify(claims)].map((p) => Buffer.from(p).toString('base64url')).join('.') + '.sig';
 
     /** Starts the flow and completes the callback with Google's token endpoint stubbed. */
     async function signInWithGoogle(claims: Record<string, unknown>) {
       const start = await g.request('/auth/google');
       const location = new URL(start.headers.get('location')!);
-      const cookies = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const fetchStub = vi.fn(async () => new Response(JSON.stringify({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: idToken(claims) }), { headers: { 'Content-Type': 'application/json' } }));
+      const cookies = start.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const fetchStub = vi.fn(
+        async () =>
+          new Response(JSON.stringify({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: idToken(claims) }), {
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      );
       vi.stubGlobal('fetch', fetchStub);
       const cb = await g.request(`/auth/google/callback?code=the-code&state=${location.searchParams.get('state')}`, { headers: { Cookie: cookies } });
       return { start, location, cb, fetchStub, cookie: sessionCookieFrom(cb.headers) };
@@ -568,7 +600,10 @@ describe('Google sign-in', () => {
 
     it('refuses a callback whose state does not match', async () => {
       const start = await g.request('/auth/google');
-      const cookies = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookies = start.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const fetchStub = vi.fn();
       vi.stubGlobal('fetch', fetchStub);
       const cb = await g.request('/auth/google/callback?code=x&state=forged', { headers: { Cookie: cookies } });

@@ -89,7 +89,12 @@ describe('editorial workflow', () => {
   it('is for administrators only', async () => {
     expect((await call(t.request, '/api/admin/blog/generate-now', {})).status).toBe(401);
     const { cookie: user } = await createUser(t, { email: 'writer@example.com' });
-    for (const [method, path] of [['POST', '/api/admin/blog/generate-now'], ['GET', '/api/admin/blog/recent'], ['DELETE', '/api/admin/blog/reject/1'], ['POST', '/api/admin/blog/schedule/start']] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/admin/blog/generate-now'],
+      ['GET', '/api/admin/blog/recent'],
+      ['DELETE', '/api/admin/blog/reject/1'],
+      ['POST', '/api/admin/blog/schedule/start'],
+    ] as const) {
       expect((await call(t.request, path, method === 'GET' || method === 'DELETE' ? undefined : {}, { method, cookie: user })).status).toBe(403);
     }
   });

@@ -30,7 +30,8 @@ const book = (lotId: number, arrival: string, departure: string, opts: { cookie?
 
 const row = async (id: number) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const trpc = (path: string, input: object, cookie?: string) => call(t.request, `/api/trpc/${path}`, { json: input }, { cookie });
-const history = async (cookie: string) => (await call(t.request, '/api/bookings/history', undefined, { cookie })).json as { id: number; cancellable: boolean; refundIfCancelledNow: { card: number } }[];
+const history = async (cookie: string) =>
+  (await call(t.request, '/api/bookings/history', undefined, { cookie })).json as { id: number; cancellable: boolean; refundIfCancelledNow: { card: number } }[];
 
 describe('a checked-in booking', () => {
   it('is refused cancellation (409) by every door, and history and the manage page offer no Cancel', async () => {
@@ -113,7 +114,10 @@ describe('moving dates never launders the cancellation policy', () => {
     );
     expect(shorter.status, shorter.text).toBe(200);
     expect(shorter.json.change).toMatchObject({ kept: 20, refundToCard: 0 });
-    const [change] = await t.db.select().from(bookingChanges).where(and(eq(bookingChanges.bookingId, b.id), eq(bookingChanges.kind, 'dates')));
+    const [change] = await t.db
+      .select()
+      .from(bookingChanges)
+      .where(and(eq(bookingChanges.bookingId, b.id), eq(bookingChanges.kind, 'dates')));
     expect(change!.keptCents).toBe(2000);
 
     // Out of the window at the same length, then cancelled: the $30 stays with the lot.
@@ -169,7 +173,12 @@ describe('a booking at a lot that stopped selling', () => {
       const managed = await call(t.request, `/api/bookings/${b.confirmationNumber}/manage?token=${b.viewToken}`);
       expect(managed.json.allowed).toMatchObject({ dates: false, extend: false, vehicle: true, cancel: true });
 
-      const vehicle = await call(t.request, `/api/bookings/${b.confirmationNumber}/vehicle`, { token: b.viewToken, vehicleMake: 'Honda', vehicleModel: 'Civic', licensePlate: 'new 42' }, { method: 'PATCH' });
+      const vehicle = await call(
+        t.request,
+        `/api/bookings/${b.confirmationNumber}/vehicle`,
+        { token: b.viewToken, vehicleMake: 'Honda', vehicleModel: 'Civic', licensePlate: 'new 42' },
+        { method: 'PATCH' },
+      );
       expect(vehicle.status, vehicle.text).toBe(200);
       const mail = (await t.outbox()).find((m) => m.to.includes(b.email) && /vehicle changed/i.test(m.text));
       expect(mail, 'a vehicle change e-mail').toBeDefined();
@@ -238,7 +247,9 @@ describe("the app's clock", () => {
     clock.ms += 10 * 3_600_000;
     const page = (await call(c.request, `/api/bookings/${cn}/manage`, undefined, { cookie })).json;
     expect(page.refundIfCancelledNow).toEqual({ card: 0, credit: 0 });
-    const mine = ((await call(c.request, '/api/bookings/history', undefined, { cookie })).json as { confirmationNumber: string; cancellable: boolean; refundIfCancelledNow: unknown }[]).find((h) => h.confirmationNumber === cn)!;
+    const mine = (
+      (await call(c.request, '/api/bookings/history', undefined, { cookie })).json as { confirmationNumber: string; cancellable: boolean; refundIfCancelledNow: unknown }[]
+    ).find((h) => h.confirmationNumber === cn)!;
     expect(mine).toMatchObject({ cancellable: true, refundIfCancelledNow: { card: 0, credit: 0 } });
     expect((await call(c.request, `/api/bookings/${cn}`, undefined, { cookie })).json.refundIfCancelledNow).toEqual({ card: 0, credit: 0 });
     const cancelled = await call(c.request, `/api/bookings/${booked.json.booking.id}/status`, { status: 'cancelled', reason: '' }, { method: 'PATCH', cookie });

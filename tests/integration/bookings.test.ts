@@ -19,7 +19,21 @@ describe('GET /api/bookings/history', () => {
     const b = await createUser(t, { name: 'B', email: 'b-hist@example.com' });
     const cookieA = a.cookie;
     const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
-    const base = { providerId: provider!.id, firstName: 'A', lastName: 'Z', email: 'a-hist@example.com', phone: '555-010-0155', arrivalDate: '2027-01-01T09:00', departureDate: '2027-01-03T09:00', vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'K1', parkingFeeCents: cents(2000), serviceFeeCents: cents(199), totalFeeCents: cents(2199) };
+    const base = {
+      providerId: provider!.id,
+      firstName: 'A',
+      lastName: 'Z',
+      email: 'a-hist@example.com',
+      phone: '555-010-0155',
+      arrivalDate: '2027-01-01T09:00',
+      departureDate: '2027-01-03T09:00',
+      vehicleMake: 'Kia',
+      vehicleModel: 'Soul',
+      licensePlate: 'K1',
+      parkingFeeCents: cents(2000),
+      serviceFeeCents: cents(199),
+      totalFeeCents: cents(2199),
+    };
     await t.db.insert(bookings).values([
       { ...base, userId: a.user.id, confirmationNumber: 'PP-HIST-1', createdAt: new Date(Date.now() - 60_000) },
       { ...base, userId: a.user.id, confirmationNumber: 'PP-HIST-2', status: 'cancelled' },

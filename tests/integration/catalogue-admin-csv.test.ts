@@ -55,14 +55,20 @@ const newRow = (over: Partial<Record<(typeof LOT_CSV_COLUMNS)[number], string>> 
 
 describe('CSV format', () => {
   it('quotes commas, quotes and line breaks, and reads them back (RFC 4180)', () => {
-    const rows = [['plain', 'a,b', 'say "hi"', 'two\r\nlines', '', ' padded '], ['x', 'y\nz', '"', ',', 'end', '']];
+    const rows = [
+      ['plain', 'a,b', 'say "hi"', 'two\r\nlines', '', ' padded '],
+      ['x', 'y\nz', '"', ',', 'end', ''],
+    ];
     const text = formatCsv(rows);
     expect(text).toBe('plain,"a,b","say ""hi""","two\r\nlines",," padded "\r\nx,"y\nz","""",",",end,\r\n');
     expect(parseCsv(text)).toEqual([
       { line: 1, fields: rows[0] },
       { line: 3, fields: rows[1] },
     ]);
-    expect(parseCsv('\uFEFFa,b\n\nc,d')).toEqual([{ line: 1, fields: ['a', 'b'] }, { line: 3, fields: ['c', 'd'] }]);
+    expect(parseCsv('\uFEFFa,b\n\nc,d')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 3, fields: ['c', 'd'] },
+    ]);
     expect(() => parseCsv('a,"b\nc')).toThrow('A quoted field is never closed');
     expect(() => parseCsv('a,b"c"')).toThrow('A quote inside an unquoted field');
   });
@@ -96,7 +102,12 @@ describe('export and import', () => {
     const file = parseCsv((await exportCsv()).csv);
     const edited = file.slice(1, 3).map((r) => r.fields.map((f, i) => (LOT_CSV_COLUMNS[i] === 'price' ? '31.45' : f)));
     const description = 'Close to "Terminal A", covered,\r\nand lit at night.';
-    const csv = [header, formatCsv(edited).trimEnd(), newRow({ name: 'Csv Import Parking, North', description }), newRow({ name: 'Csv Import Parking South', published: 'no', capacity: '7' })].join('\r\n');
+    const csv = [
+      header,
+      formatCsv(edited).trimEnd(),
+      newRow({ name: 'Csv Import Parking, North', description }),
+      newRow({ name: 'Csv Import Parking South', published: 'no', capacity: '7' }),
+    ].join('\r\n');
     const dry = (await importCsv(csv, true)).json;
     expect(dry).toMatchObject({ rows: 4, creates: 2, updates: 2, unchanged: 0, errors: [] });
     expect(await lotCount()).toBe(before);
@@ -106,7 +117,14 @@ describe('export and import', () => {
     const ids = edited.map((r) => Number(r[0]));
     for (const lot of await t.db.select().from(parkingProviders).where(inArray(parkingProviders.id, ids))) expect(lot.priceCents).toBe(3145);
     const [north] = await t.db.select().from(parkingProviders).where(eq(parkingProviders.name, 'Csv Import Parking, North'));
-    expect(north).toMatchObject({ description, slug: 'csv-import-parking-north', published: 1, amenities: ['Shuttle', 'Gated'], features: ['Free shuttle', 'Keep your keys'], distance: '0.7 miles from terminal' });
+    expect(north).toMatchObject({
+      description,
+      slug: 'csv-import-parking-north',
+      published: 1,
+      amenities: ['Shuttle', 'Gated'],
+      features: ['Free shuttle', 'Keep your keys'],
+      distance: '0.7 miles from terminal',
+    });
     const [south] = await t.db.select().from(parkingProviders).where(eq(parkingProviders.name, 'Csv Import Parking South'));
     expect(south).toMatchObject({ published: 0, capacity: 7, weeklyRateCents: null, website: null });
     const names = (await call(t.request, '/api/search?location=MCO')).json.providers.map((p: { name: string }) => p.name);
@@ -115,8 +133,16 @@ describe('export and import', () => {
     // One 'import' entry with the summary, and one entry per lot written.
     const [summary] = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'import')).orderBy(desc(auditLog.id)).limit(1);
     expect(summary).toMatchObject({ action: 'import', actorEmail: actor.email, changes: { rows: 4, created: [north!.id, south!.id], updated: ids, unchanged: 0 } });
-    const perLot = await t.db.select().from(auditLog).where(inArray(auditLog.entityId, [...ids, north!.id, south!.id].map(String)));
-    expect(perLot.filter((e) => e.entity === 'lot').map((e) => e.action).sort()).toEqual(['create', 'create', 'update', 'update']);
+    const perLot = await t.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, [...ids, north!.id, south!.id].map(String)));
+    expect(
+      perLot
+        .filter((e) => e.entity === 'lot')
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(['create', 'create', 'update', 'update']);
     expect(perLot.find((e) => e.entityId === String(ids[0]))!.changes).toMatchObject({ price: { to: 31.45 } });
     // Exported again, the quoted description comes back exactly.
     const again = parseCsv((await exportCsv()).csv).find((r) => r.fields[0] === String(north!.id));
@@ -128,13 +154,25 @@ describe('export and import', () => {
     const [lot] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
     const file = parseCsv((await exportCsv()).csv);
     const edit = file.find((r) => r.fields[0] === String(lot!.id))!.fields.map((f, i) => (LOT_CSV_COLUMNS[i] === 'price' ? '44.95' : f));
-    const csv = [header, newRow({ name: 'Good One', description: 'two\nlines' }), formatCsv([edit]).trimEnd(), newRow({ name: 'Bad One', price: 'cheap', amenities: 'Shuttle|Jacuzzi' }), newRow({ name: 'Good Two' })].join('\n');
+    const csv = [
+      header,
+      newRow({ name: 'Good One', description: 'two\nlines' }),
+      formatCsv([edit]).trimEnd(),
+      newRow({ name: 'Bad One', price: 'cheap', amenities: 'Shuttle|Jacuzzi' }),
+      newRow({ name: 'Good Two' }),
+    ].join('\n');
     const dry = (await importCsv(csv, true)).json;
-    expect(dry.errors).toEqual([{ line: 5, messages: ['price: Daily price must be a plain number of dollars and cents, like 12.95', expect.stringContaining('amenities: Unknown amenity "Jacuzzi"')] }]);
+    expect(dry.errors).toEqual([
+      { line: 5, messages: ['price: Daily price must be a plain number of dollars and cents, like 12.95', expect.stringContaining('amenities: Unknown amenity "Jacuzzi"')] },
+    ]);
     expect(dry).toMatchObject({ rows: 4, creates: 2, updates: 1 });
     const applied = await importCsv(csv, false);
     expect(applied.status).toBe(400);
-    expect(applied.json.error).toBe('Nothing was imported. Line 5: price: Daily price must be a plain number of dollars and cents, like 12.95; amenities: Unknown amenity "Jacuzzi" (use: ' + LOT_AMENITIES.join(', ') + ')');
+    expect(applied.json.error).toBe(
+      'Nothing was imported. Line 5: price: Daily price must be a plain number of dollars and cents, like 12.95; amenities: Unknown amenity "Jacuzzi" (use: ' +
+        LOT_AMENITIES.join(', ') +
+        ')',
+    );
     expect(await lotCount()).toBe(before);
     expect((await t.db.select().from(parkingProviders).where(eq(parkingProviders.id, lot!.id)))[0]!.priceCents).toBe(lot!.priceCents);
   });

@@ -49,10 +49,16 @@ const lotBody = (over: Record<string, unknown> = {}) => ({
   description: 'A lot made by the tests.',
   ...over,
 });
-const searchNames = async () => ((await call(t.request, `/api/search?location=MCO&arrivalDate=${stay.arrivalDate}&departureDate=${stay.departureDate}`)).json.providers as { name: string; price: number }[]);
+const searchNames = async () =>
+  (await call(t.request, `/api/search?location=MCO&arrivalDate=${stay.arrivalDate}&departureDate=${stay.departureDate}`)).json.providers as { name: string; price: number }[];
 const sitemap = async () => (await t.request('/sitemap.xml')).text();
 const seoPage = async () => (await t.request(`/${mco.seoSlug}`)).text();
-const auditOf = async (entity: string, id: number | string) => (await api.get(`/api/admin/audit?entity=${entity}&entityId=${id}`)).json.entries as { action: string; actorEmail: string; changes: Record<string, { from: unknown; to: unknown }> }[];
+const auditOf = async (entity: string, id: number | string) =>
+  (await api.get(`/api/admin/audit?entity=${entity}&entityId=${id}`)).json.entries as {
+    action: string;
+    actorEmail: string;
+    changes: Record<string, { from: unknown; to: unknown }>;
+  }[];
 
 describe('access', () => {
   it.each(catalogueAdminRestRoutes.map((r) => [r.method, r.path] as const))('%s %s: 401 signed out, 403 for a user', async (method, path) => {
@@ -113,7 +119,15 @@ describe('lots', () => {
     const res = await api.post('/api/admin/lots', body);
     expect(res.status).toBe(201);
     const lot = res.json;
-    expect(lot).toMatchObject({ name: body.name, slug: body.name.toLowerCase().replace(/ /g, '-'), distanceMiles: 1, distance: '1 mile from terminal', published: true, amenities: ['Shuttle', 'Covered'], vehicleTypes: ['Car', 'SUV'] });
+    expect(lot).toMatchObject({
+      name: body.name,
+      slug: body.name.toLowerCase().replace(/ /g, '-'),
+      distanceMiles: 1,
+      distance: '1 mile from terminal',
+      published: true,
+      amenities: ['Shuttle', 'Covered'],
+      vehicleTypes: ['Car', 'SUV'],
+    });
     expect(page).not.toContain(body.name);
     expect((await searchNames()).map((p) => p.name)).toContain(body.name);
     expect(await seoPage()).toContain(body.name);
@@ -121,7 +135,10 @@ describe('lots', () => {
     expect((await call(t.request, `/api/providers/${lot.slug}`)).json).toMatchObject({ id: lot.id, price: 4.95 });
     // The place's landing page now counts it, cheapest (written with the seed's words).
     const [seo] = await t.db.select().from(seoPages).where(eq(seoPages.slug, mco.seoSlug));
-    const published = await t.db.select().from(parkingProviders).where(and(eq(parkingProviders.locationId, mco.id), eq(parkingProviders.published, 1)));
+    const published = await t.db
+      .select()
+      .from(parkingProviders)
+      .where(and(eq(parkingProviders.locationId, mco.id), eq(parkingProviders.published, 1)));
     expect(seo!.content).toContain(`We list ${published.length} independent lots serving Orlando International Airport`);
     expect(seo!.content).toContain('Daily rates run from $4.95');
     expect(seo!.content).toMatch(/is [\d.]+ miles? from the terminal \(/);
@@ -153,7 +170,10 @@ describe('lots', () => {
     const lot = (await api.post('/api/admin/lots', lotBody({ capacity: 3 }))).json;
     const booked: string[] = [];
     for (const who of ['ada', 'alan']) {
-      const res = await checkout(t, checkoutRequest(lot.id, { email: `${who}-${lot.id}@example.com`, arrival: `${stay.arrivalDate}T09:00`, departure: `${stay.departureDate}T09:00` }));
+      const res = await checkout(
+        t,
+        checkoutRequest(lot.id, { email: `${who}-${lot.id}@example.com`, arrival: `${stay.arrivalDate}T09:00`, departure: `${stay.departureDate}T09:00` }),
+      );
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       booked.push(res.json.booking.confirmationNumber);
     }
@@ -167,7 +187,10 @@ describe('lots', () => {
     const days = await t.db.select().from(lotDays).where(eq(lotDays.providerId, lot.id));
     expect(days.length).toBeGreaterThan(0);
     for (const d of days) expect(d.capacity).toBe(2);
-    const rows = await t.db.select().from(bookings).where(and(eq(bookings.providerId, lot.id)));
+    const rows = await t.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.providerId, lot.id)));
     for (const b of rows) expect(b.parkingFeeCents).toBe(495 * 2);
   });
 
@@ -207,7 +230,18 @@ describe('lots', () => {
 
 describe('places', () => {
   it('a new airport has its slugs, its SEO page, a search place and a sitemap entry; lots make its page list them', async () => {
-    const body = { kind: 'airport', code: 'tfq', name: 'Testville Field Airport', shortName: 'Testville', city: 'Testville', state: 'fl', region: 'Southeast', latitude: 28.1, longitude: -81.6, aliases: ['Test Field', 'test field'] };
+    const body = {
+      kind: 'airport',
+      code: 'tfq',
+      name: 'Testville Field Airport',
+      shortName: 'Testville',
+      city: 'Testville',
+      state: 'fl',
+      region: 'Southeast',
+      latitude: 28.1,
+      longitude: -81.6,
+      aliases: ['Test Field', 'test field'],
+    };
     const res = await api.post('/api/admin/locations', body);
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ code: 'TFQ', state: 'FL', slug: 'testville-field-airport', seoSlug: 'testville-fl-tfq-airport-parking', aliases: ['test field'] });
@@ -216,7 +250,10 @@ describe('places', () => {
     expect((await call(t.request, '/api/search?location=TFQ')).json.location).toMatchObject({ code: 'TFQ' });
     expect(await sitemap()).toContain('/testville-fl-tfq-airport-parking<');
     // Same name, another code: the next free slug.
-    expect((await api.post('/api/admin/locations', { ...body, code: 'TFR' })).json).toMatchObject({ slug: 'testville-field-airport-2', seoSlug: 'testville-fl-tfr-airport-parking' });
+    expect((await api.post('/api/admin/locations', { ...body, code: 'TFR' })).json).toMatchObject({
+      slug: 'testville-field-airport-2',
+      seoSlug: 'testville-fl-tfr-airport-parking',
+    });
 
     const place = res.json;
     const lot = (await api.post('/api/admin/lots', lotBody({ locationId: place.id, latitude: 28.1 + 0.02, longitude: -81.6 }))).json;
@@ -230,12 +267,25 @@ describe('places', () => {
     const miles = Math.round(haversineMiles({ latitude: 28.14, longitude: -81.6 }, lot) * 10) / 10;
     expect(after).toMatchObject({ location: { name: 'Testville Regional Airport' }, distanceMiles: miles, distance: `${formatMiles(miles)} from terminal` });
     const [entry] = await auditOf('location', place.id);
-    expect(entry).toMatchObject({ action: 'update', changes: { name: { from: 'Testville Field Airport', to: 'Testville Regional Airport' }, latitude: { from: 28.1, to: 28.14 }, lotsUpdated: 1 } });
+    expect(entry).toMatchObject({
+      action: 'update',
+      changes: { name: { from: 'Testville Field Airport', to: 'Testville Regional Airport' }, latitude: { from: 28.1, to: 28.14 }, lotsUpdated: 1 },
+    });
     expect((await api.patch(`/api/admin/locations/${place.id}`, { code: 'MCO' })).status).toBe(409);
   });
 
   it('a cruise port gets the seed slugs', async () => {
-    const res = await api.post('/api/admin/locations', { kind: 'cruise_port', code: 'tst-port', name: 'Port of Testhaven', shortName: 'Testhaven', city: 'Testhaven', state: 'TX', region: 'South', latitude: 29.3, longitude: -94.8 });
+    const res = await api.post('/api/admin/locations', {
+      kind: 'cruise_port',
+      code: 'tst-port',
+      name: 'Port of Testhaven',
+      shortName: 'Testhaven',
+      city: 'Testhaven',
+      state: 'TX',
+      region: 'South',
+      latitude: 29.3,
+      longitude: -94.8,
+    });
     expect(res.json).toMatchObject({ code: 'TST-PORT', slug: 'testhaven-cruise-port', seoSlug: 'testhaven-cruise-port-parking' });
     expect((await call(t.request, '/api/seo/page/testhaven-cruise-port-parking')).status).toBe(200);
     expect((await api.get('/api/admin/locations')).json.find((p: { code: string }) => p.code === 'TST-PORT')).toMatchObject({ lots: 0, publishedLots: 0 });

@@ -32,7 +32,9 @@ describe('POST /api/chat (parking assistant)', () => {
       arrivalDate: `${march3}-03-03`,
       departureDate: `${march3}-03-07`,
     });
-    expect(res.json.response).toMatch(/^I found \d+ parking options near Los Angeles International Airport \(LAX\) for Mar 3 to Mar 7 \(4 days\)\. The lowest total is \$[\d.]+ at /);
+    expect(res.json.response).toMatch(
+      /^I found \d+ parking options near Los Angeles International Airport \(LAX\) for Mar 3 to Mar 7 \(4 days\)\. The lowest total is \$[\d.]+ at /,
+    );
     expect(res.json.sessionId).toMatch(/^[\w-]{8,}$/);
   });
 
@@ -86,7 +88,16 @@ describe('POST /api/chat (parking assistant)', () => {
 });
 
 describe('POST /api/chat: travellers’ follow-ups, filters and sort', () => {
-  type Lot = { name: string; total: number; rating: number | null; amenities: string[]; vehicleTypes: string[]; operatingHours: string; shuttleInfo: string; cancellationPolicy: string };
+  type Lot = {
+    name: string;
+    total: number;
+    rating: number | null;
+    amenities: string[];
+    vehicleTypes: string[];
+    operatingHours: string;
+    shuttleInfo: string;
+    cancellationPolicy: string;
+  };
   const lots = async (query: string) => (await call(t.request, `/api/search?${query}`)).json as { location: { slug: string; name: string }; providers: Lot[] };
 
   it('a follow-up keeps the place AND the dates, and reports the filters and sort it applied', async () => {
@@ -117,7 +128,10 @@ describe('POST /api/chat: travellers’ follow-ups, filters and sort', () => {
     // The dates live on the assistant's turn (messages JSON); the schema is unchanged.
     const session = (await t.db.select().from(chatSessions).where(eq(chatSessions.visitorId, sessionId)).orderBy(chatSessions.id).limit(1))[0]!;
     expect(session.location).toBe('Boston Logan International Airport');
-    expect(JSON.parse(session.messages.at(-1)!)).toMatchObject({ role: 'assistant', search: { code: 'BOS', arrivalDate: week.arrivalDate, departureDate: tenDays, amenities: [] } });
+    expect(JSON.parse(session.messages.at(-1)!)).toMatchObject({
+      role: 'assistant',
+      search: { code: 'BOS', arrivalDate: week.arrivalDate, departureDate: tenDays, amenities: [] },
+    });
 
     // A brand-new conversation without dates still defaults to tomorrow.
     const fresh = await chat({ message: 'any with valet?', lastSearchLocation: 'BOS' });
@@ -185,7 +199,9 @@ describe('POST /api/chat: the fee, dates before the place, cancelling as a guest
     for (const message of ['what does the $0.99 fee get me?', 'why are the details locked?', 'what do I get for 99 cents']) {
       const res = await chat({ message });
       expect(res.json, message).toMatchObject({ needsSearch: false, location: null });
-      expect(res.json.response, message).toMatch(/^The \$0\.99 fee unlocks the full details of every lot near one airport or cruise port: exact lot address and a map to the terminal; /);
+      expect(res.json.response, message).toMatch(
+        /^The \$0\.99 fee unlocks the full details of every lot near one airport or cruise port: exact lot address and a map to the terminal; /,
+      );
       expect(res.json.response).toContain('credited back toward your booking there');
       expect(res.json.response).toContain('you can book any lot without unlocking the details');
     }
@@ -207,7 +223,9 @@ describe('POST /api/chat: the fee, dates before the place, cancelling as a guest
 
   it('tells guests to cancel from the link in their e-mail (or Manage a booking), on both chats', async () => {
     const general = await chat({ message: 'how do I cancel my booking? I booked as a guest' });
-    expect(general.json.response).toMatch(/^To cancel or change a booking, open the "Manage your booking" link in your confirmation e-mail \(no account needed\), or use "Manage a booking" at the bottom of any page/);
+    expect(general.json.response).toMatch(
+      /^To cancel or change a booking, open the "Manage your booking" link in your confirmation e-mail \(no account needed\), or use "Manage a booking" at the bottom of any page/,
+    );
     const search = (await call(t.request, `/api/search?location=MCO&arrivalDate=${dayFromToday(1)}&departureDate=${dayFromToday(2)}`)).json;
     const page = await chat({ message: 'can I cancel?', context: { location: search.location.slug, userType: 'guest' } });
     expect(page.json.message).toContain('open the "Manage your booking" link in your confirmation e-mail');
@@ -216,7 +234,10 @@ describe('POST /api/chat: the fee, dates before the place, cancelling as a guest
   it('understands "next weekend" in the location page chat', async () => {
     const weekend = parseStayDates('next weekend')!;
     const search = (await call(t.request, `/api/search?location=MCO&arrivalDate=${weekend.arrivalDate}&departureDate=${weekend.departureDate}`)).json;
-    const res = await chat({ message: 'what are my options next weekend?', context: { location: search.location.slug, arrivalDate: dayFromToday(1), departureDate: dayFromToday(2), userType: 'guest' } });
+    const res = await chat({
+      message: 'what are my options next weekend?',
+      context: { location: search.location.slug, arrivalDate: dayFromToday(1), departureDate: dayFromToday(2), userType: 'guest' },
+    });
     const day = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
     expect(res.json.message).toContain(`For ${day(weekend.arrivalDate)} to ${day(weekend.departureDate)} the lowest total is $${search.providers[0].total.toFixed(2)}`);
   });
@@ -251,7 +272,10 @@ describe('POST /api/chat: the fee, dates before the place, cancelling as a guest
 describe('POST /api/chat with a page context (location facts)', () => {
   type Lot = { name: string; amenities: string[]; vehicleTypes: string[]; operatingHours: string; shuttleInfo: string; cancellationPolicy: string };
   const page = async (code: string, message: string) => {
-    const search = (await call(t.request, `/api/search?location=${code}&arrivalDate=${dayFromToday(1)}&departureDate=${dayFromToday(2)}`)).json as { location: { slug: string }; providers: Lot[] };
+    const search = (await call(t.request, `/api/search?location=${code}&arrivalDate=${dayFromToday(1)}&departureDate=${dayFromToday(2)}`)).json as {
+      location: { slug: string };
+      providers: Lot[];
+    };
     const res = await chat({ message, context: { location: search.location.slug, userType: 'guest' } });
     expect(res.status).toBe(200);
     expect(Object.keys(res.json)).toEqual(['message']);
@@ -336,9 +360,19 @@ describe('support', () => {
     expect(hidden.json.response).not.toContain('Support');
 
     // Without a number, my most recent upcoming booking.
-    const recent = await call(t.request, '/api/support/chat', { message: 'I want to cancel my reservation', conversationHistory: [{ role: 'user', content: 'hi' }] }, { cookie: me.cookie });
+    const recent = await call(
+      t.request,
+      '/api/support/chat',
+      { message: 'I want to cancel my reservation', conversationHistory: [{ role: 'user', content: 'hi' }] },
+      { cookie: me.cookie },
+    );
     expect(recent.json.bookingData.id).toBe(mine.id);
-    const tooLong = await call(t.request, '/api/support/chat', { message: 'hi', conversationHistory: Array.from({ length: 6 }, () => ({ role: 'user', content: 'x' })) }, { cookie: me.cookie });
+    const tooLong = await call(
+      t.request,
+      '/api/support/chat',
+      { message: 'hi', conversationHistory: Array.from({ length: 6 }, () => ({ role: 'user', content: 'x' })) },
+      { cookie: me.cookie },
+    );
     expect(tooLong.status).toBe(400);
   });
 
@@ -360,14 +394,26 @@ describe('support', () => {
     expect(mail.text).toContain('Service fee: $1.99');
     expect(mail.text).toContain(`Parking, 2 days × $${(mine.parkingFee / 2).toFixed(2)}: $${mine.parkingFee.toFixed(2)}`);
 
-    const contact = await call(t.request, '/api/support/contact-property', { type: 'contact_property', bookingId: mine.id, reason: 'I will arrive at 11pm, is the gate open?' }, { cookie: me.cookie });
+    const contact = await call(
+      t.request,
+      '/api/support/contact-property',
+      { type: 'contact_property', bookingId: mine.id, reason: 'I will arrive at 11pm, is the gate open?' },
+      { cookie: me.cookie },
+    );
     expect(contact.status).toBe(200);
-    expect((await t.db.select().from(supportRequests).where(eq(supportRequests.bookingId, mine.id)).orderBy(supportRequests.id)).map((r) => r.type)).toEqual(['receipt', 'contact_property']);
+    expect((await t.db.select().from(supportRequests).where(eq(supportRequests.bookingId, mine.id)).orderBy(supportRequests.id)).map((r) => r.type)).toEqual([
+      'receipt',
+      'contact_property',
+    ]);
     expect((await t.outbox()).some((m) => m.subject.startsWith('Message for') && m.text.includes('is the gate open?'))).toBe(true);
 
     const refund = await call(t.request, '/api/support/refund', { type: 'refund', bookingId: mine.id, reason: 'Trip cancelled' }, { cookie: me.cookie });
     expect(refund.status).toBe(200);
     expect(refund.json.message).toContain(`We refunded $${mine.parkingFee.toFixed(2)} to your card`);
-    expect((await t.db.select().from(bookings).where(eq(bookings.id, mine.id)))[0]).toMatchObject({ status: 'cancelled', refundedCents: Math.round(mine.parkingFee * 100), cancellationReason: 'Trip cancelled' });
+    expect((await t.db.select().from(bookings).where(eq(bookings.id, mine.id)))[0]).toMatchObject({
+      status: 'cancelled',
+      refundedCents: Math.round(mine.parkingFee * 100),
+      cancellationReason: 'Trip cancelled',
+    });
   });
 });

@@ -22,11 +22,16 @@ const freshLot = () => providers[(next += 5)]!;
 const at = (days: number, time = '10:00') => `${dayFromToday(days)}T${time}`;
 const estimate = (providerId: number, arrivalDate: string, departureDate: string) => call(t.request, '/api/bookings/estimate', { providerId, arrivalDate, departureDate });
 const CARD = CARD_FIELDS;
-const booking = (providerId: number, over: { reservation?: object; payment?: object; customer?: object } = {}) => checkoutRequest(providerId, { arrival: at(20), departure: at(22), ...over });
+const booking = (providerId: number, over: { reservation?: object; payment?: object; customer?: object } = {}) =>
+  checkoutRequest(providerId, { arrival: at(20), departure: at(22), ...over });
 
 /** The lot's own wall clock now, moved by `minutes`. */
 async function lotClock(providerId: number, minutes: number) {
-  const [row] = await t.db.select({ state: locations.state }).from(parkingProviders).innerJoin(locations, eq(locations.id, parkingProviders.locationId)).where(eq(parkingProviders.id, providerId));
+  const [row] = await t.db
+    .select({ state: locations.state })
+    .from(parkingProviders)
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+    .where(eq(parkingProviders.id, providerId));
   return instantToWallClock(new Date(Date.now() + minutes * 60_000), zoneForState(row!.state));
 }
 
@@ -64,11 +69,16 @@ describe('the estimate says why these dates cannot be booked, at the field', () 
   it('flags a closed day and a sold-out day for the stay as a whole, as checkout would refuse it', async () => {
     const lot = freshLot();
     const [first, last] = stayDays(at(30), at(33));
-    await t.db.insert(lotDays).values({ providerId: lot.id, day: last, capacity: lot.capacity, taken: 0, closed: 1 }).onConflictDoUpdate({ target: [lotDays.providerId, lotDays.day], set: { closed: 1 } });
+    await t.db
+      .insert(lotDays)
+      .values({ providerId: lot.id, day: last, capacity: lot.capacity, taken: 0, closed: 1 })
+      .onConflictDoUpdate({ target: [lotDays.providerId, lotDays.day], set: { closed: 1 } });
     await bumpContentVersion(t.db);
     const closed = await estimate(lot.id, at(30), at(33));
     expect(closed.json.problem.field).toBe('stay');
-    expect(closed.json.problem.message).toMatch(new RegExp(`^Sorry, ${lot.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not taking bookings on .+\\. Please choose different dates or another lot\\.$`));
+    expect(closed.json.problem.message).toMatch(
+      new RegExp(`^Sorry, ${lot.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not taking bookings on .+\\. Please choose different dates or another lot\\.$`),
+    );
     const refused = await call(t.request, '/api/bookings/automated', booking(lot.id, { reservation: { arrivalDate: at(30), departureDate: at(33) } }));
     expect(refused.status).toBe(409);
     expect(refused.json.error).toBe(closed.json.problem.message);
@@ -79,7 +89,10 @@ describe('the estimate says why these dates cannot be booked, at the field', () 
       .update(lotDays)
       .set({ closed: 0, capacity: 1, taken: 1 })
       .where(and(eq(lotDays.providerId, lot.id), between(lotDays.day, first, last)));
-    await t.db.insert(lotDays).values({ providerId: lot.id, day: first, capacity: 1, taken: 1 }).onConflictDoUpdate({ target: [lotDays.providerId, lotDays.day], set: { capacity: 1, taken: 1 } });
+    await t.db
+      .insert(lotDays)
+      .values({ providerId: lot.id, day: first, capacity: 1, taken: 1 })
+      .onConflictDoUpdate({ target: [lotDays.providerId, lotDays.day], set: { capacity: 1, taken: 1 } });
     const full = await estimate(lot.id, at(30), at(31));
     expect(full.json.problem).toEqual({ field: 'stay', message: `Sorry, ${lot.name} is sold out for these dates. Please choose different dates or another lot.` });
   });
@@ -147,7 +160,9 @@ describe('a damaged or cut manage link', () => {
       const view = await call(t.request, `/api/bookings/${confirmation}/view?token=${damaged}`);
       expect(view.status, damaged).toBe(404);
       expect(view.json).toEqual({ error: message });
-      const viaTrpc = await t.request(`/api/trpc/bookings.manage?input=${encodeURIComponent(JSON.stringify({ json: { confirmationNumber: confirmation, token: decodeURIComponent(damaged) } }))}`);
+      const viaTrpc = await t.request(
+        `/api/trpc/bookings.manage?input=${encodeURIComponent(JSON.stringify({ json: { confirmationNumber: confirmation, token: decodeURIComponent(damaged) } }))}`,
+      );
       expect(viaTrpc.status).toBe(404);
       const body = await viaTrpc.json();
       expect(body.error.json.message).toBe(message);

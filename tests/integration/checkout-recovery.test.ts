@@ -59,9 +59,16 @@ const charged = async (email: string) => {
 /** As if `ms` had passed since the request started. */
 async function age(email: string, ms: number) {
   for (const b of await bookingsOf(email)) {
-    await t.db.update(bookings).set({ holdExpiresAt: b.holdExpiresAt && new Date(b.holdExpiresAt.getTime() - ms) }).where(eq(bookings.id, b.id));
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: b.holdExpiresAt && new Date(b.holdExpiresAt.getTime() - ms) })
+      .where(eq(bookings.id, b.id));
     const [key] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.bookingId, b.id));
-    if (key) await t.db.update(idempotencyKeys).set({ updatedAt: new Date((key.updatedAt ?? key.createdAt).getTime() - ms) }).where(eq(idempotencyKeys.id, key.id));
+    if (key)
+      await t.db
+        .update(idempotencyKeys)
+        .set({ updatedAt: new Date((key.updatedAt ?? key.createdAt).getTime() - ms) })
+        .where(eq(idempotencyKeys.id, key.id));
   }
 }
 
@@ -82,7 +89,12 @@ describe('a checkout request that dies after the charge', () => {
     expect(await bookingsOf(email)).toHaveLength(1);
     expect(await chargesOf(held!.id)).toHaveLength(1);
     expect((await t.outbox()).filter((m) => m.subject.includes(held!.confirmationNumber))).toHaveLength(0); // the quiet mailer
-    expect(await t.db.select().from(jobs).where(eq(jobs.dedupeKey, `booking-confirmation:${held!.id}`))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `booking-confirmation:${held!.id}`)),
+    ).toHaveLength(1);
   });
 
   it('while the first request is still alive, a duplicate waits instead of taking over', async () => {
@@ -156,7 +168,10 @@ describe('mail never decides a booking', () => {
       const res = await book(body(freshProvider().id, email), 'slow-mail-0001');
       expect(res.status).toBe(200);
       expect(Date.now() - started).toBeLessThan(2000);
-      const [job] = await t.db.select().from(jobs).where(eq(jobs.dedupeKey, `booking-confirmation:${res.json.booking.id}`));
+      const [job] = await t.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `booking-confirmation:${res.json.booking.id}`));
       expect(['queued', 'running']).toContain(job!.status);
     } finally {
       mailHangs = false;
@@ -184,7 +199,12 @@ describe('a declined guest payment removes only what its own attempt made', () =
     const email = 'lonely-guest@example.com';
     expect((await book(body(freshProvider().id, email, { card: '4000 0000 0000 0002' }))).status).toBe(402);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
-    expect(await t.db.select().from(bookings).where(and(eq(bookings.email, email)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.email, email))),
+    ).toHaveLength(0);
   });
 
   it('never signs the guest in', async () => {

@@ -35,7 +35,10 @@ const book = (b: unknown, cookie?: string, headers?: Record<string, string>) => 
 describe('POST /api/bookings/estimate', () => {
   it('prices from the catalogue: one day at 89.95 is 91.94 whatever the client sends', async () => {
     const p = freshProvider();
-    await t.db.update(parkingProviders).set({ priceCents: cents(8995), weeklyRateCents: null }).where(eq(parkingProviders.id, p.id));
+    await t.db
+      .update(parkingProviders)
+      .set({ priceCents: cents(8995), weeklyRateCents: null })
+      .where(eq(parkingProviders.id, p.id));
     await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const res = await call(t.request, '/api/bookings/estimate', { providerId: String(p.id), arrivalDate: '2027-03-01T10:00', departureDate: '2027-03-02T10:00', providerPrice: 1 });
     expect(res.status).toBe(200);
@@ -45,7 +48,9 @@ describe('POST /api/bookings/estimate', () => {
   });
 
   it('refuses reversed dates and unknown lots', async () => {
-    expect((await call(t.request, '/api/bookings/estimate', { providerId: mco.id, arrivalDate: '2027-03-02', departureDate: '2027-03-01' })).json.error).toBe('Departure date must be after arrival date');
+    expect((await call(t.request, '/api/bookings/estimate', { providerId: mco.id, arrivalDate: '2027-03-02', departureDate: '2027-03-01' })).json.error).toBe(
+      'Departure date must be after arrival date',
+    );
     expect((await call(t.request, '/api/bookings/estimate', { providerId: 999999, arrivalDate: '2027-03-01', departureDate: '2027-03-02' })).status).toBe(404);
   });
 });
@@ -90,14 +95,20 @@ describe('paying for a booking', () => {
     expect(res.json.confirmationNumber).toMatch(/^PP-[A-HJ-NP-Z2-9]{8}$/);
     const days = 3; // 09:00 on day 20 to 17:00 on day 22 is 2 days 8 hours
     const subtotal = (p.priceCents * days) / 100;
-    expect(res.json.booking).toMatchObject({ status: 'confirmed', parkingFee: subtotal, serviceFee: 1.99, totalFee: Math.round((subtotal + 1.99) * 100) / 100, cardBrand: 'visa', cardLast4: '4242', licensePlate: 'ABC123' });
+    expect(res.json.booking).toMatchObject({
+      status: 'confirmed',
+      parkingFee: subtotal,
+      serviceFee: 1.99,
+      totalFee: Math.round((subtotal + 1.99) * 100) / 100,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      licensePlate: 'ABC123',
+    });
     const [row] = await t.db.select().from(bookings).where(eq(bookings.confirmationNumber, res.json.confirmationNumber));
     expect(row!.userId).toBe(u.user.id);
 
     // Never a card number at rest: not in any row that checkout writes, nor (SQLite) in the database files.
-    const written = JSON.stringify(
-      await Promise.all([bookings, idempotencyKeys, jobs, paymentEvents, sandboxIntents, users].map((table) => t.db.select().from(table))),
-    );
+    const written = JSON.stringify(await Promise.all([bookings, idempotencyKeys, jobs, paymentEvents, sandboxIntents, users].map((table) => t.db.select().from(table))));
     expect(written).toContain(res.json.confirmationNumber);
     expect(written.includes('4242424242424242')).toBe(false);
     expect(written.includes('4242 4242 4242 4242')).toBe(false);
@@ -167,7 +178,9 @@ describe('paying for a booking', () => {
     expect(res.status).toBe(200);
     expect(sessionCookieFrom(res.headers)).toBeUndefined();
     // Typing an address proves nothing: the account takes the booking once it verifies the e-mail (guest-credit.test.ts).
-    expect((await call(t.request, '/api/bookings/history', undefined, { cookie: owner.cookie })).json.map((b: { confirmationNumber: string }) => b.confirmationNumber)).not.toContain(res.json.confirmationNumber);
+    expect(
+      (await call(t.request, '/api/bookings/history', undefined, { cookie: owner.cookie })).json.map((b: { confirmationNumber: string }) => b.confirmationNumber),
+    ).not.toContain(res.json.confirmationNumber);
   });
 });
 
@@ -178,9 +191,7 @@ describe('inventory', () => {
     await t.db.update(parkingProviders).set({ capacity }).where(eq(parkingProviders.id, p.id));
     await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const night = { arrivalDate: `${dayFromToday(30)}T20:00`, departureDate: `${dayFromToday(31)}T08:00` };
-    const results = await Promise.all(
-      Array.from({ length: capacity + 15 }, (_, i) => book(body(p.id, { customer: { email: `rush-${i}@example.com` }, reservation: night }))),
-    );
+    const results = await Promise.all(Array.from({ length: capacity + 15 }, (_, i) => book(body(p.id, { customer: { email: `rush-${i}@example.com` }, reservation: night }))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(capacity);
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(15);
@@ -222,9 +233,13 @@ describe('Idempotency-Key', () => {
   it('replays a decline instead of charging again', async () => {
     const key = 'checkout-key-0002';
     const before = charges.length;
-    const first = await book(body(freshProvider().id, { customer: { email: 'retry@example.com' }, payment: { cardNumber: '4000000000000002' } }), undefined, { 'Idempotency-Key': key });
+    const first = await book(body(freshProvider().id, { customer: { email: 'retry@example.com' }, payment: { cardNumber: '4000000000000002' } }), undefined, {
+      'Idempotency-Key': key,
+    });
     expect(first.status).toBe(402);
-    const second = await book(body(providers[nextProvider]!.id, { customer: { email: 'retry@example.com' }, payment: { cardNumber: '4000000000000002' } }), undefined, { 'Idempotency-Key': key });
+    const second = await book(body(providers[nextProvider]!.id, { customer: { email: 'retry@example.com' }, payment: { cardNumber: '4000000000000002' } }), undefined, {
+      'Idempotency-Key': key,
+    });
     expect(second.status).toBe(402);
     expect(charges.length - before).toBe(1);
   });
@@ -236,7 +251,12 @@ describe('credits', () => {
     const p = freshProvider();
     const location = p.location;
     const created = await call(t.request, '/api/payments/information-access', { location }, { cookie: u.cookie });
-    await call(t.request, '/api/payments/sandbox/confirm', { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }, { cookie: u.cookie });
+    await call(
+      t.request,
+      '/api/payments/sandbox/confirm',
+      { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+      { cookie: u.cookie },
+    );
     await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
 
     const est = await call(t.request, '/api/bookings/estimate', { providerId: p.id, arrivalDate: arrive, departureDate: depart }, { cookie: u.cookie });
@@ -260,7 +280,12 @@ describe('credits', () => {
     const u = await createUser(t, { email: 'credit-declined@example.com' });
     const p = freshProvider();
     const created = await call(t.request, '/api/payments/information-access', { location: p.location }, { cookie: u.cookie });
-    await call(t.request, '/api/payments/sandbox/confirm', { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }, { cookie: u.cookie });
+    await call(
+      t.request,
+      '/api/payments/sandbox/confirm',
+      { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+      { cookie: u.cookie },
+    );
     await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: u.cookie });
     expect((await book(body(p.id, { payment: { cardNumber: '4000000000000002' } }), u.cookie)).status).toBe(402);
     expect((await t.db.select().from(users).where(eq(users.id, u.user.id)))[0]!.creditBalanceCents).toBe(99);
@@ -318,7 +343,10 @@ describe('PATCH /api/bookings/:id/status', () => {
     expect(res.json.refundAmount).toBe(0);
 
     const started = await book(body(freshProvider().id), u.cookie);
-    await t.db.update(bookings).set({ arrivalDate: `${dayFromToday(-1)}T09:00` }).where(and(eq(bookings.id, started.json.booking.id)));
+    await t.db
+      .update(bookings)
+      .set({ arrivalDate: `${dayFromToday(-1)}T09:00` })
+      .where(and(eq(bookings.id, started.json.booking.id)));
     const late = await call(t.request, `/api/bookings/${started.json.booking.id}/status`, { status: 'cancelled' }, { method: 'PATCH', cookie: u.cookie });
     expect(late.status).toBe(400);
     expect(late.json.error).toBe('This booking has already started and can no longer be cancelled.');

@@ -91,10 +91,16 @@ function age(ms: number) {
   const back = (d: Date) => new Date(d.getTime() - ms);
   return withDb(async (db) => {
     for (const k of await db.select().from(idempotencyKeys)) {
-      await db.update(idempotencyKeys).set({ createdAt: back(k.createdAt), updatedAt: k.updatedAt && back(k.updatedAt) }).where(eq(idempotencyKeys.id, k.id));
+      await db
+        .update(idempotencyKeys)
+        .set({ createdAt: back(k.createdAt), updatedAt: k.updatedAt && back(k.updatedAt) })
+        .where(eq(idempotencyKeys.id, k.id));
     }
     for (const b of await db.select().from(bookings).where(eq(bookings.status, 'pending'))) {
-      await db.update(bookings).set({ createdAt: back(b.createdAt), holdExpiresAt: b.holdExpiresAt && back(b.holdExpiresAt) }).where(eq(bookings.id, b.id));
+      await db
+        .update(bookings)
+        .set({ createdAt: back(b.createdAt), holdExpiresAt: b.holdExpiresAt && back(b.holdExpiresAt) })
+        .where(eq(bookings.id, b.id));
     }
   });
 }
@@ -119,38 +125,42 @@ describe('a server killed between the charge and the answer', () => {
   it.each([
     ['6 minutes later (the hold still stands)', 6 * 60_000],
     ['11 minutes later (the hold expired: the restarted server settles it from the charge)', 11 * 60_000],
-  ])('retried %s: one booking, one charge', async (_when, delay) => {
-    const email = `crash-${delay}@example.com`;
-    const key = `crash-key-${delay}`;
-    let server = await startServer();
-    fake.holdCharges = true;
-    const charged = fake.nextCharge();
-    const first = checkout(email, key, delay === 6 * 60_000 ? 20 : 24).catch((err: Error) => err);
-    await charged;
-    await kill(server);
-    expect(await first).toBeInstanceOf(Error); // the browser never heard back
-    fake.holdCharges = false;
-    const held = await rows(email);
-    expect(held).toMatchObject([{ status: 'pending' }]);
-
-    await age(delay);
-    server = await startServer();
-    try {
-      const retry = await checkout(email, key, delay === 6 * 60_000 ? 20 : 24);
-      const body = await retry.json();
-      expect(retry.status).toBe(200);
-      expect(body).toMatchObject({ success: true, confirmationNumber: held[0]!.confirmationNumber, booking: { status: 'confirmed', cardLast4: '4242' } });
-      expect(await rows(email)).toMatchObject([{ status: 'confirmed' }]);
-      expect(bookingCharges(held[0]!.id)).toHaveLength(1);
-      // And again: the stored outcome, still one charge.
-      const again = await checkout(email, key, delay === 6 * 60_000 ? 20 : 24);
-      expect((await again.json()).confirmationNumber).toBe(held[0]!.confirmationNumber);
-      expect(bookingCharges(held[0]!.id)).toHaveLength(1);
-      expect(fake.refunds.size).toBe(0);
-    } finally {
+  ])(
+    'retried %s: one booking, one charge',
+    async (_when, delay) => {
+      const email = `crash-${delay}@example.com`;
+      const key = `crash-key-${delay}`;
+      let server = await startServer();
+      fake.holdCharges = true;
+      const charged = fake.nextCharge();
+      const first = checkout(email, key, delay === 6 * 60_000 ? 20 : 24).catch((err: Error) => err);
+      await charged;
       await kill(server);
-    }
-  }, 60_000);
+      expect(await first).toBeInstanceOf(Error); // the browser never heard back
+      fake.holdCharges = false;
+      const held = await rows(email);
+      expect(held).toMatchObject([{ status: 'pending' }]);
+
+      await age(delay);
+      server = await startServer();
+      try {
+        const retry = await checkout(email, key, delay === 6 * 60_000 ? 20 : 24);
+        const body = await retry.json();
+        expect(retry.status).toBe(200);
+        expect(body).toMatchObject({ success: true, confirmationNumber: held[0]!.confirmationNumber, booking: { status: 'confirmed', cardLast4: '4242' } });
+        expect(await rows(email)).toMatchObject([{ status: 'confirmed' }]);
+        expect(bookingCharges(held[0]!.id)).toHaveLength(1);
+        // And again: the stored outcome, still one charge.
+        const again = await checkout(email, key, delay === 6 * 60_000 ? 20 : 24);
+        expect((await again.json()).confirmationNumber).toBe(held[0]!.confirmationNumber);
+        expect(bookingCharges(held[0]!.id)).toHaveLength(1);
+        expect(fake.refunds.size).toBe(0);
+      } finally {
+        await kill(server);
+      }
+    },
+    60_000,
+  );
 });
 
 describe('booting in production', () => {

@@ -102,8 +102,18 @@ describe('granting lot staff (admin)', () => {
     expect(list.json).toEqual([expect.objectContaining({ userId: staff.user.id, name: 'Sam Staff', email: 'gate-staff@example.com' })]);
     expect((await get(`/api/admin/lots/${lotA.id}/staff`, staff.cookie)).status).toBe(403);
 
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'lot_staff'), eq(auditLog.entityId, String(lotA.id))));
-    expect(entries).toEqual([expect.objectContaining({ action: 'grant', actorId: admin.user.id, actorEmail: 'gate-admin@example.com', changes: expect.objectContaining({ userId: staff.user.id, email: 'gate-staff@example.com' }) })]);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'lot_staff'), eq(auditLog.entityId, String(lotA.id))));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'grant',
+        actorId: admin.user.id,
+        actorEmail: 'gate-admin@example.com',
+        changes: expect.objectContaining({ userId: staff.user.id, email: 'gate-staff@example.com' }),
+      }),
+    ]);
   });
 
   it('tells the account it is staff, and lists only its lots', async () => {
@@ -181,7 +191,15 @@ describe('a pass at the gate', () => {
       valid: true,
       canCheckIn: true,
       canCheckOut: false,
-      booking: { confirmationNumber: b.confirmationNumber, firstName: 'Gale', vehicleMake: 'Volvo', licensePlate: b.licensePlate, status: 'confirmed', checkedInAt: null, lot: { id: lotA.id, name: lotA.name } },
+      booking: {
+        confirmationNumber: b.confirmationNumber,
+        firstName: 'Gale',
+        vehicleMake: 'Volvo',
+        licensePlate: b.licensePlate,
+        status: 'confirmed',
+        checkedInAt: null,
+        lot: { id: lotA.id, name: lotA.name },
+      },
     });
     expect(res.json.reason).toMatch(/^Early arrival/);
     expect((await gate('pp-')).status).toBe(404); // not even a confirmation number
@@ -281,7 +299,11 @@ describe('revoking lot staff (admin)', () => {
     expect((await get('/api/gate/lots', staff.cookie)).status).toBe(403);
     expect((await get('/api/auth/me', staff.cookie)).json.user.isStaff).toBe(false);
     expect((await get(`/api/admin/lots/${lotA.id}/staff`, admin.cookie)).json).toEqual([]);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'lot_staff'), eq(auditLog.entityId, String(lotA.id)))).orderBy(asc(auditLog.id));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'lot_staff'), eq(auditLog.entityId, String(lotA.id))))
+      .orderBy(asc(auditLog.id));
     expect(entries.map((e) => e.action)).toEqual(['grant', 'revoke']);
     expect(entries[1]).toMatchObject({ actorEmail: 'gate-admin@example.com', changes: expect.objectContaining({ userId: staff.user.id, email: 'gate-staff@example.com' }) });
   });

@@ -29,8 +29,20 @@ async function guestPaysFee(app: TestApp, location: string, email: string) {
   const customerInfo = { firstName: 'Gwen', lastName: 'Guest', email };
   const created = await call(app.request, '/api/payments/information-access', { location, amount: 0.99, customerInfo });
   expect(created.status).toBe(200);
-  const browser = created.headers.getSetCookie().find((c) => c.startsWith('pp_guest='))!.split(';')[0]!;
-  expect((await call(app.request, '/api/payments/sandbox/confirm', { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, ...card }, { cookie: browser })).status).toBe(200);
+  const browser = created.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('pp_guest='))!
+    .split(';')[0]!;
+  expect(
+    (
+      await call(
+        app.request,
+        '/api/payments/sandbox/confirm',
+        { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, ...card },
+        { cookie: browser },
+      )
+    ).status,
+  ).toBe(200);
   const done = await call(app.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: browser });
   expect(done.json).toMatchObject({ hasAccess: true });
   expect(sessionCookieFrom(done.headers)).toBeUndefined();
@@ -48,14 +60,20 @@ const estimate = (providerId: number, extra: { email?: string } = {}, cookie?: s
 
 async function guestBalance(email: string) {
   const [row] = await t.db.select().from(guestCredits).where(eq(guestCredits.email, email));
-  const [ledger] = await t.db.select({ total: sum(userCredits.amountCents).mapWith(Number) }).from(userCredits).where(and(isNull(userCredits.userId), eq(userCredits.email, email)));
+  const [ledger] = await t.db
+    .select({ total: sum(userCredits.amountCents).mapWith(Number) })
+    .from(userCredits)
+    .where(and(isNull(userCredits.userId), eq(userCredits.email, email)));
   // Dollars, as the pages show them.
   return { balance: (row?.balanceCents ?? 0) / 100, ledger: (ledger?.total ?? 0) / 100 };
 }
 
 async function accountBalance(userId: number) {
   const [u] = await t.db.select({ balance: users.creditBalanceCents }).from(users).where(eq(users.id, userId));
-  const [ledger] = await t.db.select({ total: sum(userCredits.amountCents).mapWith(Number) }).from(userCredits).where(eq(userCredits.userId, userId));
+  const [ledger] = await t.db
+    .select({ total: sum(userCredits.amountCents).mapWith(Number) })
+    .from(userCredits)
+    .where(eq(userCredits.userId, userId));
   return { balance: u!.balance / 100, ledger: (ledger?.total ?? 0) / 100 };
 }
 
@@ -91,7 +109,10 @@ describe('the fee as a guest', () => {
     expect(booked.json.booking.totalFee).toBeCloseTo(quoted - 0.99, 2);
     expect(sessionCookieFrom(booked.headers)).toBeUndefined();
     expect(await guestBalance(email)).toEqual({ balance: 0, ledger: 0 });
-    expect((await t.db.select().from(informationAccess).where(eq(informationAccess.email, email)))[0]).toMatchObject({ creditedBack: 1, creditedBookingId: booked.json.booking.id });
+    expect((await t.db.select().from(informationAccess).where(eq(informationAccess.email, email)))[0]).toMatchObject({
+      creditedBack: 1,
+      creditedBookingId: booked.json.booking.id,
+    });
 
     // Used once: the next booking pays in full; the e-mail still has no account.
     const again = await checkout(p.id, email, { nights: 3 });
@@ -205,7 +226,12 @@ describe('the fee with a saved card (signed in)', () => {
 
   it('charges the saved card at once and unlocks; a repeat with the same key charges once; another user’s card is refused', async () => {
     const me = await signUpWithCard('saved-card-fee@example.com');
-    const paid = await call(t.request, '/api/payments/information-access', { location: 'BOS', paymentMethodId: me.cardId }, { cookie: me.cookie, headers: { 'Idempotency-Key': 'fee-saved-card-1' } });
+    const paid = await call(
+      t.request,
+      '/api/payments/information-access',
+      { location: 'BOS', paymentMethodId: me.cardId },
+      { cookie: me.cookie, headers: { 'Idempotency-Key': 'fee-saved-card-1' } },
+    );
     expect(paid.status).toBe(200);
     expect(paid.json).toMatchObject({ hasAccess: true, location: 'BOS' });
     expect((await call(t.request, '/api/payments/check-access/BOS', undefined, { cookie: me.cookie })).json.hasAccess).toBe(true);

@@ -85,7 +85,15 @@ describe('the request log', () => {
     });
     // One JSON line per request, under the route pattern: the query string (and so any token) never reaches it.
     const routes = log.split('\n').map((l) => (JSON.parse(l) as { route: string }).route);
-    expect(routes).toEqual(['page /reset-password', 'page /verify-email', 'page /thank-you', '/auth/google/callback', '/api/auth/verify-email', 'page /locations', '/api/auth/forgot-password']);
+    expect(routes).toEqual([
+      'page /reset-password',
+      'page /verify-email',
+      'page /thank-you',
+      '/auth/google/callback',
+      '/api/auth/verify-email',
+      'page /locations',
+      '/api/auth/forgot-password',
+    ]);
     for (const secret of ['secretresettoken', 'secretverifytoken', 'secretlinktoken', 'secretoauthcode', 'secretstate', 'secretapitoken', 'ada.lovelace', 'grace@example.com']) {
       expect(log).not.toContain(secret);
     }

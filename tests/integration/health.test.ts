@@ -8,19 +8,22 @@ import { ENGINE } from '@/server/db/schema/_kit';
 import { createTestApp } from '../support/test-app';
 
 let blobsDown = false;
-const t = await createTestApp({}, {
-  blobs: (() => {
-    const local = createLocalBlobStore(`${process.env.TMPDIR ?? '/tmp'}/parkpilot-health-blobs-${process.pid}`);
-    const store: BlobStore = {
-      ...local,
-      async ping() {
-        if (blobsDown) throw new Error('connect ECONNREFUSED 127.0.0.1:9000');
-        return local.ping();
-      },
-    };
-    return store;
-  })(),
-});
+const t = await createTestApp(
+  {},
+  {
+    blobs: (() => {
+      const local = createLocalBlobStore(`${process.env.TMPDIR ?? '/tmp'}/parkpilot-health-blobs-${process.pid}`);
+      const store: BlobStore = {
+        ...local,
+        async ping() {
+          if (blobsDown) throw new Error('connect ECONNREFUSED 127.0.0.1:9000');
+          return local.ping();
+        },
+      };
+      return store;
+    })(),
+  },
+);
 afterAll(() => t.close());
 
 const migrations = ENGINE === 'postgres' ? sql`drizzle.__drizzle_migrations` : sql`__drizzle_migrations`;
@@ -42,7 +45,12 @@ describe('health', () => {
     try {
       const res = await t.request('/readyz');
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ ok: false, reason: 'blobs', failing: ['blobs'], checks: { database: null, migrations: null, blobs: 'connect ECONNREFUSED 127.0.0.1:9000' } });
+      expect(await res.json()).toEqual({
+        ok: false,
+        reason: 'blobs',
+        failing: ['blobs'],
+        checks: { database: null, migrations: null, blobs: 'connect ECONNREFUSED 127.0.0.1:9000' },
+      });
       expect((await t.request('/healthz')).status).toBe(200);
     } finally {
       blobsDown = false;

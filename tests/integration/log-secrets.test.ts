@@ -22,7 +22,14 @@ const trpcGet = (procedure: string, input: unknown) => t.request(`/api/trpc/${pr
 
 /** A guest's booking and the manage link of its confirmation e-mail. */
 async function guestBooking(email: string) {
-  const booked = await createBooking(t, { lot: 1, email, arrival: stayAt(20), departure: stayAt(23), customer: { firstName: 'Grace', lastName: 'Hopper' }, reservation: { licensePlate: 'SECRETPL8' } });
+  const booked = await createBooking(t, {
+    lot: 1,
+    email,
+    arrival: stayAt(20),
+    departure: stayAt(23),
+    customer: { firstName: 'Grace', lastName: 'Hopper' },
+    reservation: { licensePlate: 'SECRETPL8' },
+  });
   const confirmation = booked.confirmationNumber;
   const mail = (await t.outbox()).find((m) => m.to.includes(email) && m.subject.startsWith('Booking confirmed'))!;
   const token = new RegExp(`/manage/${confirmation}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text)![1]!;
@@ -61,7 +68,10 @@ describe('the request log after a manage-link journey', () => {
     const mailed = mailedTokens(t.env.OUTBOX_DIR);
     expect(mailed).toContain(booking.token);
     expect(scanLog(log, mailed)).toEqual([]);
-    const leaked = scanLog(`GET /manage/${booking.confirmation}?token=${booking.token} 200 3ms\nCookie: pp_session=abc123def456\ncharged 4242 4242 4242 4242\nmail to grace.hopper@example.com (a***@example.com is fine)`, mailed);
+    const leaked = scanLog(
+      `GET /manage/${booking.confirmation}?token=${booking.token} 200 3ms\nCookie: pp_session=abc123def456\ncharged 4242 4242 4242 4242\nmail to grace.hopper@example.com (a***@example.com is fine)`,
+      mailed,
+    );
     expect(leaked).toHaveLength(6); // the mailed token, as a bare token and as a parameter; the cookie; the card; the address
     expect(unstructuredLines(log)).toEqual([]);
     expect(unstructuredLines('{"msg":"request","requestId":"a"}\n{"msg":"boot"}\nplain text')).toHaveLength(2);
@@ -104,7 +114,7 @@ describe('the request log after a manage-link journey', () => {
     expect(info!.requestId).toBeUndefined();
   });
 
-  it("the outbox mail line masks the recipient, and the file it names carries no address", async () => {
+  it('the outbox mail line masks the recipient, and the file it names carries no address', async () => {
     const lines: string[] = [];
     const mailer = createOutboxMailer({ dir: `${t.dir}/mail-line`, from: 'ParkPilot <no-reply@parkpilot.example>', log: (l) => lines.push(l) });
     await mailer.send({ to: 'ada.lovelace@example.com', subject: 'Manage booking PP-ABCDEFGH', text: 'x', html: '<p>x</p>', kind: 'manage-link' });
@@ -134,7 +144,20 @@ describe('the anonymous page cache', () => {
     // The list of shared pages names only real routes, none of them personal.
     const paths = routes.map((r) => r.path);
     for (const path of SHARED_ROUTES) expect(paths, path).toContain(path);
-    for (const path of ['/booking', '/thank-you', '/manage', '/manage/:confirmation', '/account-settings', '/payment-methods', '/admin', '/admin/login', '/gate', '/verify-email', '/forgot-password', '/reset-password']) {
+    for (const path of [
+      '/booking',
+      '/thank-you',
+      '/manage',
+      '/manage/:confirmation',
+      '/account-settings',
+      '/payment-methods',
+      '/admin',
+      '/admin/login',
+      '/gate',
+      '/verify-email',
+      '/forgot-password',
+      '/reset-password',
+    ]) {
       expect(paths, path).toContain(path);
       expect(SHARED_ROUTES.has(path), path).toBe(false);
     }

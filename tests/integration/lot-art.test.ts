@@ -50,7 +50,11 @@ describe('lot illustrations', () => {
   it('validate every parameter: unknown kinds draw a surface lot, odd input never fails', async () => {
     // A malformed path names nothing (the app answers 404); malformed or odd query values are validated.
     expect((await t.request('/api/placeholder/abc/%FF?kind=%FF')).status).toBeLessThan(500);
-    const odd = ['/api/placeholder/abc/def?kind=%FF&seed=-1', '/api/placeholder/1e9/0?kind=spaceport&seed=99999999999', `/api/placeholder/400/250?kind=${'x'.repeat(3000)}&seed=%&label=${'%E0%A4%A'.repeat(50)}`];
+    const odd = [
+      '/api/placeholder/abc/def?kind=%FF&seed=-1',
+      '/api/placeholder/1e9/0?kind=spaceport&seed=99999999999',
+      `/api/placeholder/400/250?kind=${'x'.repeat(3000)}&seed=%&label=${'%E0%A4%A'.repeat(50)}`,
+    ];
     for (const path of odd) {
       const res = await t.request(path);
       expect(res.status, path).toBe(200);

@@ -29,11 +29,16 @@ const search = async (lotId: number, arrival: string, departure: string) => {
   expect(res.status).toBe(200);
   return (res.json.providers as any[]).find((p) => p.id === lotId);
 };
-const estimate = async (lotId: number, arrivalDate: string, departureDate: string) => (await call(t.request, '/api/bookings/estimate', { providerId: lotId, arrivalDate, departureDate })).json;
+const estimate = async (lotId: number, arrivalDate: string, departureDate: string) =>
+  (await call(t.request, '/api/bookings/estimate', { providerId: lotId, arrivalDate, departureDate })).json;
 const book = (lotId: number, arrival: string, departure: string, email = 'ada@example.com') => checkout(t, checkoutRequest(lotId, { email, arrival, departure }));
 const contentVersion = async () => (await t.db.select().from(contentVersions).where(eq(contentVersions.name, 'content')))[0]?.version ?? 0;
 const rows = (lotId: number, from: string, to: string) =>
-  t.db.select().from(lotDays).where(and(eq(lotDays.providerId, lotId), between(lotDays.day, dayIndex(from), dayIndex(to)))).orderBy(asc(lotDays.day));
+  t.db
+    .select()
+    .from(lotDays)
+    .where(and(eq(lotDays.providerId, lotId), between(lotDays.day, dayIndex(from), dayIndex(to))))
+    .orderBy(asc(lotDays.day));
 
 describe('access and validation', () => {
   it('is for admins only: 401 signed out, 403 for a traveller', async () => {
@@ -188,7 +193,10 @@ describe('capacity', () => {
     expect((await book(lot.id, `${day(60)}T10:00`, `${day(60)}T12:00`)).status).toBe(409);
 
     // The lot's capacity moving later leaves hand-set days alone; reset makes them follow the lot again.
-    await t.db.update(parkingProviders).set({ capacity: lot.capacity + 5 }).where(eq(parkingProviders.id, lot.id));
+    await t.db
+      .update(parkingProviders)
+      .set({ capacity: lot.capacity + 5 })
+      .where(eq(parkingProviders.id, lot.id));
     const reset = await change(lot.id, { from: day(60), to: day(61), capacity: null });
     expect(reset.json.days.map((d: any) => [d.capacity, d.capacitySet])).toEqual([
       [lot.capacity + 5, false],
@@ -216,7 +224,12 @@ describe('audit and content version', () => {
     const version = await contentVersion();
     expect((await change(lot.id, { from: day(80), to: day(82), closed: true, capacity: 7, price: 42.5 })).status).toBe(200);
     expect(await contentVersion()).toBe(version + 1);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'lot_day'), eq(auditLog.entityId, String(lot.id)))).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'lot_day'), eq(auditLog.entityId, String(lot.id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry).toMatchObject({ actorEmail: 'days-admin@example.com', action: 'update' });
     expect(entry!.changes).toEqual({
       days: { from: day(80), to: day(82) },
@@ -230,6 +243,13 @@ describe('audit and content version', () => {
     // Closing days already closed changes nothing: no entry, no bump.
     expect((await change(lot.id, { from: day(80), to: day(81), closed: true })).status).toBe(200);
     expect(await contentVersion()).toBe(version + 1);
-    expect((await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'lot_day'), eq(auditLog.entityId, String(lot.id))))).length).toBe(1);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, 'lot_day'), eq(auditLog.entityId, String(lot.id))))
+      ).length,
+    ).toBe(1);
   });
 });

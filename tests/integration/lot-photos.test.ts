@@ -43,13 +43,22 @@ async function upload(lotId: number, bytes: Uint8Array<ArrayBuffer> | string, na
   const form = new FormData();
   form.set('image', new File([bytes], name, { type: opts.type ?? 'image/png' }));
   if (opts.alt !== undefined) form.set('alt', opts.alt);
-  const res = await t.request(photosPath(lotId), { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN, ...(opts.cookie !== undefined ? { Cookie: opts.cookie } : { Cookie: admin }) } });
+  const res = await t.request(photosPath(lotId), {
+    method: 'POST',
+    body: form,
+    headers: { Origin: TEST_ORIGIN, ...(opts.cookie !== undefined ? { Cookie: opts.cookie } : { Cookie: admin }) },
+  });
   return { status: res.status, json: await res.json() };
 }
 const list = async (lotId: number) => (await call(t.request, photosPath(lotId), undefined, { cookie: admin })).json.photos as any[];
 const imageUrlsOf = async (lotId: number) => (await t.db.select({ urls: parkingProviders.imageUrls }).from(parkingProviders).where(eq(parkingProviders.id, lotId)))[0]!.urls;
 const version = async () => (await t.db.select({ v: contentVersions.version }).from(contentVersions))[0]?.v ?? 0;
-const audits = (photoId: number) => t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'photo'), eq(auditLog.entityId, String(photoId)))).orderBy(asc(auditLog.id));
+const audits = (photoId: number) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'photo'), eq(auditLog.entityId, String(photoId))))
+    .orderBy(asc(auditLog.id));
 const fetchImage = async (url: string) => {
   const res = await t.request(url);
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
@@ -99,7 +108,11 @@ describe('upload', () => {
     expect(await version()).toBeGreaterThan(before);
     expect(await imageUrlsOf(lot.id)).toEqual([photo.url]);
     const [entry] = await audits(photo.id);
-    expect(entry).toMatchObject({ actorEmail: 'photos-admin@example.com', action: 'create', changes: { lotId: lot.id, width: 1000, height: 625, position: 1, alt: 'Lot entrance' } });
+    expect(entry).toMatchObject({
+      actorEmail: 'photos-admin@example.com',
+      action: 'create',
+      changes: { lotId: lot.id, width: 1000, height: 625, position: 1, alt: 'Lot entrance' },
+    });
   });
 
   it('turns a JPEG upright by its EXIF orientation and strips its metadata', async () => {
@@ -159,8 +172,20 @@ describe('upload', () => {
   });
 
   it('keeps at most 20 photos per lot', async () => {
-    await t.db.insert(lotPhotos).values(Array.from({ length: 20 }, (_, i) => ({ providerId: fullLot.id, position: i + 1, key: `lots/${'f'.repeat(30)}${String(i).padStart(2, '0')}`, widths: [400, 800, 1200], width: 1000, height: 600 })));
-    expect(await upload(fullLot.id, await image(1000, 600, 'png'), 'one-more.png')).toEqual({ status: 400, json: { error: 'A lot can have at most 20 photos. Remove one first.' } });
+    await t.db.insert(lotPhotos).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        providerId: fullLot.id,
+        position: i + 1,
+        key: `lots/${'f'.repeat(30)}${String(i).padStart(2, '0')}`,
+        widths: [400, 800, 1200],
+        width: 1000,
+        height: 600,
+      })),
+    );
+    expect(await upload(fullLot.id, await image(1000, 600, 'png'), 'one-more.png')).toEqual({
+      status: 400,
+      json: { error: 'A lot can have at most 20 photos. Remove one first.' },
+    });
   });
 
   it('gives two uploads at once to one lot their own places, both in the image list', async () => {
@@ -203,7 +228,11 @@ describe('alt text, order and removal', () => {
 
     const order = await call(t.request, `${photosPath(lot.id)}/order`, { photoIds: [p2.id, p1.id, p3.id] }, { method: 'PUT', cookie: admin });
     expect(order.status).toBe(200);
-    expect(order.json.photos.map((p: any) => [p.id, p.position])).toEqual([[p2.id, 1], [p1.id, 2], [p3.id, 3]]);
+    expect(order.json.photos.map((p: any) => [p.id, p.position])).toEqual([
+      [p2.id, 1],
+      [p1.id, 2],
+      [p3.id, 3],
+    ]);
     expect(await imageUrlsOf(lot.id)).toEqual([p2.url, p1.url, p3.url]);
     expect((await audits(p2.id)).at(-1)).toMatchObject({ action: 'reorder', changes: { position: { from: 3, to: 1 } } });
     // A stale or partial list changes nothing.
@@ -235,7 +264,10 @@ describe('alt text, order and removal', () => {
     const before = await version();
     const res = await call(t.request, `${photosPath(lot.id)}/${p2.id}`, undefined, { method: 'DELETE', cookie: admin });
     expect(res.status).toBe(200);
-    expect(res.json.photos.map((p: any) => [p.id, p.position])).toEqual([[p1.id, 1], [p3.id, 2]]);
+    expect(res.json.photos.map((p: any) => [p.id, p.position])).toEqual([
+      [p1.id, 1],
+      [p3.id, 2],
+    ]);
     expect(await imageUrlsOf(lot.id)).toEqual([p1.url, p3.url]);
     expect(await version()).toBeGreaterThan(before);
     expect((await audits(p2.id)).at(-1)).toMatchObject({ action: 'delete', actorEmail: 'photos-admin@example.com', changes: { lotId: lot.id, position: 2 } });
@@ -243,7 +275,10 @@ describe('alt text, order and removal', () => {
     // Pages cached before the removal may still name the file: it stays for the grace period...
     await t.drain();
     expect((await t.request(p2.url)).status).toBe(200);
-    const [job] = await t.db.select().from(jobs).where(eq(jobs.dedupeKey, `blobs.delete:${p2.url.replace(/^\/uploads\//, '').replace('-800.webp', '')}`));
+    const [job] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `blobs.delete:${p2.url.replace(/^\/uploads\//, '').replace('-800.webp', '')}`));
     expect(job).toMatchObject({ kind: 'blobs.delete', status: 'queued' });
     expect(job!.runAt.getTime() - Date.now()).toBeGreaterThan(REMOVED_PHOTO_GRACE_MS - 60_000);
     // ...then the job deletes every rendition of it.

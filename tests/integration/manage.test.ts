@@ -52,7 +52,11 @@ const change = (c: string, body: object, key: string, cookie?: string) => call(t
 const bookingRow = async (id: number) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 async function takenOn(providerId: number, arrival: string, departure: string) {
   const [first, last] = stayDays(arrival, departure);
-  const rows = await t.db.select().from(lotDays).where(and(eq(lotDays.providerId, providerId), between(lotDays.day, first, last))).orderBy(lotDays.day);
+  const rows = await t.db
+    .select()
+    .from(lotDays)
+    .where(and(eq(lotDays.providerId, providerId), between(lotDays.day, first, last)))
+    .orderBy(lotDays.day);
   return rows.map((r) => r.taken);
 }
 
@@ -62,7 +66,13 @@ describe('the manage link', () => {
     const b = await guestBooking(lot.id);
     const ok = await manage(b.confirmation, b.token);
     expect(ok.status).toBe(200);
-    expect(ok.json).toMatchObject({ confirmationNumber: b.confirmation, providerName: lot.name, totalFee: 31.99, via: 'link', allowed: { dates: true, vehicle: true, cancel: true } });
+    expect(ok.json).toMatchObject({
+      confirmationNumber: b.confirmation,
+      providerName: lot.name,
+      totalFee: 31.99,
+      via: 'link',
+      allowed: { dates: true, vehicle: true, cancel: true },
+    });
 
     const tampered = b.token.slice(0, -2) + (b.token.endsWith('aa') ? 'bb' : 'aa');
     expect((await manage(b.confirmation, tampered)).status).toBe(404);
@@ -75,7 +85,10 @@ describe('the manage link', () => {
     expect(refused.status).toBe(404);
     expect((await bookingRow(b.id)).departureDate).toBe(at(23));
 
-    await t.db.update(bookingLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bookingLinks.bookingId, other.id));
+    await t.db
+      .update(bookingLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookingLinks.bookingId, other.id));
     expect((await manage(other.confirmation, other.token)).status).toBe(404);
 
     expect((await call(t.request, `/api/bookings/${b.confirmation}/end-links`, { token: b.token })).status).toBe(200);
@@ -85,13 +98,22 @@ describe('the manage link', () => {
   it("is the owner's from history without a link; another user's booking is 404", async () => {
     const lot = await freshLot();
     const { cookie } = await createUser(t, { email: 'manage-owner@example.com', name: 'Owner' });
-    const res = await createBooking(t, { lot, cookie, email: 'manage-owner@example.com', arrival: at(30), departure: at(32), reservation: { vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'K1' } });
+    const res = await createBooking(t, {
+      lot,
+      cookie,
+      email: 'manage-owner@example.com',
+      arrival: at(30),
+      departure: at(32),
+      reservation: { vehicleMake: 'Kia', vehicleModel: 'Soul', licensePlate: 'K1' },
+    });
     const conf = res.confirmationNumber;
     expect((await manage(conf, undefined, cookie)).json).toMatchObject({ confirmationNumber: conf, via: 'owner' });
     const { cookie: stranger } = await createUser(t, { email: 'manage-stranger@example.com', name: 'S' });
     expect((await manage(conf, undefined, stranger)).status).toBe(404);
     expect((await change(conf, { arrivalDate: at(30), departureDate: at(34), paymentInfo: CARD }, 'stranger-key-1', stranger)).status).toBe(404);
-    expect((await call(t.request, `/api/bookings/${conf}/vehicle`, { vehicleMake: 'X', vehicleModel: 'Y', licensePlate: 'Z' }, { method: 'PATCH', cookie: stranger })).status).toBe(404);
+    expect((await call(t.request, `/api/bookings/${conf}/vehicle`, { vehicleMake: 'X', vehicleModel: 'Y', licensePlate: 'Z' }, { method: 'PATCH', cookie: stranger })).status).toBe(
+      404,
+    );
     expect((await bookingRow(res.id)).licensePlate).toBe('K1');
   });
 
@@ -156,7 +178,12 @@ describe('changing dates', () => {
     const ok = [x, y].filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const r of [x, y]) expect([200, 409]).toContain(r.status);
-    expect(charges.slice(before).map((c) => c.amount).sort()).toEqual(ok.map((r) => r.json.change.charge * 100).sort());
+    expect(
+      charges
+        .slice(before)
+        .map((c) => c.amount)
+        .sort(),
+    ).toEqual(ok.map((r) => r.json.change.charge * 100).sort());
     const row = await bookingRow(b.id);
     expect(row.pendingChangeId).toBeNull();
     expect(ok.map((r) => r.json.change.departure)).toContain(row.departureDate);
@@ -172,8 +199,11 @@ describe('changing dates', () => {
     expect(res.json.change).toMatchObject({ difference: -10, refundToCard: 10, charge: 0, kept: 0 });
     expect(await bookingRow(b.id)).toMatchObject({ arrivalDate: at(21), parkingFeeCents: 2000, totalFeeCents: 2199 });
     await t.drain();
-    const refunds = await t.db.select().from(sandboxRefunds).where(sql`${sandboxRefunds.idempotencyKey} like ${`change-refund-%`}`);
-    expect(refunds.filter((r) => r.paymentIntentId === (charges.find((c) => c.metadata.bookingId === String(b.id))!.id)).map((r) => r.amount)).toEqual([1000]);
+    const refunds = await t.db
+      .select()
+      .from(sandboxRefunds)
+      .where(sql`${sandboxRefunds.idempotencyKey} like ${`change-refund-%`}`);
+    expect(refunds.filter((r) => r.paymentIntentId === charges.find((c) => c.metadata.bookingId === String(b.id))!.id).map((r) => r.amount)).toEqual([1000]);
     expect(await takenOn(lot.id, at(20), at(23))).toEqual([0, 1, 1, 1]);
   });
 
@@ -181,7 +211,10 @@ describe('changing dates', () => {
     const lot = await freshLot();
     const b = await guestBooking(lot.id);
     const [, last] = stayDays(at(20), at(25));
-    await t.db.insert(lotDays).values({ providerId: lot.id, day: last, capacity: 0, taken: 0, capacitySet: 1 }).onConflictDoUpdate({ target: [lotDays.providerId, lotDays.day], set: { capacity: 0 } });
+    await t.db
+      .insert(lotDays)
+      .values({ providerId: lot.id, day: last, capacity: 0, taken: 0, capacitySet: 1 })
+      .onConflictDoUpdate({ target: [lotDays.providerId, lotDays.day], set: { capacity: 0 } });
     const before = charges.length;
     const full = await change(b.confirmation, { token: b.token, arrivalDate: at(20), departureDate: at(25), paymentInfo: CARD }, 'full-day-key-01');
     expect(full.status).toBe(409);
@@ -190,7 +223,10 @@ describe('changing dates', () => {
     expect(await bookingRow(b.id)).toMatchObject({ departureDate: at(23), totalFeeCents: 3199, pendingChangeId: null });
     // Day 24's row, made by the refused change, was rolled back with it.
     expect(await takenOn(lot.id, at(20), at(25))).toEqual([1, 1, 1, 1, 0]);
-    await t.db.update(lotDays).set({ capacity: 50, closed: 1 }).where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, last)));
+    await t.db
+      .update(lotDays)
+      .set({ capacity: 50, closed: 1 })
+      .where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, last)));
     const closed = await change(b.confirmation, { token: b.token, arrivalDate: at(20), departureDate: at(25), paymentInfo: CARD }, 'closed-day-key1');
     expect(closed.status).toBe(409);
     expect(closed.json.error ?? closed.json.message).toMatch(/not taking bookings/);
@@ -235,7 +271,10 @@ describe('changing dates', () => {
   it('during the stay only a later departure is allowed', async () => {
     const lot = await freshLot();
     const b = await guestBooking(lot.id);
-    await t.db.update(bookings).set({ arrivalDate: at(-1), departureDate: at(2) }).where(eq(bookings.id, b.id));
+    await t.db
+      .update(bookings)
+      .set({ arrivalDate: at(-1), departureDate: at(2) })
+      .where(eq(bookings.id, b.id));
     const view = await manage(b.confirmation, b.token);
     expect(view.json.allowed).toMatchObject({ dates: false, extend: true, cancel: false, vehicle: true });
     const move = await change(b.confirmation, { token: b.token, arrivalDate: at(1), departureDate: at(3), paymentInfo: CARD }, 'stay-move-key01');
@@ -281,7 +320,12 @@ describe('vehicle and cancellation', () => {
   it('a new vehicle and plate show on the booking until departure', async () => {
     const lot = await freshLot();
     const b = await guestBooking(lot.id);
-    const res = await call(t.request, `/api/bookings/${b.confirmation}/vehicle`, { token: b.token, vehicleMake: 'Honda', vehicleModel: 'Civic', licensePlate: 'new 42' }, { method: 'PATCH' });
+    const res = await call(
+      t.request,
+      `/api/bookings/${b.confirmation}/vehicle`,
+      { token: b.token, vehicleMake: 'Honda', vehicleModel: 'Civic', licensePlate: 'new 42' },
+      { method: 'PATCH' },
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ vehicleMake: 'Honda', vehicleModel: 'Civic', licensePlate: 'NEW 42' });
     expect(res.json.changes.at(-1)).toMatchObject({ kind: 'vehicle', fromVehicle: 'Toyota Camry · ABC123', toVehicle: 'Honda Civic · NEW 42' });

@@ -60,6 +60,9 @@ describe('metrics', () => {
     const after = await scrape();
     expect(sample(after, 'parkpilot_bookings_total', 'event="placed"') - sample(before, 'parkpilot_bookings_total', 'event="placed"')).toBe(1);
     expect(sample(after, 'parkpilot_bookings_total', 'event="cancelled"') - sample(before, 'parkpilot_bookings_total', 'event="cancelled"')).toBe(1);
-    expect(sample(after, 'parkpilot_payment_failures_total', 'kind="declined",purpose="booking"') - sample(before, 'parkpilot_payment_failures_total', 'kind="declined",purpose="booking"')).toBe(1);
+    expect(
+      sample(after, 'parkpilot_payment_failures_total', 'kind="declined",purpose="booking"') -
+        sample(before, 'parkpilot_payment_failures_total', 'kind="declined",purpose="booking"'),
+    ).toBe(1);
   });
 });

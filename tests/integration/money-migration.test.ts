@@ -74,7 +74,7 @@ async function migrateOld(target: string, folder: string): Promise<void> {
 
 // Dollar amounts as the old release stored them: sums of doubles, some a hair off their cents.
 let seed = 20261126;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const dollars = () => Math.round(rand() * 50_000) / 100 + (rand() < 0.3 ? 1e-12 * (rand() < 0.5 ? 1 : -1) : 0);
 const cents = (d: number) => Math.round(d * 100);
 
@@ -105,7 +105,13 @@ function oldRows(now: string): { statements: string[]; expected: Expected } {
     const credit = rand() < 0.2 ? 0.99 : 0;
     const total = parking + 1.99 - credit;
     const refunded = rand() < 0.3 ? Math.min(total, dollars()) : 0;
-    const lines: Expected['bookings'][number]['lines'] = rand() < 0.5 ? [{ label: `${i + 1} days × $10.95`, amount: parking - 5 }, { label: "Holiday rate Dec 24: +$5.00 (it's)", amount: 5, dayRate: true }] : [{ label: '1 week × $59.95', amount: parking }];
+    const lines: Expected['bookings'][number]['lines'] =
+      rand() < 0.5
+        ? [
+            { label: `${i + 1} days × $10.95`, amount: parking - 5 },
+            { label: "Holiday rate Dec 24: +$5.00 (it's)", amount: 5, dayRate: true },
+          ]
+        : [{ label: '1 week × $59.95', amount: parking }];
     bookings.push({ parking, service: 1.99, credit, total, refunded, lines });
     statements.push(
       `insert into bookings (id, provider_id, user_id, confirmation_number, first_name, last_name, email, phone, arrival_date, departure_date, vehicle_make, vehicle_model, parking_fee, price_lines, service_fee, credit_applied, total_fee, refunded_amount, status, created_at) values (${9001 + i}, 9001, 9001, 'PP-OLD${String(i).padStart(4, '0')}', 'Old', 'Traveller', 'old@example.com', '5550100100', '2027-05-01T10:00', '2027-05-04T10:00', 'Kia', 'Soul', ${parking}, ${q(JSON.stringify(lines))}, 1.99, ${credit}, ${total}, ${refunded}, 'confirmed', ${now})`,
@@ -116,10 +122,16 @@ function oldRows(now: string): { statements: string[]; expected: Expected } {
     `insert into booking_changes (booking_id, kind, status, from_arrival, from_departure, to_arrival, to_departure, parking_fee_before, parking_fee_after, price_lines, charged, refunded, credit_returned, kept_cents, created_at) values (9001, 'dates', 'applied', '2027-05-01T10:00', '2027-05-04T10:00', '2027-05-01T10:00', '2027-05-05T10:00', ${change.before}, ${change.after}, '[{"label":"4 days × $10.95","amount":43.8}]', ${change.charged}, ${change.refunded}, ${change.creditReturned}, 0, ${now})`,
   );
   const payment = { amount: bookings[0]!.total, refunded: bookings[0]!.refunded };
-  statements.push(`insert into booking_payments (booking_id, payment_intent_id, amount, refunded, created_at) values (9001, 'pi_old_1', ${payment.amount}, ${payment.refunded}, ${now})`);
+  statements.push(
+    `insert into booking_payments (booking_id, payment_intent_id, amount, refunded, created_at) values (9001, 'pi_old_1', ${payment.amount}, ${payment.refunded}, ${now})`,
+  );
   const credits = [0.99, -0.99, 0.1 + 0.2, 0.69];
-  credits.forEach((amount, i) => statements.push(`insert into user_credits (user_id, amount, type, description, created_at) values (9001, ${amount}, 'adjustment', 'old ${i}', ${now})`));
-  statements.push(`insert into information_access (user_id, location, payment_intent_id, amount, status, created_at) values (9001, 'ZZT', 'pi_old_access', 0.99, 'succeeded', ${now})`);
+  credits.forEach((amount, i) =>
+    statements.push(`insert into user_credits (user_id, amount, type, description, created_at) values (9001, ${amount}, 'adjustment', 'old ${i}', ${now})`),
+  );
+  statements.push(
+    `insert into information_access (user_id, location, payment_intent_id, amount, status, created_at) values (9001, 'ZZT', 'pi_old_access', 0.99, 'succeeded', ${now})`,
+  );
   return { statements, expected: { lot, bookings, change, payment, credits, balance: 0.1 + 0.2 + 0.69, guestBalance: 0.99, accessFee: 0.99 } };
 }
 
@@ -162,7 +174,13 @@ describe(`migrating money to integer cents (${ENGINE})`, () => {
     expect(rows).toHaveLength(expected.bookings.length);
     rows.forEach((b, i) => {
       const want = expected.bookings[i]!;
-      expect([b.parkingFeeCents, b.serviceFeeCents, b.creditAppliedCents, b.totalFeeCents, b.refundedCents]).toEqual([cents(want.parking), 199, cents(want.credit), cents(want.total), cents(want.refunded)]);
+      expect([b.parkingFeeCents, b.serviceFeeCents, b.creditAppliedCents, b.totalFeeCents, b.refundedCents]).toEqual([
+        cents(want.parking),
+        199,
+        cents(want.credit),
+        cents(want.total),
+        cents(want.refunded),
+      ]);
       expect(b.priceLines).toEqual(want.lines.map((l) => ({ label: l.label, cents: cents(l.amount), ...(l.dayRate ? { dayRate: true } : {}) })));
       for (const n of [b.parkingFeeCents, b.totalFeeCents, b.refundedCents]) expect(Number.isInteger(n)).toBe(true);
     });
@@ -172,7 +190,13 @@ describe(`migrating money to integer cents (${ENGINE})`, () => {
     const { asc, eq } = await import('drizzle-orm');
     const [change] = await db.select().from(schema.bookingChanges).where(eq(schema.bookingChanges.bookingId, 9001));
     const c = expected.change;
-    expect([change!.parkingFeeBeforeCents, change!.parkingFeeAfterCents, change!.chargedCents, change!.refundedCents, change!.creditReturnedCents]).toEqual([cents(c.before), cents(c.after), cents(c.charged), cents(c.refunded), cents(c.creditReturned)]);
+    expect([change!.parkingFeeBeforeCents, change!.parkingFeeAfterCents, change!.chargedCents, change!.refundedCents, change!.creditReturnedCents]).toEqual([
+      cents(c.before),
+      cents(c.after),
+      cents(c.charged),
+      cents(c.refunded),
+      cents(c.creditReturned),
+    ]);
     expect(change!.priceLines).toEqual([{ label: '4 days × $10.95', cents: 4380 }]);
     const [payment] = await db.select().from(schema.bookingPayments).where(eq(schema.bookingPayments.paymentIntentId, 'pi_old_1'));
     expect([payment!.amountCents, payment!.refundedCents]).toEqual([cents(expected.payment.amount), cents(expected.payment.refunded)]);

@@ -37,7 +37,13 @@ const metas = (html: string) => Object.fromEntries([...html.matchAll(/<meta (?:p
 describe('GET /og/...', () => {
   it('renders every kind as a PNG of 1200x630, cached for a day', async () => {
     const { lot, post } = await samples();
-    for (const path of ['/og/home.png', '/og/location/orlando-fl-mco-airport-parking.png', '/og/location/port-canaveral-cruise-port.png', `/og/lot/${lot.slug}.png`, `/og/post/${post.slug}.png`]) {
+    for (const path of [
+      '/og/home.png',
+      '/og/location/orlando-fl-mco-airport-parking.png',
+      '/og/location/port-canaveral-cruise-port.png',
+      `/og/lot/${lot.slug}.png`,
+      `/og/post/${post.slug}.png`,
+    ]) {
       const { res, bytes } = await card(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');
@@ -62,7 +68,10 @@ describe('GET /og/...', () => {
     const { lot } = await samples();
     const before = await card(`/og/lot/${lot.slug}.png`);
     const [row] = await t.db.select({ price: parkingProviders.priceCents }).from(parkingProviders).where(eq(parkingProviders.id, lot.id));
-    await t.db.update(parkingProviders).set({ priceCents: cents(row!.price + 300) }).where(eq(parkingProviders.id, lot.id));
+    await t.db
+      .update(parkingProviders)
+      .set({ priceCents: cents(row!.price + 300) })
+      .where(eq(parkingProviders.id, lot.id));
     await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const after = await card(`/og/lot/${lot.slug}.png`);
     expect(after.res.status).toBe(200);
@@ -73,7 +82,15 @@ describe('GET /og/...', () => {
   });
 
   it('answers 404 for unknown slugs and kinds', async () => {
-    for (const path of ['/og/lot/zz-no-such-lot.png', '/og/location/zz-no-such-place.png', '/og/post/zz-no-such-post.png', '/og/user/1.png', '/og/lot/zz-no-such-lot', '/og/lot/.png', '/og/lot/1.png']) {
+    for (const path of [
+      '/og/lot/zz-no-such-lot.png',
+      '/og/location/zz-no-such-place.png',
+      '/og/post/zz-no-such-post.png',
+      '/og/user/1.png',
+      '/og/lot/zz-no-such-lot',
+      '/og/lot/.png',
+      '/og/lot/1.png',
+    ]) {
       expect((await t.request(path)).status, path).toBe(404);
     }
   });

@@ -112,7 +112,9 @@ describe('text without control characters or direction overrides', () => {
   });
 
   it('keeps line breaks where text runs over lines, and refuses overrides in places too', async () => {
-    const ok = await createLot(lot({ name: 'Strict Lines Parking', description: 'Covered.\r\nLit at night.\tGated.', cancellationPolicy: 'Free cancellation\nup to 24 hours before' }));
+    const ok = await createLot(
+      lot({ name: 'Strict Lines Parking', description: 'Covered.\r\nLit at night.\tGated.', cancellationPolicy: 'Free cancellation\nup to 24 hours before' }),
+    );
     expect(ok.status, ok.text).toBe(201);
     const place = await call(
       t.request,
@@ -231,17 +233,20 @@ describe('the body limit', () => {
 });
 
 describe('a present but malformed date', () => {
-  it.each([['2026-13-45'], ['garbage'], [20261201], ['2026-02-30T10:00'], ['x'.repeat(40)]])('%j is "not a valid date" at checkout, the estimate and search, never "required"', async (bad) => {
-    const booked = await checkout(t, checkoutRequest(1, { email: 'dates@example.com', departure: stayAt(9, '10:00'), reservation: { arrivalDate: bad } }));
-    expect(booked.status).toBe(400);
-    expect(booked.json.error).toBe('Arrival date is not a valid date');
-    const estimate = await call(t.request, '/api/bookings/estimate', { providerId: 1, arrivalDate: dayFromToday(5), departureDate: bad });
-    expect(estimate.status).toBe(400);
-    expect(estimate.json.error).toBe('Departure date is not a valid date');
-    const search = await call(t.request, `/api/search?location=MCO&arrivalDate=${encodeURIComponent(String(bad))}`);
-    expect(search.status).toBe(400);
-    expect(search.json.error).toMatch(/^Arrival date is not a valid date/);
-  });
+  it.each([['2026-13-45'], ['garbage'], [20261201], ['2026-02-30T10:00'], ['x'.repeat(40)]])(
+    '%j is "not a valid date" at checkout, the estimate and search, never "required"',
+    async (bad) => {
+      const booked = await checkout(t, checkoutRequest(1, { email: 'dates@example.com', departure: stayAt(9, '10:00'), reservation: { arrivalDate: bad } }));
+      expect(booked.status).toBe(400);
+      expect(booked.json.error).toBe('Arrival date is not a valid date');
+      const estimate = await call(t.request, '/api/bookings/estimate', { providerId: 1, arrivalDate: dayFromToday(5), departureDate: bad });
+      expect(estimate.status).toBe(400);
+      expect(estimate.json.error).toBe('Departure date is not a valid date');
+      const search = await call(t.request, `/api/search?location=MCO&arrivalDate=${encodeURIComponent(String(bad))}`);
+      expect(search.status).toBe(400);
+      expect(search.json.error).toMatch(/^Arrival date is not a valid date/);
+    },
+  );
 
   it('a missing date is still "required"', async () => {
     const estimate = await call(t.request, '/api/bookings/estimate', { providerId: 1, arrivalDate: '  ', departureDate: dayFromToday(5) });

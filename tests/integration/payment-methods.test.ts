@@ -27,7 +27,8 @@ async function saveSandboxCard(cookie: string, number = '4242 4242 4242 4242') {
   return added.json.payment_method as { id: string; is_default: boolean };
 }
 
-const list = async (cookie: string) => (await call(t.request, '/api/payment-methods', undefined, { cookie })).json.payment_methods as { id: string; is_default: boolean; card: { brand: string; last4: string } }[];
+const list = async (cookie: string) =>
+  (await call(t.request, '/api/payment-methods', undefined, { cookie })).json.payment_methods as { id: string; is_default: boolean; card: { brand: string; last4: string } }[];
 
 describe('saved cards (sandbox)', () => {
   it('needs sign-in', async () => {
@@ -45,7 +46,12 @@ describe('saved cards (sandbox)', () => {
 
     const shown = await list(cookie);
     expect(shown).toHaveLength(2);
-    expect(shown[0]).toMatchObject({ id: first.id, is_default: true, card: { brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2033 }, billing_details: { name: 'Card Holder', email: 'holder@example.com' } });
+    expect(shown[0]).toMatchObject({
+      id: first.id,
+      is_default: true,
+      card: { brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2033 },
+      billing_details: { name: 'Card Holder', email: 'holder@example.com' },
+    });
     expect(shown[1]!.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
 
     expect((await call(t.request, `/api/payment-methods/${second.id}/default`, undefined, { method: 'PUT', cookie })).status).toBe(200);
@@ -121,7 +127,8 @@ describe('saved cards (sandbox)', () => {
     const { cookie } = await createUser(t, { email: 'saved-pay@example.com', name: 'Card Holder' });
     const card = await saveSandboxCard(cookie);
     const [provider] = await t.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1).offset(7);
-    const booking = (paymentMethodId: string) => checkoutRequest(provider!.id, { email: 'saved-pay@example.com', arrival: stayAt(9, '10:00'), departure: stayAt(10, '10:00'), paymentMethodId });
+    const booking = (paymentMethodId: string) =>
+      checkoutRequest(provider!.id, { email: 'saved-pay@example.com', arrival: stayAt(9, '10:00'), departure: stayAt(10, '10:00'), paymentMethodId });
     const paid = await checkout(t, booking(card.id), { cookie });
     expect(paid.status).toBe(200);
     expect(paid.json.booking).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
@@ -165,7 +172,8 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
 
       // Checkout in Stripe mode takes a payment method, never a typed card.
       const [provider] = await s.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
-      const booking = (paymentMethodId?: string) => checkoutRequest(provider!.id, { email: 'stripe-cards@example.com', arrival: stayAt(9, '10:00'), departure: stayAt(11, '10:00'), paymentMethodId });
+      const booking = (paymentMethodId?: string) =>
+        checkoutRequest(provider!.id, { email: 'stripe-cards@example.com', arrival: stayAt(9, '10:00'), departure: stayAt(11, '10:00'), paymentMethodId });
       const typed = await checkout(s, booking(), { cookie });
       expect(typed.status).toBe(400);
       const paid = await checkout(s, booking('pm_card_visa'), { cookie });
@@ -208,14 +216,30 @@ describe('saved cards (Stripe adapter against a local fake)', () => {
       const [user] = await s.db.insert(users).values({ name: 'Hook', email: 'hook@example.com' }).returning();
       const [provider] = await s.db.select().from(parkingProviders).orderBy(parkingProviders.id).limit(1);
       const row = async (n: string, status: 'pending' | 'confirmed', paymentIntentId: string | null = null) =>
-        (await s.db
-          .insert(bookings)
-          .values({
-            userId: user!.id, providerId: provider!.id, confirmationNumber: n, firstName: 'H', lastName: 'K', email: 'hook@example.com', phone: '5',
-            arrivalDate: `${dayFromToday(5)}T10:00`, departureDate: `${dayFromToday(6)}T10:00`, vehicleMake: 'A', vehicleModel: 'B',
-            parkingFeeCents: cents(2000), serviceFeeCents: cents(199), totalFeeCents: cents(2199), status, paymentIntentId, holdExpiresAt: status === 'pending' ? new Date(Date.now() + 60_000) : null,
-          })
-          .returning())[0]!;
+        (
+          await s.db
+            .insert(bookings)
+            .values({
+              userId: user!.id,
+              providerId: provider!.id,
+              confirmationNumber: n,
+              firstName: 'H',
+              lastName: 'K',
+              email: 'hook@example.com',
+              phone: '5',
+              arrivalDate: `${dayFromToday(5)}T10:00`,
+              departureDate: `${dayFromToday(6)}T10:00`,
+              vehicleMake: 'A',
+              vehicleModel: 'B',
+              parkingFeeCents: cents(2000),
+              serviceFeeCents: cents(199),
+              totalFeeCents: cents(2199),
+              status,
+              paymentIntentId,
+              holdExpiresAt: status === 'pending' ? new Date(Date.now() + 60_000) : null,
+            })
+            .returning()
+        )[0]!;
       const event = (id: string, type: string, object: object) => {
         const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
         const signature = gateway.stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' });

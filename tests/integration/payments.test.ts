@@ -90,7 +90,10 @@ describe('detail access for a guest', () => {
 
   it('makes no account and signs nobody in: the paying browser sees the details, the credit belongs to the e-mail', async () => {
     const email = 'guest-new@example.com';
-    const created = await call(t.request, '/api/payments/information-access', { location: 'Miami Cruise Port', customerInfo: { firstName: 'Gail', lastName: 'Guest', email: 'Guest-New@Example.com', phone: '555-010-1234' } });
+    const created = await call(t.request, '/api/payments/information-access', {
+      location: 'Miami Cruise Port',
+      customerInfo: { firstName: 'Gail', lastName: 'Guest', email: 'Guest-New@Example.com', phone: '555-010-1234' },
+    });
     const guestCookie = created.headers.getSetCookie().find((c) => c.startsWith('pp_guest='))!;
     expect(guestCookie).toMatch(/HttpOnly/);
     const browser = guestCookie.split(';')[0]!;
@@ -104,7 +107,9 @@ describe('detail access for a guest', () => {
     expect((await call(t.request, '/api/payments/check-access/MIA-PORT')).json.hasAccess).toBe(false);
     expect((await call(t.request, '/api/payments/check-access/MIA-PORT', undefined, { cookie: 'pp_guest=abcdefghijklmnopqrstuvwxyz234567abcdefgh' })).json.hasAccess).toBe(false);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
-    expect(await t.db.select().from(informationAccess).where(eq(informationAccess.email, email))).toMatchObject([{ userId: null, location: 'MIA-PORT', status: 'succeeded', creditedBack: 0 }]);
+    expect(await t.db.select().from(informationAccess).where(eq(informationAccess.email, email))).toMatchObject([
+      { userId: null, location: 'MIA-PORT', status: 'succeeded', creditedBack: 0 },
+    ]);
     expect(await t.db.select().from(userCredits).where(eq(userCredits.email, email))).toMatchObject([{ userId: null, amountCents: 99, type: 'access_fee_credit' }]);
     expect((await t.db.select().from(guestCredits).where(eq(guestCredits.email, email)))[0]!.balanceCents).toBe(99);
     // No set-password (or any account) e-mail.
@@ -113,7 +118,10 @@ describe('detail access for a guest', () => {
 
   it("never touches an existing account with that e-mail: the payment stays the e-mail's until the account proves it", async () => {
     const owner = await createUser(t, { email: 'owner@example.com', name: 'Pay Er' });
-    const created = await call(t.request, '/api/payments/information-access', { location: 'JFK', customerInfo: { firstName: 'Mal', lastName: 'Lory', email: 'owner@example.com' } });
+    const created = await call(t.request, '/api/payments/information-access', {
+      location: 'JFK',
+      customerInfo: { firstName: 'Mal', lastName: 'Lory', email: 'owner@example.com' },
+    });
     await pay(created.json);
     const done = await call(t.request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId });
     expect(done.json).toMatchObject({ hasAccess: true });
@@ -161,7 +169,9 @@ describe('Stripe adapter', () => {
             res.statusCode = 404;
             return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such payment_intent' } }));
           }
-          return res.end(JSON.stringify({ ...pi, status: 'succeeded', latest_charge: { id: 'ch_1', object: 'charge', payment_method_details: { card: { brand: 'visa', last4: '4242' } } } }));
+          return res.end(
+            JSON.stringify({ ...pi, status: 'succeeded', latest_charge: { id: 'ch_1', object: 'charge', payment_method_details: { card: { brand: 'visa', last4: '4242' } } } }),
+          );
         }
         res.statusCode = 404;
         res.end(JSON.stringify({ error: { message: 'unknown route' } }));
@@ -174,8 +184,19 @@ describe('Stripe adapter', () => {
 
   it('creates and reads PaymentIntents with the real SDK', async () => {
     const gateway = createStripeGateway({ secretKey: 'sk_test_fake', host: '127.0.0.1', port, protocol: 'http' });
-    const intent = await gateway.createIntent({ amount: 99, currency: 'usd', description: 'Detailed parking information', metadata: { purpose: 'information_access', location: 'MCO' } });
-    expect(intent).toMatchObject({ id: 'pi_fake_1', clientSecret: 'pi_fake_1_secret_abc', amount: 99, currency: 'usd', metadata: { purpose: 'information_access', location: 'MCO' } });
+    const intent = await gateway.createIntent({
+      amount: 99,
+      currency: 'usd',
+      description: 'Detailed parking information',
+      metadata: { purpose: 'information_access', location: 'MCO' },
+    });
+    expect(intent).toMatchObject({
+      id: 'pi_fake_1',
+      clientSecret: 'pi_fake_1_secret_abc',
+      amount: 99,
+      currency: 'usd',
+      metadata: { purpose: 'information_access', location: 'MCO' },
+    });
     const create = requests.find((r) => r.method === 'POST')!;
     expect(create.auth).toBe('Bearer sk_test_fake');
     expect(new URLSearchParams(create.body).get('automatic_payment_methods[enabled]')).toBe('true');
@@ -191,14 +212,18 @@ describe('Stripe adapter', () => {
     const s = await createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, { payments: gateway, mailer: { send: async () => undefined } });
     const request = s.request;
     try {
-      const created = await call(request, '/api/payments/information-access', { location: 'SEA', customerInfo: { firstName: 'Web', lastName: 'Hook', email: 'webhook@example.com' } });
+      const created = await call(request, '/api/payments/information-access', {
+        location: 'SEA',
+        customerInfo: { firstName: 'Web', lastName: 'Hook', email: 'webhook@example.com' },
+      });
       const payload = JSON.stringify({
         id: 'evt_1',
         object: 'event',
         type: 'payment_intent.succeeded',
         data: { object: { id: created.json.paymentIntentId, object: 'payment_intent', metadata: { purpose: 'information_access' } } },
       });
-      const post = (body: string, signature: string) => request('/webhooks/stripe', { method: 'POST', body, headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' } });
+      const post = (body: string, signature: string) =>
+        request('/webhooks/stripe', { method: 'POST', body, headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' } });
       const signature = gateway.stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' });
 
       expect((await post(payload, 'v1=forged')).status).toBe(400);
@@ -206,7 +231,11 @@ describe('Stripe adapter', () => {
       expect(ok.status).toBe(200);
       expect(sessionCookieFrom(ok.headers)).toBeUndefined();
       expect(await s.db.select().from(users).where(eq(users.email, 'webhook@example.com'))).toHaveLength(0);
-      expect((await s.db.select().from(informationAccess).where(eq(informationAccess.email, 'webhook@example.com')))[0]).toMatchObject({ userId: null, location: 'SEA', status: 'succeeded' });
+      expect((await s.db.select().from(informationAccess).where(eq(informationAccess.email, 'webhook@example.com')))[0]).toMatchObject({
+        userId: null,
+        location: 'SEA',
+        status: 'succeeded',
+      });
       expect(await (await post(payload, signature)).json()).toMatchObject({ duplicate: true });
     } finally {
       await s.close();
@@ -222,7 +251,16 @@ describe('Stripe adapter', () => {
       const created = await call(request, '/api/payments/information-access', { location: 'TPA' }, { cookie });
       expect(created.json).toMatchObject({ mode: 'stripe', clientSecret: expect.stringMatching(/^pi_fake_\d+_secret_abc$/) });
       // In Stripe mode the sandbox confirm endpoint does not exist.
-      expect((await call(request, '/api/payments/sandbox/confirm', { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, ...card('4242424242424242') }, { cookie })).status).toBe(404);
+      expect(
+        (
+          await call(
+            request,
+            '/api/payments/sandbox/confirm',
+            { paymentIntentId: created.json.paymentIntentId, clientSecret: created.json.clientSecret, ...card('4242424242424242') },
+            { cookie },
+          )
+        ).status,
+      ).toBe(404);
       const done = await call(request, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie });
       expect(done.json).toMatchObject({ hasAccess: true, location: 'TPA' });
     } finally {

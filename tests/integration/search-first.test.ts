@@ -27,7 +27,14 @@ describe('a state or region is a choice, never one place picked silently', () =>
     expect(res.json.choices.area).toBe('Florida');
     const codes = res.json.choices.places.map((p: { code: string }) => p.code);
     expect(codes).toEqual(['MCO', 'MIA', 'FLL', 'TPA', 'RSW', 'JAX', 'MIA-PORT', 'PCV-PORT', 'PEV-PORT', 'TPA-PORT', 'JAX-PORT']);
-    expect(res.json.choices.places[0]).toEqual({ code: 'MCO', name: 'Orlando International Airport', shortName: 'Orlando International', kind: 'airport', city: 'Orlando', state: 'FL' });
+    expect(res.json.choices.places[0]).toEqual({
+      code: 'MCO',
+      name: 'Orlando International Airport',
+      shortName: 'Orlando International',
+      kind: 'airport',
+      city: 'Orlando',
+      state: 'FL',
+    });
     // By the state's code and over tRPC alike; the bare list of /api/parking/search is empty (no lot picked).
     expect((await search('FL')).json.choices.places).toHaveLength(11);
     expect((await call(t.request, `/api/parking/search?location=florida&startDate=2027-03-03&endDate=2027-03-06`)).json).toEqual([]);
@@ -45,7 +52,12 @@ describe('a state or region is a choice, never one place picked silently', () =>
   });
 
   it('still goes straight to a place named by its code, name or city, or to the one place of an area', async () => {
-    for (const [text, code] of [['MCO', 'MCO'], ['Orlando', 'MCO'], ['LA', 'LAX'], ['colorado', 'DEN']]) {
+    for (const [text, code] of [
+      ['MCO', 'MCO'],
+      ['Orlando', 'MCO'],
+      ['LA', 'LAX'],
+      ['colorado', 'DEN'],
+    ]) {
       const res = await search(text!);
       expect(res.json.choices).toBeNull();
       expect(res.json.location.code).toBe(code);
@@ -58,7 +70,7 @@ describe('a state or region is a choice, never one place picked silently', () =>
     await search('florida', cookie);
     await search('MCO', cookie);
     const history = (await call(t.request, '/api/search-history', undefined, { cookie })).json;
-    const rows = Array.isArray(history) ? history : history.searches ?? history.history;
+    const rows = Array.isArray(history) ? history : (history.searches ?? history.history);
     expect(JSON.stringify(rows)).not.toContain('florida');
     const { n } = (await t.db.select({ n: count() }).from(searchHistory).where(eq(searchHistory.searchTerm, 'florida')))[0]!;
     expect(n).toBe(0);
@@ -115,7 +127,13 @@ describe('no invented ratings', () => {
     await t.db.update(parkingProviders).set({ rating: 4.5, reviewCount: 2 }).where(eq(parkingProviders.id, lot.id));
     await bumpContentVersion(t.db);
     const page = await html(`/provider/${lot.slug}`);
-    expect(jsonLd(page).find((b) => b['@type'] === 'ParkingFacility')!.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 });
+    expect(jsonLd(page).find((b) => b['@type'] === 'ParkingFacility')!.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
     expect(page).toContain('(2 reviews)');
     await t.db.update(parkingProviders).set({ rating: null, reviewCount: null }).where(eq(parkingProviders.id, lot.id));
     await bumpContentVersion(t.db);

@@ -48,7 +48,23 @@ describe('GET /api/search', () => {
       expect(p.subtotal).toBeCloseTo(p.price * 3, 2);
       expect(p.total).toBeCloseTo(p.subtotal + 1.99, 2);
       expect(p.availableSpaces).toBe(p.capacity);
-      for (const field of ['name', 'location', 'distance', 'price', 'features', 'amenities', 'vehicleTypes', 'imageUrls', 'rating', 'reviewCount', 'pricingSource', 'weeklyRate', 'latitude', 'longitude', 'address']) {
+      for (const field of [
+        'name',
+        'location',
+        'distance',
+        'price',
+        'features',
+        'amenities',
+        'vehicleTypes',
+        'imageUrls',
+        'rating',
+        'reviewCount',
+        'pricingSource',
+        'weeklyRate',
+        'latitude',
+        'longitude',
+        'address',
+      ]) {
         expect(p).toHaveProperty(field);
       }
     }
@@ -181,7 +197,10 @@ describe('search pages render on the server', () => {
 
   it('shows the weekly rate truthfully: weeks and days, never days × the daily price for a weekly total', async () => {
     const lot = (await t.db.select().from(parkingProviders).where(isNotNull(parkingProviders.weeklyRateCents)).orderBy(parkingProviders.id).limit(1))[0]!;
-    await t.db.update(parkingProviders).set({ priceCents: cents(1095), weeklyRateCents: cents(5995) }).where(eq(parkingProviders.id, lot.id));
+    await t.db
+      .update(parkingProviders)
+      .set({ priceCents: cents(1095), weeklyRateCents: cents(5995) })
+      .where(eq(parkingProviders.id, lot.id));
     await bumpContentVersion(t.db); // a catalogue edit, as the back office makes it
     const { html } = await rendered(`/provider/${lot.slug}?arrivalDate=2027-03-03T10:00&departureDate=2027-03-12T10:00`);
     expect(html).toContain('Parking, 1 week × $59.95');
@@ -189,7 +208,9 @@ describe('search pages render on the server', () => {
     expect(html).toContain('Parking, 2 days × $10.95');
     expect(html).toContain('data-testid="parking-line">$21.90<');
     expect(html).not.toContain('9 days × $10.95');
-    const found = (await search(`location=${encodeURIComponent(lot.location)}&arrivalDate=2027-03-03&departureDate=2027-03-12`)).json.providers.find((p: { id: number }) => p.id === lot.id);
+    const found = (await search(`location=${encodeURIComponent(lot.location)}&arrivalDate=2027-03-03&departureDate=2027-03-12`)).json.providers.find(
+      (p: { id: number }) => p.id === lot.id,
+    );
     expect(found).toMatchObject({ days: 9, subtotal: 81.85, total: 83.84 });
   });
 

@@ -96,7 +96,13 @@ describe('server-rendered HTML', () => {
     }
     const lot = jsonLd((await page(`/provider/${search.providers[0].slug}`)).html)[0]!;
     expect(lot).not.toHaveProperty('priceRange');
-    expect(lot.address).toMatchObject({ '@type': 'PostalAddress', streetAddress: expect.any(String), addressLocality: expect.any(String), addressRegion: 'FL', postalCode: expect.stringMatching(/^\d{5}$/) });
+    expect(lot.address).toMatchObject({
+      '@type': 'PostalAddress',
+      streetAddress: expect.any(String),
+      addressLocality: expect.any(String),
+      addressRegion: 'FL',
+      postalCode: expect.stringMatching(/^\d{5}$/),
+    });
     const org = jsonLd((await page('/')).html)[0]!;
     expect(org.contactPoint).toMatchObject({ hoursAvailable: { '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '23:59' } });
   });

@@ -51,14 +51,17 @@ describe('tracing', () => {
     });
     expect(search.status).toBe(200);
     // A name and e-mail of its own, so the check below that no span carries them means something.
-    const booked = await checkout(t, checkoutRequest(3, { email: 'traced@example.com', arrival: stayAt(30), departure: stayAt(32), customer: { firstName: 'Trace', lastName: 'Able' } }));
+    const booked = await checkout(
+      t,
+      checkoutRequest(3, { email: 'traced@example.com', arrival: stayAt(30), departure: stayAt(32), customer: { firstName: 'Trace', lastName: 'Able' } }),
+    );
     expect(booked.status).toBe(200);
     await t.drain(); // the confirmation e-mail job
     await flushTracing();
 
     const inTrace = received.filter((s) => s.traceId === traceId);
     const server = inTrace.find((s) => s.name === 'GET /api/search')!;
-    expect(server, 'the request span continues the caller\'s trace').toBeDefined();
+    expect(server, "the request span continues the caller's trace").toBeDefined();
     expect(server.parentSpanId).toBe('00f067aa0ba902b7');
     expect(attr(server, 'http.route')).toBe('/api/search');
     expect(attr(server, 'http.response.status_code')).toBe(200);

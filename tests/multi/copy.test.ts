@@ -67,7 +67,9 @@ it('copies an SQLite install into PostgreSQL: the same account signs in and sees
   expect(login.json.user.id).toBe(reg.json.user.id);
   const after = (await call(pgServer, '/api/bookings/history', undefined, { cookie: sessionCookie(login.headers) })).json;
   expect(after).toEqual(before);
-  const [row] = await query<{ price_lines: unknown; created_at: Date }>(url, 'select price_lines, created_at from bookings where confirmation_number = $1', [booked.json.confirmationNumber]);
+  const [row] = await query<{ price_lines: unknown; created_at: Date }>(url, 'select price_lines, created_at from bookings where confirmation_number = $1', [
+    booked.json.confirmationNumber,
+  ]);
   expect(Array.isArray(row!.price_lines)).toBe(true);
   expect(row!.created_at).toBeInstanceOf(Date);
   const next = await call(pgServer, '/api/auth/register', { name: 'Newcomer', email: `new-${Date.now()}@example.com`, password: 'a brand new one' });

@@ -122,7 +122,10 @@ describe('deploying under a booking burst', () => {
       while (polling) {
         await Promise.all(
           pool.map(async (s) => {
-            const ok = await fetch(`${s.base}/readyz`).then((r) => r.ok, () => false);
+            const ok = await fetch(`${s.base}/readyz`).then(
+              (r) => r.ok,
+              () => false,
+            );
             if (ok) ready.add(s.base);
             else ready.delete(s.base);
           }),

@@ -47,9 +47,7 @@ describe('two servers, one database', () => {
       'select p.id, p.capacity, l.code from parking_providers p join locations l on l.id = p.location_id order by p.capacity, p.id limit 1',
     );
     const attempts = lot!.capacity + 15;
-    const results = await Promise.all(
-      Array.from({ length: attempts }, (_, i) => book(i % 2 ? b : a, bookingBody(lot!.id, `rush-${i}@example.com`, 20))),
-    );
+    const results = await Promise.all(Array.from({ length: attempts }, (_, i) => book(i % 2 ? b : a, bookingBody(lot!.id, `rush-${i}@example.com`, 20))));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(lot!.capacity);
     expect(statuses.filter((s) => s === 409)).toHaveLength(15);
@@ -104,7 +102,12 @@ describe('two servers, one database', () => {
     const user = await signUp(b);
     const created = await call(a, '/api/payments/information-access', { location: 'MCO' }, { cookie: user.cookie });
     expect(created.status).toBe(200);
-    const paid = await call(b, '/api/payments/sandbox/confirm', { ...created.json, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', postalCode: '32801' }, { cookie: user.cookie });
+    const paid = await call(
+      b,
+      '/api/payments/sandbox/confirm',
+      { ...created.json, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', postalCode: '32801' },
+      { cookie: user.cookie },
+    );
     expect(paid.status).toBe(200);
     const done = await call(a, '/api/payments/information-access/complete', { paymentIntentId: created.json.paymentIntentId }, { cookie: user.cookie });
     expect(done.json).toMatchObject({ hasAccess: true, location: 'MCO' });
@@ -135,7 +138,10 @@ describe('two servers, one database', () => {
   it('the catalogue edited through one server: the other searches, refuses and serves it at once', async () => {
     const admin = sessionCookie((await call(a, '/api/auth/login', { email: ADMIN.email, password: ADMIN.password })).headers);
     // Amounts are stored in cents (ADR 005); the API takes and shows dollars.
-    const [lot] = await query<{ id: number; name: string; price_cents: number }>(url, "select p.id, p.name, p.price_cents from parking_providers p join locations l on l.id = p.location_id where l.code = 'BOS' order by p.id limit 1");
+    const [lot] = await query<{ id: number; name: string; price_cents: number }>(
+      url,
+      "select p.id, p.name, p.price_cents from parking_providers p join locations l on l.id = p.location_id where l.code = 'BOS' order by p.id limit 1",
+    );
     const stay = `location=BOS&arrivalDate=${dayFromToday(50)}&departureDate=${dayFromToday(52)}`;
     const price = (Number(lot!.price_cents) + 222) / 100;
     expect((await call(a, `/api/admin/lots/${lot!.id}`, { price }, { method: 'PATCH', cookie: admin })).status).toBe(200);
@@ -155,7 +161,9 @@ describe('two servers, one database', () => {
 
     // A lot photo uploaded through A is served by B from the shared blob store.
     const form = new FormData();
-    const photo = await sharp({ create: { width: 1000, height: 640, channels: 3, background: '#2266aa' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1000, height: 640, channels: 3, background: '#2266aa' } })
+      .jpeg()
+      .toBuffer();
     form.set('image', new File([new Uint8Array(photo)], 'entrance.jpg', { type: 'image/jpeg' }));
     const uploaded = await fetch(`${a.base}/api/admin/lots/${lot!.id}/photos`, { method: 'POST', body: form, headers: { Origin: a.base, Cookie: admin } });
     expect(uploaded.status).toBe(201);
@@ -176,7 +184,9 @@ describe('two servers, one database', () => {
     for (let run = 0; run < 2; run++) {
       const before = await pending();
       // The post is due now, and both servers' periodic checks are due now: they race for it.
-      await query(url, `update job_state set value = jsonb_set(value, '{nextScheduledRun}', to_jsonb($1::text)) where name = 'blog-scheduler'`, [new Date(Date.now() - 1000).toISOString()]);
+      await query(url, `update job_state set value = jsonb_set(value, '{nextScheduledRun}', to_jsonb($1::text)) where name = 'blog-scheduler'`, [
+        new Date(Date.now() - 1000).toISOString(),
+      ]);
       await query(url, `update scheduled_tasks set next_run_at = now() where name = 'blog-scheduler'`);
       for (let i = 0; i < 100 && (await pending()) === before; i++) await new Promise((r) => setTimeout(r, 100));
       // Both servers look every 5 seconds: wait out a full round so a second post would have appeared. (A fixed

@@ -6,7 +6,11 @@ import { vi } from 'vitest';
 export async function logged(fn: () => Promise<unknown>): Promise<string> {
   const lines: string[] = [];
   const capture = (...args: unknown[]) => void lines.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : String(a))).join(' '));
-  const spies = [vi.spyOn(console, 'log').mockImplementation(capture), vi.spyOn(console, 'warn').mockImplementation(capture), vi.spyOn(console, 'error').mockImplementation(capture)];
+  const spies = [
+    vi.spyOn(console, 'log').mockImplementation(capture),
+    vi.spyOn(console, 'warn').mockImplementation(capture),
+    vi.spyOn(console, 'error').mockImplementation(capture),
+  ];
   try {
     await fn();
   } finally {

@@ -22,8 +22,7 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
-const metadataOf = (form: URLSearchParams) =>
-  Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+const metadataOf = (form: URLSearchParams) => Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
@@ -99,7 +98,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const pi = intents.get(m[1]!);
         if (!pi) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
         // Reading an access-fee intent back: the browser has confirmed it with Stripe.js by then.
-        return send(200, { ...pi, status: 'succeeded', latest_charge: pi.latest_charge ?? { id: 'ch_1', object: 'charge', payment_method_details: { card: { brand: 'visa', last4: '4242' } } } });
+        return send(200, {
+          ...pi,
+          status: 'succeeded',
+          latest_charge: pi.latest_charge ?? { id: 'ch_1', object: 'charge', payment_method_details: { card: { brand: 'visa', last4: '4242' } } },
+        });
       }
       if (req.method === 'POST' && url === '/v1/refunds') {
         const id = `re_fake_${refunds.size + 1}`;

@@ -98,9 +98,7 @@ export async function createTestApp(
   // The server polls its jobs; tests run them to the end with drain() (outbox() drains first).
   const services = { db, env, mailer, payments, blobs, clock };
   // A test that follows money, not e-mails, may have some kinds of job done without running (skipJobs).
-  const handlers = Object.fromEntries(
-    Object.entries(jobHandlers(services)).map(([kind, job]) => [kind, deps.skipJobs?.(kind) ? { ...job, run: async () => undefined } : job]),
-  );
+  const handlers = Object.fromEntries(Object.entries(jobHandlers(services)).map(([kind, job]) => [kind, deps.skipJobs?.(kind) ? { ...job, run: async () => undefined } : job]));
   const jobs = createJobRunner(db, handlers);
   const lifecycle = { draining: false };
   // The server's JSON log lines (LOG_REQUESTS=1) go through console.log here, where a test can read them.

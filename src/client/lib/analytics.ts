@@ -41,7 +41,9 @@ export function flush() {
   const body = JSON.stringify({ ...who, events });
   const blob = new Blob([body], { type: 'application/json' });
   if (!navigator.sendBeacon?.('/api/analytics/events', blob)) {
-    void fetch('/api/analytics/events', { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+    void fetch('/api/analytics/events', { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true, credentials: 'same-origin' }).catch(
+      () => undefined,
+    );
   }
 }
 

@@ -51,8 +51,7 @@ function socialTags(head: HeadData, appUrl: string): [string, string][] {
   return tags;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function headToHtml(head: HeadData, appUrl: string): string {
   const tags = [`<title>${escapeHtml(head.title)}</title>`];
@@ -85,12 +84,7 @@ export function applyHead(head: HeadData, appUrl: string) {
   const meta = (name: string) => () => Object.assign(document.createElement('meta'), { name });
   upsert('meta[name="description"]', meta('description'), 'content', head.description);
   upsert('meta[name="robots"]', meta('robots'), 'content', head.robots);
-  upsert(
-    'link[rel="canonical"]',
-    () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
-    'href',
-    head.canonical ? appUrl + head.canonical : undefined,
-  );
+  upsert('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', head.canonical ? appUrl + head.canonical : undefined);
   document.head.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]').forEach((el) => el.remove());
   for (const [key, value] of socialTags(head, appUrl)) {
     const el = document.createElement('meta');

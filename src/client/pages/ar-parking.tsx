@@ -25,7 +25,12 @@ export default function ArParkingPage() {
       </div>
     );
   }
-  if (!provider.data) return <div className="mx-auto max-w-3xl px-4 py-10"><Skeleton className="h-96 w-full" /></div>;
+  if (!provider.data)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <Skeleton className="h-96 w-full" />
+      </div>
+    );
   const p = provider.data;
   const destination = `${p.latitude},${p.longitude}`;
 
@@ -86,7 +91,15 @@ export default function ArParkingPage() {
       {p.imageUrls.length > 0 && (
         <section aria-label="Photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {p.imageUrls.map((src, i) => (
-            <img key={src} {...photoSources(src, PHOTO_SIZES.grid)} alt={p.imageAlts[i] || `${p.name}, photo ${i + 1}`} width={400} height={250} loading="lazy" className="aspect-[16/10] w-full rounded-lg bg-muted object-cover" />
+            <img
+              key={src}
+              {...photoSources(src, PHOTO_SIZES.grid)}
+              alt={p.imageAlts[i] || `${p.name}, photo ${i + 1}`}
+              width={400}
+              height={250}
+              loading="lazy"
+              className="aspect-[16/10] w-full rounded-lg bg-muted object-cover"
+            />
           ))}
         </section>
       )}

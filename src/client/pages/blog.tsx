@@ -114,7 +114,15 @@ function BlogList({ categorySlug, categoryData }: { categorySlug?: string; categ
             <form role="search" onSubmit={onSearch} className="space-y-1.5">
               <Label htmlFor="blog-search">Search articles</Label>
               <div className="flex gap-2">
-                <Input id="blog-search" name="search" type="search" defaultValue={filters.search ?? ''} key={filters.search ?? ''} placeholder="MCO, cruise, shuttle…" maxLength={100} />
+                <Input
+                  id="blog-search"
+                  name="search"
+                  type="search"
+                  defaultValue={filters.search ?? ''}
+                  key={filters.search ?? ''}
+                  placeholder="MCO, cruise, shuttle…"
+                  maxLength={100}
+                />
                 <Button type="submit" variant="outline" aria-label="Search">
                   <Search className="size-4" aria-hidden="true" />
                 </Button>
@@ -171,7 +179,13 @@ function BlogList({ categorySlug, categoryData }: { categorySlug?: string; categ
   );
 }
 
-function PostPages({ filters, pages, categories, onMore, onClear }: {
+function PostPages({
+  filters,
+  pages,
+  categories,
+  onMore,
+  onClear,
+}: {
   filters: ReturnType<typeof blogFilters>;
   pages: number;
   categories?: { slug: string; name: string }[];
@@ -222,7 +236,12 @@ function PostPages({ filters, pages, categories, onMore, onClear }: {
 function MorePosts({ filters, page, categories }: { filters: ReturnType<typeof blogFilters>; page: number; categories?: { slug: string; name: string }[] }) {
   const trpc = useTRPC();
   const result = useQuery(trpc.blog.posts.queryOptions({ ...filters, page }));
-  if (!result.data) return <li className="sm:col-span-2 lg:col-span-3"><Skeleton className="h-96 w-full" /></li>;
+  if (!result.data)
+    return (
+      <li className="sm:col-span-2 lg:col-span-3">
+        <Skeleton className="h-96 w-full" />
+      </li>
+    );
   return (
     <>
       {result.data.posts.map((post) => (

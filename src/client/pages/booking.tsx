@@ -95,7 +95,17 @@ function ProviderNotFound() {
 type ProviderData = RouterOutputs['catalogue']['getProvider'];
 type DateField = 'arrivalDate' | 'departureDate';
 
-function Checkout({ url, providerId, providerName, location, fallbackPrice, provider, zone, urlArrival, urlDeparture }: {
+function Checkout({
+  url,
+  providerId,
+  providerName,
+  location,
+  fallbackPrice,
+  provider,
+  zone,
+  urlArrival,
+  urlDeparture,
+}: {
   url: string;
   providerId: string;
   providerName: string;
@@ -139,7 +149,12 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
     const p = preferences.data;
     if (!p || prefilled.current.prefs) return;
     prefilled.current.prefs = true;
-    setForm((f) => ({ ...f, vehicleMake: f.vehicleMake || (p.vehicleMake ?? ''), vehicleModel: f.vehicleModel || (p.vehicleModel ?? ''), licensePlate: f.licensePlate || (p.licensePlate ?? '') }));
+    setForm((f) => ({
+      ...f,
+      vehicleMake: f.vehicleMake || (p.vehicleMake ?? ''),
+      vehicleModel: f.vehicleModel || (p.vehicleModel ?? ''),
+      licensePlate: f.licensePlate || (p.licensePlate ?? ''),
+    }));
   }, [preferences.data]);
 
   const arrival = toWallClock(form.arrivalDate);
@@ -160,7 +175,9 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
   const shown = datesValid ? (estimate.data ?? null) : null;
   const dailyPrice = provider?.price ?? fallbackPrice;
   // Until the server's estimate arrives, the same arithmetic from pricing.ts (never computed here by hand).
-  const total = shown?.total ?? (datesValid ? toDollars(priceStay({ dailyPrice: toCents(dailyPrice), weeklyRate: provider?.weeklyRateCents, days: billableDays(arrival!, departure!) }).total) : 0);
+  const total =
+    shown?.total ??
+    (datesValid ? toDollars(priceStay({ dailyPrice: toCents(dailyPrice), weeklyRate: provider?.weeklyRateCents, days: billableDays(arrival!, departure!) }).total) : 0);
 
   // The dates' problem, live: their own (order, length) at once, then the lot's answer for them (past at the
   // lot, closed or sold-out days), at the field it concerns.
@@ -229,7 +246,12 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
       track('booking_completed', { location, provider: providerName });
       track('purchase_complete', { value: result.booking.totalFee, currency: 'USD' });
       storeConfirmation(result, billableDays(result.booking.arrivalDate, result.booking.departureDate));
-      await Promise.all([queryClient.invalidateQueries(trpc.bookings.history.queryFilter()), queryClient.invalidateQueries(trpc.auth.me.queryFilter()), queryClient.invalidateQueries(trpc.profile.credits.queryFilter()), queryClient.invalidateQueries(trpc.search.providers.queryFilter())]);
+      await Promise.all([
+        queryClient.invalidateQueries(trpc.bookings.history.queryFilter()),
+        queryClient.invalidateQueries(trpc.auth.me.queryFilter()),
+        queryClient.invalidateQueries(trpc.profile.credits.queryFilter()),
+        queryClient.invalidateQueries(trpc.search.providers.queryFilter()),
+      ]);
       toast({ title: 'Booking Confirmed!', description: `Reservation ${result.confirmationNumber} has been successfully created.`, variant: 'success' });
       // A guest sees the booking through its own signed link (checkout never signs a guest in).
       const link = result.viewToken ? `&token=${encodeURIComponent(result.viewToken)}` : '';
@@ -267,7 +289,11 @@ function Checkout({ url, providerId, providerName, location, fallbackPrice, prov
       <Card>
         <CardHeader>
           <CardTitle as="h2">Booking Details</CardTitle>
-          <CardDescription>{user ? 'Check your details and pay securely.' : 'Book as a guest, no account needed: we e-mail your pass and a link to manage the booking. A detail fee paid with this e-mail comes off your total.'}</CardDescription>
+          <CardDescription>
+            {user
+              ? 'Check your details and pay securely.'
+              : 'Book as a guest, no account needed: we e-mail your pass and a link to manage the booking. A detail fee paid with this e-mail comes off your total.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form ref={formRef} onSubmit={submit} noValidate className="space-y-8" aria-label="Booking details">

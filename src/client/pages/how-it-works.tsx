@@ -20,7 +20,11 @@ const BENEFITS = [
   { title: 'Every lot side by side', body: 'Off-site lots usually cost less than terminal garages; we line up every lot we list by its total for your dates.', icon: Wallet },
   { title: 'Shuttles that run', body: 'See how often each shuttle runs and when, so you can plan the ride to your gate.', icon: Bus },
   { title: 'Secure, vetted lots', body: 'Gated lots, cameras and attendants are listed for every provider so you know where your car stays.', icon: ShieldCheck },
-  { title: 'Flexible plans', body: 'Cancel up to 24 hours before arrival and the parking fee comes back; some lots allow later. Each policy is shown before you book.', icon: Clock },
+  {
+    title: 'Flexible plans',
+    body: 'Cancel up to 24 hours before arrival and the parking fee comes back; some lots allow later. Each policy is shown before you book.',
+    icon: Clock,
+  },
   { title: 'Support around the clock', body: 'Questions about a booking, a refund or a receipt? Our team answers 24/7.', icon: Headphones },
 ];
 
@@ -45,9 +49,7 @@ export default function HowItWorksPage() {
         <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {PROCESS.map((step, i) => (
             <li key={step.title} className="rounded-lg border border-border bg-background p-5">
-              <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground">
-                {i + 1}
-              </span>
+              <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground">{i + 1}</span>
               <h3 className="mt-4 font-semibold">{step.title}</h3>
               <p className="mt-2 text-sm leading-6 text-muted-foreground">{step.body}</p>
             </li>
@@ -82,12 +84,10 @@ export default function HowItWorksPage() {
               I need parking at MCO from March 3 to March 7
             </p>
             <p className="w-fit max-w-[85%] rounded-2xl rounded-bl-sm bg-muted px-4 py-2.5 text-sm">
-              I found lots near Orlando International for March 3–7. The closest is under a mile from the terminal with a
-              shuttle every 10 minutes. Want me to sort them by total price?
+              I found lots near Orlando International for March 3–7. The closest is under a mile from the terminal with a shuttle every 10 minutes. Want me to sort them by total
+              price?
             </p>
-            <p className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2.5 text-sm text-primary-foreground">
-              Yes, cheapest first please
-            </p>
+            <p className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2.5 text-sm text-primary-foreground">Yes, cheapest first please</p>
           </div>
         </section>
         <section aria-labelledby="pricing-heading">
@@ -95,8 +95,7 @@ export default function HowItWorksPage() {
             Pricing, explained
           </h2>
           <p className="mt-3 leading-7 text-muted-foreground">
-            You pay the parking operator’s rate for your days plus one flat service fee per booking, never a percentage
-            on top.
+            You pay the parking operator’s rate for your days plus one flat service fee per booking, never a percentage on top.
           </p>
           <dl className="mt-6 divide-y divide-border rounded-xl border border-border bg-background text-sm shadow-sm">
             <div className="flex justify-between p-4">

@@ -26,7 +26,12 @@ export default function LocationPage() {
   const location = useQuery(trpc.catalogue.getLocation.queryOptions({ slug }, { retry: false, retryOnMount: false }));
 
   if (isNotFound(location.error)) return <NotFoundPage />;
-  if (!location.data) return <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6"><ResultsSkeleton /></div>;
+  if (!location.data)
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+        <ResultsSkeleton />
+      </div>
+    );
   const loc = location.data;
 
   const update = (changes: Record<string, string | null>) => {
@@ -91,9 +96,7 @@ function AboutLocation({ seoSlug, name }: { seoSlug: string; name: string }) {
           </li>
         ))}
       </ul>
-      {seo.data?.content && (
-        <section aria-label={`About parking at ${name}`} className="blog-prose max-w-3xl" dangerouslySetInnerHTML={{ __html: seo.data.content }} />
-      )}
+      {seo.data?.content && <section aria-label={`About parking at ${name}`} className="blog-prose max-w-3xl" dangerouslySetInnerHTML={{ __html: seo.data.content }} />}
       <section className="rounded-xl bg-primary px-6 py-8 text-primary-foreground">
         <h2 className="text-2xl font-bold">{`Ready to park at ${name}?`}</h2>
         <p className="mt-2 opacity-90">Pick your dates above and book in a minute. Your total is what you pay.</p>
@@ -105,7 +108,13 @@ function AboutLocation({ seoSlug, name }: { seoSlug: string; name: string }) {
   );
 }
 
-function Results({ code, label, params, onDates, children }: {
+function Results({
+  code,
+  label,
+  params,
+  onDates,
+  children,
+}: {
   code: string;
   label: string;
   params: URLSearchParams;

@@ -52,9 +52,7 @@ export default function LocationsPage() {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Airport & Cruise Port Parking Locations</h1>
-        <p className="mt-3 text-lg text-muted-foreground">
-          Find parking at the largest US airports and cruise ports. Search by airport code, name, city or state.
-        </p>
+        <p className="mt-3 text-lg text-muted-foreground">Find parking at the largest US airports and cruise ports. Search by airport code, name, city or state.</p>
       </header>
 
       <CoverageStats stats={stats.data} />
@@ -95,12 +93,7 @@ export default function LocationsPage() {
         </TabsList>
         <TabsContent value="airports" className="mt-6">
           <h2 className="sr-only">Airports</h2>
-          <LocationGrid
-            items={airports}
-            loading={locations.isPending}
-            empty="No airports match your search."
-            onClear={clear}
-          />
+          <LocationGrid items={airports} loading={locations.isPending} empty="No airports match your search." onClear={clear} />
         </TabsContent>
         <TabsContent value="cruise-ports" className="mt-6">
           <h2 className="sr-only">Cruise ports</h2>

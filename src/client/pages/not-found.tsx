@@ -10,9 +10,7 @@ export default function NotFoundPage() {
         <Compass className="size-7" aria-hidden="true" />
       </span>
       <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">404 Page Not Found</h1>
-      <p className="mt-3 text-muted-foreground">
-        The page you're looking for doesn't exist or has moved. Let's get you back on the road.
-      </p>
+      <p className="mt-3 text-muted-foreground">The page you're looking for doesn't exist or has moved. Let's get you back on the road.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild>
           <Link href="/">Go to the home page</Link>

@@ -91,7 +91,9 @@ function Cards() {
         <ShieldCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
         <div className="text-sm">
           <p className="font-semibold">Your card details are safe</p>
-          <p className="text-muted-foreground">Card numbers go straight to our PCI-compliant payment processor. We keep only the brand, the last four digits and the expiry date.</p>
+          <p className="text-muted-foreground">
+            Card numbers go straight to our PCI-compliant payment processor. We keep only the brand, the last four digits and the expiry date.
+          </p>
         </div>
       </Card>
       <Card className="mt-6">
@@ -184,7 +186,13 @@ function CardRow({ card }: { card: SavedCard }) {
             Set Default
           </Button>
         )}
-        <Button size="sm" variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={() => setConfirming(true)} aria-label={`Remove ${label}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          onClick={() => setConfirming(true)}
+          aria-label={`Remove ${label}`}
+        >
           <Trash2 className="size-4" aria-hidden="true" /> Remove
         </Button>
       </div>
@@ -224,7 +232,11 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const billing = { name: data.name, email: data.email, address: { line1: data.line1, city: data.city, state: data.state, postal_code: data.postal_code, country: 'US' as const } };
+    const billing = {
+      name: data.name,
+      email: data.email,
+      address: { line1: data.line1, city: data.city, state: data.state, postal_code: data.postal_code, country: 'US' as const },
+    };
     const parsedBilling = ZBillingDetails.safeParse(billing);
     const billingErrors = parsedBilling.success ? {} : Object.fromEntries(parsedBilling.error.issues.map((i) => [String(i.path[i.path.length - 1]), i.message]));
     // The card's ZIP is the billing address's ZIP code (asked once, above).

@@ -70,7 +70,12 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
   // lot's own prices show until it answers. It prices the stay from the time checkout will start it (today: the
   // next bookable half hour, not a midnight already gone).
   const start = useStayStart(arrival, zoneForState(p.terminal.state));
-  const estimate = useQuery(trpc.bookings.estimate.queryOptions({ providerId: p.id, arrivalDate: start ?? arrival, departureDate: defaultDeparture(departure) ?? departure }, { retry: false, enabled: start !== null }));
+  const estimate = useQuery(
+    trpc.bookings.estimate.queryOptions(
+      { providerId: p.id, arrivalDate: start ?? arrival, departureDate: defaultDeparture(departure) ?? departure },
+      { retry: false, enabled: start !== null },
+    ),
+  );
   const problem = estimate.data?.problem;
   const lines = estimate.data?.lines ?? linesInDollars(standardLines({ dailyPrice: p.priceCents, weeklyRate: p.weeklyRateCents, days }));
   const total = estimate.data?.totalBeforeCredit ?? toDollars(quote.total);
@@ -123,46 +128,50 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
               </CardContent>
             </Card>
           ) : (
-          <>
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Getting to the terminal</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-5 md:grid-cols-2">
-              <LotMap lot={p} terminal={p.terminal} lotName={p.name} terminalName={p.terminal.name} distance={p.distance} className="w-full rounded-xl" />
-              <div className="space-y-4 text-sm">
-                <Fact icon={MapPin} label="Distance">{`${p.distance.replace(/ from terminal$/, '')} from ${p.terminal.name}`}</Fact>
-                <Fact icon={Bus} label="Shuttle">{p.shuttleInfo ?? DEFAULT_SHUTTLE_INFO}</Fact>
-                <Fact icon={Clock} label="Hours">{p.operatingHours ?? 'Contact the lot for hours'}</Fact>
-                <Link href={`/ar-parking/${p.id}`} className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline">
-                  <View className="size-4" aria-hidden="true" /> View in AR: arrival guide
-                </Link>
+            <>
+              <Card>
+                <CardHeader>
+                  <CardTitle as="h2">Getting to the terminal</CardTitle>
+                </CardHeader>
+                <CardContent className="grid gap-5 md:grid-cols-2">
+                  <LotMap lot={p} terminal={p.terminal} lotName={p.name} terminalName={p.terminal.name} distance={p.distance} className="w-full rounded-xl" />
+                  <div className="space-y-4 text-sm">
+                    <Fact icon={MapPin} label="Distance">{`${p.distance.replace(/ from terminal$/, '')} from ${p.terminal.name}`}</Fact>
+                    <Fact icon={Bus} label="Shuttle">
+                      {p.shuttleInfo ?? DEFAULT_SHUTTLE_INFO}
+                    </Fact>
+                    <Fact icon={Clock} label="Hours">
+                      {p.operatingHours ?? 'Contact the lot for hours'}
+                    </Fact>
+                    <Link href={`/ar-parking/${p.id}`} className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline">
+                      <View className="size-4" aria-hidden="true" /> View in AR: arrival guide
+                    </Link>
+                  </div>
+                </CardContent>
+              </Card>
+
+              <div className="grid gap-6 md:grid-cols-2">
+                <ListCard title="Features" items={p.features} />
+                <ListCard title="Amenities" items={p.amenities} />
+                <ListCard title="Vehicle types" items={p.vehicleTypes} icon={Car} />
+                <Card>
+                  <CardHeader>
+                    <CardTitle as="h2">Security</CardTitle>
+                  </CardHeader>
+                  <CardContent className="flex items-start gap-2 text-sm text-muted-foreground">
+                    <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+                    {p.securityFeatures ?? 'Ask the lot about its security measures.'}
+                  </CardContent>
+                </Card>
               </div>
-            </CardContent>
-          </Card>
 
-          <div className="grid gap-6 md:grid-cols-2">
-            <ListCard title="Features" items={p.features} />
-            <ListCard title="Amenities" items={p.amenities} />
-            <ListCard title="Vehicle types" items={p.vehicleTypes} icon={Car} />
-            <Card>
-              <CardHeader>
-                <CardTitle as="h2">Security</CardTitle>
-              </CardHeader>
-              <CardContent className="flex items-start gap-2 text-sm text-muted-foreground">
-                <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-                {p.securityFeatures ?? 'Ask the lot about its security measures.'}
-              </CardContent>
-            </Card>
-          </div>
-
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Cancellation policy</CardTitle>
-            </CardHeader>
-            <CardContent className="text-sm text-muted-foreground">{appliedCancellationPolicy(p.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY)}</CardContent>
-          </Card>
-          </>
+              <Card>
+                <CardHeader>
+                  <CardTitle as="h2">Cancellation policy</CardTitle>
+                </CardHeader>
+                <CardContent className="text-sm text-muted-foreground">{appliedCancellationPolicy(p.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY)}</CardContent>
+              </Card>
+            </>
           )}
         </div>
 
@@ -213,26 +222,26 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
             </CardContent>
           </Card>
           {!locked && (
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Contact</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-2 text-sm">
-              {p.phoneNumber && (
-                <a href={`tel:${p.phoneNumber.replace(/[^\d+]/g, '')}`} className="flex items-center gap-2 hover:underline">
-                  <Phone className="size-4 text-muted-foreground" aria-hidden="true" /> {p.phoneNumber}
-                </a>
-              )}
-              {p.website && (
-                <a href={p.website} rel="noopener noreferrer nofollow" target="_blank" className="flex items-center gap-2 break-all hover:underline">
-                  <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" /> {p.website.replace(/^https?:\/\//, '')}
-                </a>
-              )}
-              <p className="flex items-start gap-2 text-muted-foreground">
-                <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> {p.address}
-              </p>
-            </CardContent>
-          </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">Contact</CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-2 text-sm">
+                {p.phoneNumber && (
+                  <a href={`tel:${p.phoneNumber.replace(/[^\d+]/g, '')}`} className="flex items-center gap-2 hover:underline">
+                    <Phone className="size-4 text-muted-foreground" aria-hidden="true" /> {p.phoneNumber}
+                  </a>
+                )}
+                {p.website && (
+                  <a href={p.website} rel="noopener noreferrer nofollow" target="_blank" className="flex items-center gap-2 break-all hover:underline">
+                    <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" /> {p.website.replace(/^https?:\/\//, '')}
+                  </a>
+                )}
+                <p className="flex items-start gap-2 text-muted-foreground">
+                  <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> {p.address}
+                </p>
+              </CardContent>
+            </Card>
           )}
         </aside>
       </div>
@@ -260,7 +269,14 @@ function Gallery({ images, alts, name }: { images: string[]; alts: string[]; nam
   const fail = (i: number) => setFailed((f) => new Set(f).add(i));
   return (
     <div className="space-y-3">
-      <img {...photoSources(src(active), PHOTO_SIZES.gallery)} onError={() => fail(active)} alt={src(active).startsWith('/api/placeholder/') ? lotImageAlt(src(active), name) : alts[active] || `${name}, photo ${active + 1} of ${images.length}`} width={800} height={500} className="aspect-[16/10] w-full rounded-xl bg-muted object-cover" />
+      <img
+        {...photoSources(src(active), PHOTO_SIZES.gallery)}
+        onError={() => fail(active)}
+        alt={src(active).startsWith('/api/placeholder/') ? lotImageAlt(src(active), name) : alts[active] || `${name}, photo ${active + 1} of ${images.length}`}
+        width={800}
+        height={500}
+        className="aspect-[16/10] w-full rounded-xl bg-muted object-cover"
+      />
       {images.length > 1 && (
         <div className="flex gap-2 overflow-x-auto p-1">
           {images.map((_, i) => (

@@ -33,19 +33,22 @@ export default function ThankYouPage() {
   const confirmation = search.get('confirmation');
   const token = search.get('token');
   const { user, isLoading: sessionPending } = useSession();
-  const owned = useQuery(trpc.bookings.get.queryOptions({ confirmationNumber: confirmation ?? '' }, { enabled: Boolean(user && confirmation && !token), retry: false, retryOnMount: false }));
+  const owned = useQuery(
+    trpc.bookings.get.queryOptions({ confirmationNumber: confirmation ?? '' }, { enabled: Boolean(user && confirmation && !token), retry: false, retryOnMount: false }),
+  );
   // The booking's own signed link (a guest's checkout, the confirmation e-mail) works in any browser.
-  const linked = useQuery(trpc.bookings.getByLink.queryOptions({ confirmationNumber: confirmation ?? '', token: token ?? '' }, { enabled: Boolean(confirmation && token), retry: false, retryOnMount: false }));
+  const linked = useQuery(
+    trpc.bookings.getByLink.queryOptions(
+      { confirmationNumber: confirmation ?? '', token: token ?? '' },
+      { enabled: Boolean(confirmation && token), retry: false, retryOnMount: false },
+    ),
+  );
   const fromServer = token ? linked : owned;
   // This tab's own checkout result (storage is read after hydration, never during render).
   const [stored, setStored] = useState<StoredConfirmation | null | undefined>(undefined);
   useEffect(() => setStored(readConfirmation(confirmation)), [confirmation]);
 
-  const booking: Shown | null = fromServer.data
-    ? { ...fromServer.data, address: fromServer.data.address }
-    : stored
-      ? { ...stored }
-      : null;
+  const booking: Shown | null = fromServer.data ? { ...fromServer.data, address: fromServer.data.address } : stored ? { ...stored } : null;
   const loading = stored === undefined || (!token && sessionPending) || (Boolean((token || user) && confirmation) && fromServer.isPending && !stored);
 
   return (
@@ -89,7 +92,17 @@ function Confirmed({ booking: b, token }: { booking: Shown; token: string | null
               <Item label="Email sent to" value={b.email} />
               <Item label="Check-in" value={formatStay(b.arrivalDate)} />
               <Item label="Check-out" value={formatStay(b.departureDate)} />
-              <Item label="Parking location" value={<>{b.providerName}<br /><span className="font-normal text-muted-foreground">{b.address}</span></>} className="sm:col-span-2" />
+              <Item
+                label="Parking location"
+                value={
+                  <>
+                    {b.providerName}
+                    <br />
+                    <span className="font-normal text-muted-foreground">{b.address}</span>
+                  </>
+                }
+                className="sm:col-span-2"
+              />
               <Item label="Vehicle" value={[b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · ')} />
               <Item label="Total paid" value={formatPrice(b.totalFee)} />
             </dl>
@@ -165,7 +178,9 @@ function NoBooking({ confirmation }: { confirmation: string | null }) {
     <div className="flex flex-col items-center py-12 text-center">
       <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold tracking-tight">We couldn&apos;t show this booking</h1>
-      <p className="mt-2 max-w-md text-muted-foreground">Sign in with the e-mail you booked with to see it, or use the confirmation e-mail we sent you. Your booking is safe either way.</p>
+      <p className="mt-2 max-w-md text-muted-foreground">
+        Sign in with the e-mail you booked with to see it, or use the confirmation e-mail we sent you. Your booking is safe either way.
+      </p>
       <div className="mt-6 flex w-full max-w-xs flex-col gap-3 sm:w-auto sm:max-w-none sm:flex-row">
         {confirmation && (
           <Button asChild variant="outline">

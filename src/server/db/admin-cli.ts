@@ -46,11 +46,7 @@ const db = openDatabase(env.DATABASE_URL ?? env.DATABASE_PATH);
 try {
   await migrateDatabase(db);
   const outcome = await ensureAdmin(db, { ADMIN_EMAIL: email.data, ADMIN_PASSWORD: password }, { resetPassword: true });
-  console.log(
-    outcome === 'created'
-      ? `Created the administrator ${email.data}.`
-      : `${email.data} is the administrator now; its password was set and its other sessions ended.`,
-  );
+  console.log(outcome === 'created' ? `Created the administrator ${email.data}.` : `${email.data} is the administrator now; its password was set and its other sessions ended.`);
 } finally {
   await closeDatabase(db);
 }

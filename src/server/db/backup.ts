@@ -53,7 +53,10 @@ export async function restoreDatabase(target: string, file: string): Promise<str
   if (!fs.existsSync(file)) throw new Error(`No backup at ${file}`);
   if (isPostgresUrl(target)) {
     const { args, env } = pgArgs(target);
-    execFileSync(pgTool('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', ...args, file], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(pgTool('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', ...args, file], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     return null;
   }
   const check = new Database(file, { readonly: true, fileMustExist: true });

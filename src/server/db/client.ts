@@ -274,7 +274,12 @@ function traceQueries(client: pg.PoolClient): void {
     if (typeof callback !== 'function') return inSpan(spanName(text), 'client', attributes, () => query(config, ...rest));
     const args = rest.slice(0, -1);
     const done = callback as (err: unknown, result?: unknown) => void;
-    inSpan(spanName(text), 'client', attributes, () => new Promise((resolve, reject) => void query(config, ...args, (err: Error | null, result: unknown) => (err ? reject(err) : resolve(result))))).then(
+    inSpan(
+      spanName(text),
+      'client',
+      attributes,
+      () => new Promise((resolve, reject) => void query(config, ...args, (err: Error | null, result: unknown) => (err ? reject(err) : resolve(result)))),
+    ).then(
       (result) => done(null, result),
       (err: unknown) => done(err),
     );

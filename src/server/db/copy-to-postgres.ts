@@ -26,7 +26,9 @@ const sqlite = new Database(from, { readonly: true, fileMustExist: true });
 const journal = JSON.parse(fs.readFileSync(`${migrationsFolder('sqlite')}/meta/_journal.json`, 'utf8')) as { entries: unknown[] };
 const applied = (sqlite.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
 if (applied !== journal.entries.length) {
-  fail(`${from} has ${applied} of ${journal.entries.length} migrations: start this version of the server on it once (or run npm run db:migrate with DATABASE_URL unset), then copy.`);
+  fail(
+    `${from} has ${applied} of ${journal.entries.length} migrations: start this version of the server on it once (or run npm run db:migrate with DATABASE_URL unset), then copy.`,
+  );
 }
 
 const db = openConfiguredDatabase(env);

@@ -38,7 +38,13 @@ export async function seedCatalogue(db: DB) {
         .returning({ id: parkingProviders.id });
       added.providers += lots.length;
       const page = seoPageFor(loc, providers);
-      added.seoPages += (await tx.insert(seoPages).values({ ...page, locationId }).onConflictDoNothing().returning({ id: seoPages.id })).length;
+      added.seoPages += (
+        await tx
+          .insert(seoPages)
+          .values({ ...page, locationId })
+          .onConflictDoNothing()
+          .returning({ id: seoPages.id })
+      ).length;
     }
     for (const cat of BLOG_CATEGORIES) {
       added.blogCategories += (await tx.insert(blogCategories).values(cat).onConflictDoNothing().returning({ id: blogCategories.id })).length;
@@ -118,7 +124,10 @@ export async function seedBlog(db: DB, now = Date.now()): Promise<number> {
     try {
       const post = await generatePost(db, { topicKey: topic, publish: true, featured, publishedAt: new Date(now - (i * 4 + 1) * 86_400_000) });
       // Demonstration view counts (deterministic), so "popular" has something to sort by.
-      await db.update(blogPosts).set({ viewCount: 60 + ((i * 137) % 420) }).where(eq(blogPosts.id, post.id));
+      await db
+        .update(blogPosts)
+        .set({ viewCount: 60 + ((i * 137) % 420) })
+        .where(eq(blogPosts.id, post.id));
       added++;
     } catch (err) {
       console.warn(`Blog seed topic ${topic} skipped:`, (err as Error).message);

@@ -22,7 +22,10 @@ import { redactText } from '../redact';
  * X-Forwarded-For: the one our outermost proxy appended. Addresses left of it were written by the client. */
 export function clientAddress(forwardedFor: string | undefined, trustedHops: number, socket: () => string): string {
   if (trustedHops > 0 && forwardedFor) {
-    const hops = forwardedFor.split(',').map((h) => h.trim()).filter(Boolean);
+    const hops = forwardedFor
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
     const ours = hops[hops.length - trustedHops];
     if (ours) return ours.slice(0, 64);
   }
@@ -32,15 +35,7 @@ export function clientAddress(forwardedFor: string | undefined, trustedHops: num
 export type AppServices = Omit<Services, 'jobs'> & { jobs: JobRunner };
 
 /** The services as given, with the embedded defaults for those left out (see AppDeps in app.ts). */
-export function appServices(deps: {
-  db: DB;
-  env: TEnv;
-  mailer?: Mailer;
-  payments?: PaymentsGateway;
-  jobs?: JobRunner;
-  blobs?: BlobStore;
-  clock?: Clock;
-}): AppServices {
+export function appServices(deps: { db: DB; env: TEnv; mailer?: Mailer; payments?: PaymentsGateway; jobs?: JobRunner; blobs?: BlobStore; clock?: Clock }): AppServices {
   const { db, env } = deps;
   const mailer = deps.mailer ?? createMailer(env, (line) => console.log(redactText(line)));
   const payments = deps.payments ?? createPaymentsGateway(env, db);

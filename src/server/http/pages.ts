@@ -42,10 +42,7 @@ export function pageRenderer(deps: { db: DB; env: TEnv; clientDir?: string; crea
   async function renderHtml(c: HonoContext, url: URL) {
     const ctx = await createContext(c);
     const page = await render(url, { router: appRouter, ctx });
-    const html = template
-      .replace('<!--app-head-->', page.head)
-      .replace('<!--app-html-->', page.html)
-      .replace('<!--app-state-->', page.state);
+    const html = template.replace('<!--app-head-->', page.head).replace('<!--app-html-->', page.html).replace('<!--app-state-->', page.state);
     return { status: page.status, html, headers: responseHeaders(ctx.response, [], env.APP_URL) };
   }
 
@@ -59,7 +56,12 @@ export function pageRenderer(deps: { db: DB; env: TEnv; clientDir?: string; crea
         const hit = pages.get(key, version);
         const entry = hit ?? (await pages.fill(key, version, async () => ({ ...(await renderHtml(c, url)), headers: [] })));
         const { body, encoding } = pickEncoding(entry, c.req.header('accept-encoding'));
-        const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding, Cookie', 'X-Cache': hit ? 'HIT' : 'MISS' };
+        const headers: Record<string, string> = {
+          'Content-Type': 'text/html; charset=UTF-8',
+          'Cache-Control': 'no-store',
+          Vary: 'Accept-Encoding, Cookie',
+          'X-Cache': hit ? 'HIT' : 'MISS',
+        };
         if (encoding) headers['Content-Encoding'] = encoding;
         return c.body(new Uint8Array(body), entry.status as 200, headers);
       }
@@ -79,9 +81,7 @@ export function mountPages(app: Hono, pages: PageRenderer) {
 export function mountCrawlerFiles(app: Hono, deps: { db: DB; env: TEnv }) {
   const { db, env } = deps;
   app.get('/robots.txt', (c) =>
-    new URL(c.req.url).hostname.startsWith('admin.')
-      ? c.text('User-agent: *\nDisallow: /\n')
-      : c.text(robotsTxt(env.APP_URL!), 200, { 'Cache-Control': 'public, max-age=3600' }),
+    new URL(c.req.url).hostname.startsWith('admin.') ? c.text('User-agent: *\nDisallow: /\n') : c.text(robotsTxt(env.APP_URL!), 200, { 'Cache-Control': 'public, max-age=3600' }),
   );
   app.get('/:file{sitemap(-\\d+)?\\.xml}', async (c) => {
     if (new URL(c.req.url).hostname.startsWith('admin.')) return c.text('Not found', 404);

@@ -34,7 +34,8 @@ export function jobHandlers(services: Omit<Services, 'jobs'>): Record<JobKind, J
     ...periodicRuns,
   };
   // Each kind's schema beside its run; the runner checks the payload before the run sees it.
-  return Object.fromEntries(
-    (Object.keys(JOB_KINDS) as JobKind[]).map((kind) => [kind, { schema: JOB_KINDS[kind], run: runs[kind] as JobDefinition['run'] }]),
-  ) as unknown as Record<JobKind, JobDefinition>;
+  return Object.fromEntries((Object.keys(JOB_KINDS) as JobKind[]).map((kind) => [kind, { schema: JOB_KINDS[kind], run: runs[kind] as JobDefinition['run'] }])) as unknown as Record<
+    JobKind,
+    JobDefinition
+  >;
 }

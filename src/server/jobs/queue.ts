@@ -31,7 +31,15 @@ export function enqueueJob<K extends JobKind>(db: Writer, kind: K, payload: JobP
 /** The row itself, for any kind name (the runner's tests use kinds of their own). */
 export async function writeJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
   const now = new Date();
-  await insertJob(db).execute({ kind, payload, runAt: opts.runAt ?? now, maxAttempts: opts.maxAttempts ?? 8, dedupeKey: opts.dedupeKey ?? null, requestId: currentRequestId() ?? null, now });
+  await insertJob(db).execute({
+    kind,
+    payload,
+    runAt: opts.runAt ?? now,
+    maxAttempts: opts.maxAttempts ?? 8,
+    dedupeKey: opts.dedupeKey ?? null,
+    requestId: currentRequestId() ?? null,
+    now,
+  });
 }
 
 // The queue's statements, built once (db/client.ts, prepared): every booking writes, claims and finishes a job.
@@ -59,7 +67,13 @@ const claimNext = prepared((db) => {
   const next = sql`(select ${jobs.id} from ${jobs} where ${due} order by ${jobs.runAt}, ${jobs.id} limit 1 ${forUpdateSkipLocked()})`;
   return db
     .update(jobs)
-    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: bound('worker', jobs.lockedBy), lockedUntil: bound('until', jobs.lockedUntil), updatedAt: bound('now', jobs.updatedAt) })
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: bound('worker', jobs.lockedBy),
+      lockedUntil: bound('until', jobs.lockedUntil),
+      updatedAt: bound('now', jobs.updatedAt),
+    })
     .where(and(eq(jobs.id, next), due))
     .returning()
     .prepare('jobs_claim');
@@ -121,7 +135,10 @@ export async function pruneJobs(db: DB, olderThanMs = 7 * 24 * 60 * 60_000, now 
 
 /** What the back office shows of the queue: counts by state, and the jobs that gave up (never their payload). */
 export async function jobsOverview(db: DB, limit = 20) {
-  const rows = await db.select({ status: jobs.status, n: sql<number>`count(*)`.mapWith(Number) }).from(jobs).groupBy(jobs.status);
+  const rows = await db
+    .select({ status: jobs.status, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(jobs)
+    .groupBy(jobs.status);
   const counts = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Partial<Record<Job['status'], number>>;
   const dead = await db
     .select({ id: jobs.id, kind: jobs.kind, attempts: jobs.attempts, lastError: jobs.lastError, finishedAt: jobs.finishedAt, createdAt: jobs.createdAt })

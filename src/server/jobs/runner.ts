@@ -31,12 +31,7 @@ export interface JobRunner {
 
 const JOB_TIME_LIMIT_MS = Math.min(45_000, LEASE_MS / 2);
 
-export function createJobRunner(
-  db: DB,
-  handlers: Record<string, JobDefinition>,
-  log: Pick<Console, 'error' | 'warn'> = console,
-  opts: { now?: () => Date } = {},
-): JobRunner {
+export function createJobRunner(db: DB, handlers: Record<string, JobDefinition>, log: Pick<Console, 'error' | 'warn'> = console, opts: { now?: () => Date } = {}): JobRunner {
   const now = opts.now ?? (() => new Date());
   const worker = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
   let running: Promise<number> | null = null;

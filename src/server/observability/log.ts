@@ -95,7 +95,8 @@ export function routeConsoleTo(logger: Logger, target: Pick<Console, 'log' | 'in
     const level = levels[name];
     target[name] = (...args: unknown[]) => {
       const err = args.find((a): a is Error => a instanceof Error);
-      if (err) logger[level]({ err: { type: err.name, message: redactText(err.message), stack: redactText(err.stack ?? '') } }, format(...args.filter((a) => a !== err)) || err.message);
+      if (err)
+        logger[level]({ err: { type: err.name, message: redactText(err.message), stack: redactText(err.stack ?? '') } }, format(...args.filter((a) => a !== err)) || err.message);
       else logger[level](format(...args));
     };
   }

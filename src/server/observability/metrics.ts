@@ -60,7 +60,11 @@ new Gauge({
   async collect() {
     this.reset();
     if (!scraped) return;
-    const rows = await scraped.select({ kind: jobs.kind, status: jobs.status, n: count() }).from(jobs).where(sql`${jobs.status} <> 'done'`).groupBy(jobs.kind, jobs.status);
+    const rows = await scraped
+      .select({ kind: jobs.kind, status: jobs.status, n: count() })
+      .from(jobs)
+      .where(sql`${jobs.status} <> 'done'`)
+      .groupBy(jobs.kind, jobs.status);
     for (const r of rows) this.set({ kind: r.kind, status: r.status }, Number(r.n));
   },
 });
@@ -74,7 +78,11 @@ new Gauge({
     this.reset();
     if (!scraped) return;
     const now = new Date();
-    const rows = await scraped.select({ kind: jobs.kind, oldest: min(jobs.runAt) }).from(jobs).where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now))).groupBy(jobs.kind);
+    const rows = await scraped
+      .select({ kind: jobs.kind, oldest: min(jobs.runAt) })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)))
+      .groupBy(jobs.kind);
     for (const r of rows) if (r.oldest) this.set({ kind: r.kind }, Math.max(0, (now.getTime() - new Date(r.oldest).getTime()) / 1000));
   },
 });
@@ -112,7 +120,10 @@ export function requestMetrics(): MiddlewareHandler {
     try {
       await next();
     } finally {
-      requestDuration.observe({ method: METHODS.has(c.req.method) ? c.req.method : 'OTHER', route: routeOf(c), status: String(c.res.status) }, (performance.now() - started) / 1000);
+      requestDuration.observe(
+        { method: METHODS.has(c.req.method) ? c.req.method : 'OTHER', route: routeOf(c), status: String(c.res.status) },
+        (performance.now() - started) / 1000,
+      );
     }
   };
 }

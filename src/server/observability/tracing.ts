@@ -16,14 +16,15 @@ export const tracingEnabled = () => tracer !== null;
 /** Loads the SDK and starts exporting (once per process). */
 export async function startTracing(config: { endpoint: string; serviceName: string }): Promise<void> {
   if (tracer) return;
-  const [otel, { TracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }] = await Promise.all([
-    import('@opentelemetry/api'),
-    import('@opentelemetry/sdk-trace'),
-    import('@opentelemetry/exporter-trace-otlp-http'),
-    import('@opentelemetry/resources'),
-    import('@opentelemetry/context-async-hooks'),
-    import('@opentelemetry/core'),
-  ]);
+  const [otel, { TracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }] =
+    await Promise.all([
+      import('@opentelemetry/api'),
+      import('@opentelemetry/sdk-trace'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/core'),
+    ]);
   const exporter = new OTLPTraceExporter({ url: `${config.endpoint.replace(/\/$/, '')}/v1/traces` });
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName }),
@@ -66,13 +67,10 @@ export function inSpan<T>(name: string, kind: SpanKind, attributes: Attributes, 
     try {
       const out = fn(span);
       if (out instanceof Promise) {
-        return out.then(
-          (v) => {
-            span.end();
-            return v;
-          },
-          fail,
-        ) as T;
+        return out.then((v) => {
+          span.end();
+          return v;
+        }, fail) as T;
       }
       span.end();
       return out;

@@ -55,11 +55,7 @@ async function readBody(c: HonoContext): Promise<unknown> {
   return undefined;
 }
 
-export function mountRestRoutes(
-  app: Hono,
-  routes: readonly RestRoute[],
-  createContext: (c: HonoContext) => Promise<Context>,
-) {
+export function mountRestRoutes(app: Hono, routes: readonly RestRoute[], createContext: (c: HonoContext) => Promise<Context>) {
   for (const route of routes) {
     if (!procedureExists(route.procedure)) throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
     app.on(route.method, route.path, async (c) => {

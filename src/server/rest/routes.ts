@@ -72,7 +72,12 @@ export const restRoutes: readonly RestRoute[] = [
     method: 'GET',
     path: '/api/bookings/:confirmationNumber/change-quote',
     procedure: 'bookings.quoteChange',
-    input: ({ params, query }) => ({ confirmationNumber: params.confirmationNumber, token: query.token || undefined, arrivalDate: query.arrivalDate, departureDate: query.departureDate }),
+    input: ({ params, query }) => ({
+      confirmationNumber: params.confirmationNumber,
+      token: query.token || undefined,
+      arrivalDate: query.arrivalDate,
+      departureDate: query.departureDate,
+    }),
   },
   {
     method: 'POST',

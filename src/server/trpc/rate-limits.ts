@@ -91,8 +91,7 @@ export const registerProcedure = publicProcedure.input(ZRegisterInput).use(
 export function passwordCheckProcedure<S extends z.ZodType<{ currentPassword?: string | undefined }>>(schema: S) {
   return authedProcedure.input(schema).use(
     limited<unknown>({
-      checks: (ctx, input) =>
-        (input as { currentPassword?: string }).currentPassword ? [[`password-check:user:${ctx.user!.id}`, LIMITS.passwordCheckPerUser, 'clear']] : [],
+      checks: (ctx, input) => ((input as { currentPassword?: string }).currentPassword ? [[`password-check:user:${ctx.user!.id}`, LIMITS.passwordCheckPerUser, 'clear']] : []),
       message: (m) => `Too many failed attempts. Please try again in ${minutesText(m)}.`,
     }),
   );

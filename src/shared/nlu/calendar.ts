@@ -11,7 +11,9 @@ export const weekdayOf = (t: number) => new Date(t).getUTCDay();
 
 /** Today's date (midnight UTC of the US Eastern calendar day). */
 export function todayIn(now: Date, zone = 'America/New_York'): number {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now).map((x) => [x.type, x.value]),
+  );
   return utc(Number(p.year), Number(p.month), Number(p.day));
 }
 

@@ -17,11 +17,51 @@ export interface StayDates {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11, dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 };
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fourteen: 14, couple: 2, few: 3 };
+const NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fourteen: 14,
+  couple: 2,
+  few: 3,
+};
 
 const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
@@ -67,7 +107,9 @@ function singleDay(text: string, today: number): number | null {
     return upcoming(Number(m[1]), Number(m[2]), year, today);
   }
   // "on the 12th", "the 3rd": a day of the month, the next one from today.
-  const ordinal = new RegExp(`(?:\\bon\\s+(?:the\\s+)?|\\bthe\\s+)(\\d{1,2})(?:st|nd|rd|th)\\b${NOT_MONTH_AFTER}(?!\\s+(?:floor|level|terminal|lot|garage|gate|deck|row|option|one|time|stop|choice|cheapest|closest|best)\\b)`);
+  const ordinal = new RegExp(
+    `(?:\\bon\\s+(?:the\\s+)?|\\bthe\\s+)(\\d{1,2})(?:st|nd|rd|th)\\b${NOT_MONTH_AFTER}(?!\\s+(?:floor|level|terminal|lot|garage|gate|deck|row|option|one|time|stop|choice|cheapest|closest|best)\\b)`,
+  );
   if ((m = ordinal.exec(text))) return nextDayOfMonth(Number(m[1]), today);
   return null;
 }
@@ -83,7 +125,8 @@ function splitRange(text: string): { before: string; after: string } | null {
   const between = /\bbetween\s+(.{3,40}?)\s+and\s+(.{3,30})$/.exec(text);
   if (between) return { before: between[1]!, after: between[2]! };
   const until =
-    /\b(?:until|till|til|through|to|back(?:\s+on)?|returning(?:\s+on)?)\s+(.{3,30})$/.exec(text) ?? /\b(?:until|till|til|back(?:\s+on)?|returning(?:\s+on)?)\s+(.{3,30})/.exec(text);
+    /\b(?:until|till|til|through|to|back(?:\s+on)?|returning(?:\s+on)?)\s+(.{3,30})$/.exec(text) ??
+    /\b(?:until|till|til|back(?:\s+on)?|returning(?:\s+on)?)\s+(.{3,30})/.exec(text);
   return until ? { before: text.slice(0, until.index), after: until[1]! } : null;
 }
 
@@ -91,7 +134,10 @@ function splitRange(text: string): { before: string; after: string } | null {
 function explicitRange(text: string, today: number): [number | null, number | null] | null {
   let m: RegExpExecArray | null;
   if ((m = new RegExp(`\\b(\\d{4})-(\\d{2})-(\\d{2})${TO}(\\d{4})-(\\d{2})-(\\d{2})\\b`).exec(text))) {
-    const [a, b] = [[m[1], m[2], m[3]], [m[4], m[5], m[6]]].map(([y, mo, d]) => (valid(Number(y), Number(mo), Number(d)) ? utc(Number(y), Number(mo), Number(d)) : null));
+    const [a, b] = [
+      [m[1], m[2], m[3]],
+      [m[4], m[5], m[6]],
+    ].map(([y, mo, d]) => (valid(Number(y), Number(mo), Number(d)) ? utc(Number(y), Number(mo), Number(d)) : null));
     return [a ?? null, b ?? null];
   }
   if ((m = new RegExp(`\\b${MONTH}\\s+${DAY}${YEAR}${TO}(?:${MONTH}\\s+)?${DAY}${YEAR}\\b${NOT_UNIT}`).exec(text))) {
@@ -101,7 +147,8 @@ function explicitRange(text: string, today: number): [number | null, number | nu
     let endYear = y2 ? Number(y2) : new Date(start).getUTCFullYear();
     let endMonth = m2 ? MONTHS[m2]! : MONTHS[m1!]!;
     if (!y2 && utc(endYear, endMonth, Number(d2)) < start) {
-      if (m2) endYear += 1; // Dec 28 to Jan 3
+      if (m2)
+        endYear += 1; // Dec 28 to Jan 3
       else if (++endMonth > 12) [endMonth, endYear] = [1, endYear + 1]; // March 30 to the 2nd
     }
     return [start, valid(endYear, endMonth, Number(d2)) ? utc(endYear, endMonth, Number(d2)) : null];

@@ -100,7 +100,10 @@ export interface HolidayDates {
 
 /** The first holiday named in the text, on or after `ref` (a day), or null. */
 export function holidayIn(input: string, ref: number): HolidayDates | null {
-  const text = input.toLowerCase().replace(/['’‘`]/g, '').replace(/\s+/g, ' ');
+  const text = input
+    .toLowerCase()
+    .replace(/['’‘`]/g, '')
+    .replace(/\s+/g, ' ');
   for (const h of HOLIDAYS) {
     const m = h.re.exec(text);
     if (!m) continue;

@@ -10,7 +10,8 @@ export type TSort = (typeof SORTS)[number];
 export const AMENITY_INTENTS: Partial<Record<Intent, TAmenityFilter>> = { shuttle: 'shuttle', covered: 'covered', valet: 'valet', ev: 'ev', open_24_7: '24/7' };
 
 const SORT_PATTERNS: Record<TSort, RegExp> = {
-  price: /\b(cheap|cheapest|cheaper|lowest|least expensive|less expensive|inexpensive|budget|affordable|bargain|best (price|prices|deal|deals|value|rate|rates)|good (value|deal)|low cost|save money|by price|price order|lowest price first)\b/,
+  price:
+    /\b(cheap|cheapest|cheaper|lowest|least expensive|less expensive|inexpensive|budget|affordable|bargain|best (price|prices|deal|deals|value|rate|rates)|good (value|deal)|low cost|save money|by price|price order|lowest price first)\b/,
   distance: INTENT_PATTERNS.closest,
   rating: INTENT_PATTERNS.rating,
 };
@@ -19,7 +20,8 @@ const SORT_PATTERNS: Record<TSort, RegExp> = {
 const NEGATION = /\b(no|not|without|don'?t|do not|doesn'?t|does not|never mind|except|skip|other than|no need for)\b[^.,;!?]{0,25}$/;
 
 /** Words that drop the filters remembered from the last search ("show me all lots"). */
-export const CLEAR_FILTERS = /\b(all (the )?(lots|options|parking)|any lot|every lot|no filters?|clear (the )?filters?|without (any )?filters?|remove (the )?filters?|show (me )?everything|reset)\b/i;
+export const CLEAR_FILTERS =
+  /\b(all (the )?(lots|options|parking)|any lot|every lot|no filters?|clear (the )?filters?|without (any )?filters?|remove (the )?filters?|show (me )?everything|reset)\b/i;
 
 const lower = (text: string) => text.toLowerCase().replace(/[’‘`]/g, "'");
 

@@ -12,7 +12,17 @@ export const ZSeoReportInput = z.object({
   format: z.enum(['json', 'html']).default('json'),
 });
 
-export const ANALYTICS_EVENTS = ['page_view', 'search', 'sign_up', 'booking_attempted', 'booking_completed', 'purchase_complete', 'blog_view', 'blog_share', 'blog_copy_link'] as const;
+export const ANALYTICS_EVENTS = [
+  'page_view',
+  'search',
+  'sign_up',
+  'booking_attempted',
+  'booking_completed',
+  'purchase_complete',
+  'blog_view',
+  'blog_share',
+  'blog_copy_link',
+] as const;
 const id = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 export const ZAnalyticsBatch = z.object({
   visitorId: id,

@@ -27,9 +27,18 @@ export const ZBlogRelatedInput = ZBlogPostIdInput.extend({ category: optionalTex
 
 export const ZApprovePostInput = z.object({
   postId: z.coerce.number().int().positive(),
-  title: z.string().trim().max(200, 'Title must be 200 characters or fewer').optional().transform((v) => v || undefined),
+  title: z
+    .string()
+    .trim()
+    .max(200, 'Title must be 200 characters or fewer')
+    .optional()
+    .transform((v) => v || undefined),
   excerpt: z.string().trim().max(500, 'Excerpt must be 500 characters or fewer').optional(),
-  content: z.string().max(200_000, 'Content is too long').optional().transform((v) => (v?.trim() ? v : undefined)),
+  content: z
+    .string()
+    .max(200_000, 'Content is too long')
+    .optional()
+    .transform((v) => (v?.trim() ? v : undefined)),
   /** An uploaded featured image (multipart); an empty file field means none. */
   image: z
     .custom<Blob>((v) => v === undefined || v === '' || v instanceof Blob, 'Invalid image')

@@ -188,9 +188,7 @@ export function toBookingRequest(form: TBookingForm, providerId: number | string
       vehicleModel: form.vehicleModel,
       licensePlate: form.licensePlate,
     },
-    paymentInfo: paymentMethodId
-      ? { paymentMethodId }
-      : { cardNumber: form.cardNumber, expirationDate: form.expirationDate, cvv: form.cvv, billingZip: form.billingZip },
+    paymentInfo: paymentMethodId ? { paymentMethodId } : { cardNumber: form.cardNumber, expirationDate: form.expirationDate, cvv: form.cvv, billingZip: form.billingZip },
   };
 }
 

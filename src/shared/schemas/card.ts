@@ -17,7 +17,12 @@ export const CARD_MESSAGES = {
 const required = (field: TCardField) => `${CARD_LABELS[field]} is required`;
 const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
 
-const text = (field: TCardField) => z.string({ error: required(field) }).trim().min(1, required(field)).max(40, `${CARD_LABELS[field]} is too long`);
+const text = (field: TCardField) =>
+  z
+    .string({ error: required(field) })
+    .trim()
+    .min(1, required(field))
+    .max(40, `${CARD_LABELS[field]} is too long`);
 
 /** A typed card, each field checked on its own so a form can mark every wrong field at once. */
 export const ZCardDetails = z.object({

@@ -20,7 +20,10 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  * '$1,234.50', '-81.3'; never '0x10', '1e3' or '1,2,3'. `required` is said of a blank field, `format` of one
  * that is not such a number, `message` when `check` (the range) fails. */
 const numberField = (kind: DecimalKind, required: string, format: string, message: string, check: (n: number) => boolean) =>
-  z.preprocess((v) => plainDecimal(v, kind), z.number({ error: (issue) => (issue.input === undefined ? required : format) }).refine((n) => Number.isFinite(n) && check(n), message));
+  z.preprocess(
+    (v) => plainDecimal(v, kind),
+    z.number({ error: (issue) => (issue.input === undefined ? required : format) }).refine((n) => Number.isFinite(n) && check(n), message),
+  );
 
 const inCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 /** One line of text: trimmed, bounded, no control character or text-direction override. */
@@ -45,13 +48,28 @@ export const lotFields = {
   name: lineText('Lot name', 120, 'Enter the lot name'),
   address: lineText('Address', 200, 'Enter the street address').refine((v) => v.length >= 5, 'Enter the street address'),
   latitude: numberField('signed', 'Enter the latitude', 'Latitude must be a number between -90 and 90', 'Latitude must be a number between -90 and 90', (n) => n >= -90 && n <= 90),
-  longitude: numberField('signed', 'Enter the longitude', 'Longitude must be a number between -180 and 180', 'Longitude must be a number between -180 and 180', (n) => n >= -180 && n <= 180),
-  price: numberField('money', 'Enter the daily price', 'Daily price must be a plain number of dollars and cents, like 12.95', `Daily price must be between $1.00 and $${LOT_LIMITS.maxPrice}, in cents`, (n) => n >= 1 && n <= LOT_LIMITS.maxPrice && inCents(n)),
+  longitude: numberField(
+    'signed',
+    'Enter the longitude',
+    'Longitude must be a number between -180 and 180',
+    'Longitude must be a number between -180 and 180',
+    (n) => n >= -180 && n <= 180,
+  ),
+  price: numberField(
+    'money',
+    'Enter the daily price',
+    'Daily price must be a plain number of dollars and cents, like 12.95',
+    `Daily price must be between $1.00 and $${LOT_LIMITS.maxPrice}, in cents`,
+    (n) => n >= 1 && n <= LOT_LIMITS.maxPrice && inCents(n),
+  ),
   weeklyRate: z.preprocess(
     (v) => (blank(v) ? null : plainDecimal(v, 'money')),
     z
       .number({ error: 'Weekly rate must be a plain number of dollars and cents, like 65.00, or empty' })
-      .refine((n) => Number.isFinite(n) && n >= 1 && n <= LOT_LIMITS.maxWeeklyRate && inCents(n), `Weekly rate must be between $1.00 and $${LOT_LIMITS.maxWeeklyRate}, in cents, or empty`)
+      .refine(
+        (n) => Number.isFinite(n) && n >= 1 && n <= LOT_LIMITS.maxWeeklyRate && inCents(n),
+        `Weekly rate must be between $1.00 and $${LOT_LIMITS.maxWeeklyRate}, in cents, or empty`,
+      )
       .nullable(),
   ),
   capacity: numberField('count', 'Enter the number of spaces', CAPACITY_MESSAGE, CAPACITY_MESSAGE, (n) => Number.isInteger(n) && n >= 1 && n <= LOT_LIMITS.maxCapacity),
@@ -112,9 +130,9 @@ export type TLotInput = z.output<typeof ZLotInput>;
 export type TLotFormInput = z.input<typeof ZLotInput>;
 
 /** An edit: the lot's id and only the fields that change (its place stays: a lot never moves). */
-export const ZUpdateLotInput = z.object({ id: id('Lot') }).extend(
-  Object.fromEntries(Object.entries(lotFields).map(([k, s]) => [k, s.optional()])) as { [K in keyof typeof lotFields]: z.ZodOptional<(typeof lotFields)[K]> },
-);
+export const ZUpdateLotInput = z
+  .object({ id: id('Lot') })
+  .extend(Object.fromEntries(Object.entries(lotFields).map(([k, s]) => [k, s.optional()])) as { [K in keyof typeof lotFields]: z.ZodOptional<(typeof lotFields)[K]> });
 export type TUpdateLotInput = z.output<typeof ZUpdateLotInput>;
 export type TLotField = keyof typeof lotFields;
 
@@ -144,9 +162,24 @@ export const ZLocationInput = z
       .toUpperCase()
       .min(1, 'Enter the code')
       .regex(/^([A-Z]{3}|[A-Z]{2,4}-PORT)$/, 'Code looks like MCO (airport) or MIA-PORT (cruise port)'),
-    name: z.string({ error: 'Enter the name' }).trim().min(3, 'Enter the full name').max(120, 'Name must be 120 characters or fewer').refine((v) => isPlainText(v), plainTextMessage('Name')),
-    shortName: z.string({ error: 'Enter a short name' }).trim().min(2, 'Enter a short name').max(60, 'Short name must be 60 characters or fewer').refine((v) => isPlainText(v), plainTextMessage('Short name')),
-    city: z.string({ error: 'Enter the city' }).trim().min(2, 'Enter the city').max(80, 'City must be 80 characters or fewer').refine((v) => isPlainText(v), plainTextMessage('City')),
+    name: z
+      .string({ error: 'Enter the name' })
+      .trim()
+      .min(3, 'Enter the full name')
+      .max(120, 'Name must be 120 characters or fewer')
+      .refine((v) => isPlainText(v), plainTextMessage('Name')),
+    shortName: z
+      .string({ error: 'Enter a short name' })
+      .trim()
+      .min(2, 'Enter a short name')
+      .max(60, 'Short name must be 60 characters or fewer')
+      .refine((v) => isPlainText(v), plainTextMessage('Short name')),
+    city: z
+      .string({ error: 'Enter the city' })
+      .trim()
+      .min(2, 'Enter the city')
+      .max(80, 'City must be 80 characters or fewer')
+      .refine((v) => isPlainText(v), plainTextMessage('City')),
     state: z
       .string({ error: 'Choose the state' })
       .trim()
@@ -156,14 +189,23 @@ export const ZLocationInput = z
     latitude: lotFields.latitude,
     longitude: lotFields.longitude,
     aliases: z
-      .array(z.string().trim().toLowerCase().min(2, 'Each search word needs at least 2 characters').max(60, 'Each search word must be 60 characters or fewer').refine((v) => isPlainText(v), plainTextMessage('A search word')))
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .min(2, 'Each search word needs at least 2 characters')
+          .max(60, 'Each search word must be 60 characters or fewer')
+          .refine((v) => isPlainText(v), plainTextMessage('A search word')),
+      )
       .max(20, 'List at most 20 search words')
       .default([])
       .transform((list) => [...new Set(list)]),
   })
   .superRefine((v, ctx) => {
     const ok = v.kind === 'airport' ? /^[A-Z]{3}$/.test(v.code) : /^[A-Z]{2,4}-PORT$/.test(v.code);
-    if (!ok) ctx.addIssue({ code: 'custom', path: ['code'], message: v.kind === 'airport' ? 'Airport code is the 3-letter IATA code, like MCO' : 'Cruise port code looks like MIA-PORT' });
+    if (!ok)
+      ctx.addIssue({ code: 'custom', path: ['code'], message: v.kind === 'airport' ? 'Airport code is the 3-letter IATA code, like MCO' : 'Cruise port code looks like MIA-PORT' });
   });
 export type TLocationInput = z.output<typeof ZLocationInput>;
 export type TLocationFormInput = z.input<typeof ZLocationInput>;

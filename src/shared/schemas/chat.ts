@@ -14,7 +14,10 @@ export const ZChatInput = z.object({
   lastSearchLocation: z.string().trim().max(120).nullish(),
   chatHistory: z.array(turn).max(50).optional(),
   /** A random id the browser keeps for this conversation (chat_sessions). */
-  sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid chat session').optional(),
+  sessionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid chat session')
+    .optional(),
   /** The SEO location page's chat: answers with `message` about this place. */
   context: z
     .object({

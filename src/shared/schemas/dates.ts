@@ -24,29 +24,33 @@ const isDate = (v: string, dayOnly?: boolean) => (!dayOnly || /^\d{4}-\d{2}-\d{2
 /** A required date: the trimmed text as sent. */
 export function requiredDate(m: DateMessages) {
   // Typed as the string a form holds; any value sent is checked at run time.
-  return z.custom<string>(() => true).transform((v: unknown, ctx): string => {
-    if (missing(v)) {
-      ctx.addIssue({ code: 'custom', message: m.required });
-      return z.NEVER;
-    }
-    const text = typeof v === 'string' ? v.trim() : '';
-    if (!isDate(text, m.dayOnly)) {
-      ctx.addIssue({ code: 'custom', message: m.invalid });
-      return z.NEVER;
-    }
-    return text;
-  });
+  return z
+    .custom<string>(() => true)
+    .transform((v: unknown, ctx): string => {
+      if (missing(v)) {
+        ctx.addIssue({ code: 'custom', message: m.required });
+        return z.NEVER;
+      }
+      const text = typeof v === 'string' ? v.trim() : '';
+      if (!isDate(text, m.dayOnly)) {
+        ctx.addIssue({ code: 'custom', message: m.invalid });
+        return z.NEVER;
+      }
+      return text;
+    });
 }
 
 /** An optional date: undefined when missing or blank, else it must be valid (add .optional() for an optional key). */
 export function optionalDate(m: Pick<DateMessages, 'invalid' | 'dayOnly'>) {
-  return z.custom<string | undefined>(() => true).transform((v: unknown, ctx): string | undefined => {
-    if (missing(v)) return undefined;
-    const text = typeof v === 'string' ? v.trim() : '';
-    if (!isDate(text, m.dayOnly)) {
-      ctx.addIssue({ code: 'custom', message: m.invalid });
-      return z.NEVER;
-    }
-    return text;
-  });
+  return z
+    .custom<string | undefined>(() => true)
+    .transform((v: unknown, ctx): string | undefined => {
+      if (missing(v)) return undefined;
+      const text = typeof v === 'string' ? v.trim() : '';
+      if (!isDate(text, m.dayOnly)) {
+        ctx.addIssue({ code: 'custom', message: m.invalid });
+        return z.NEVER;
+      }
+      return text;
+    });
 }

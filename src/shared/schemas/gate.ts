@@ -23,7 +23,13 @@ export const ZConfirmationNumber = z
   .string()
   .max(64, CONFIRMATION_MESSAGE)
   .transform(normalizeConfirmationNumber)
-  .pipe(z.string().min(4, CONFIRMATION_MESSAGE).max(24, CONFIRMATION_MESSAGE).regex(/^[A-Z0-9-]+$/, CONFIRMATION_MESSAGE));
+  .pipe(
+    z
+      .string()
+      .min(4, CONFIRMATION_MESSAGE)
+      .max(24, CONFIRMATION_MESSAGE)
+      .regex(/^[A-Z0-9-]+$/, CONFIRMATION_MESSAGE),
+  );
 
 const lotId = z.coerce.number({ error: 'Choose a lot.' }).int('Choose a lot.').positive('Choose a lot.');
 

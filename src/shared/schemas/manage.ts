@@ -32,7 +32,11 @@ export const ZChangeDatesInput = ZNewDates.and(
     /** How to pay when the new dates cost more: a typed card (sandbox), a saved card or a Stripe payment method. */
     paymentInfo: ZBookingPayment.optional(),
     /** The Idempotency-Key header (REST) or the same value from the tRPC client: a repeat changes nothing twice. */
-    idempotencyKey: z.string({ error: 'Idempotency-Key is required' }).trim().min(8, 'Idempotency-Key must be 8 to 100 characters').max(100, 'Idempotency-Key must be 8 to 100 characters'),
+    idempotencyKey: z
+      .string({ error: 'Idempotency-Key is required' })
+      .trim()
+      .min(8, 'Idempotency-Key must be 8 to 100 characters')
+      .max(100, 'Idempotency-Key must be 8 to 100 characters'),
   }),
 );
 export type TChangeDatesInput = z.input<typeof ZChangeDatesInput>;

@@ -7,13 +7,7 @@ const required = (message: string, max: number) => z.string({ error: message }).
 
 export const ZBillingDetails = z.object({
   name: required('Full name is required', 100),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Email is required')
-    .max(254)
-    .pipe(z.email('Please enter a valid email address')),
+  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254).pipe(z.email('Please enter a valid email address')),
   address: z.object({
     line1: required('Address is required', 200),
     city: required('City is required', 100),

@@ -43,25 +43,14 @@ export function Button({ className, variant, size, asChild = false, loading = fa
   if (asChild) {
     // Slot needs exactly one child, so no spinner here; links can't be `disabled`, hence aria-disabled.
     return (
-      <Slot.Root
-        className={classes}
-        aria-busy={loading || undefined}
-        aria-disabled={disabled || loading || undefined}
-        {...props}
-      >
+      <Slot.Root className={classes} aria-busy={loading || undefined} aria-disabled={disabled || loading || undefined} {...props}>
         {children}
       </Slot.Root>
     );
   }
 
   return (
-    <button
-      type={type ?? 'button'}
-      className={classes}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      {...props}
-    >
+    <button type={type ?? 'button'} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
       {loading && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
       {children}
     </button>

@@ -10,12 +10,7 @@ export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      className={cn('fixed inset-0 z-50 bg-black/50 transition-opacity duration-200 starting:opacity-0', className)}
-      {...props}
-    />
-  );
+  return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-black/50 transition-opacity duration-200 starting:opacity-0', className)} {...props} />;
 }
 
 export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {

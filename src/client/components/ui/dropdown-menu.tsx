@@ -7,12 +7,7 @@ export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
-export function DropdownMenuContent({
-  className,
-  align = 'end',
-  sideOffset = 4,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+export function DropdownMenuContent({ className, align = 'end', sideOffset = 4, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
@@ -39,9 +34,7 @@ export function DropdownMenuItem({ className, inset, variant = 'default', ...pro
     <DropdownMenuPrimitive.Item
       className={cn(
         'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-2 text-sm outline-hidden transition-colors data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
-        variant === 'destructive'
-          ? 'text-destructive data-[highlighted]:bg-destructive/10'
-          : 'data-[highlighted]:bg-muted data-[highlighted]:text-foreground',
+        variant === 'destructive' ? 'text-destructive data-[highlighted]:bg-destructive/10' : 'data-[highlighted]:bg-muted data-[highlighted]:text-foreground',
         inset && 'pl-8',
         className,
       )}
@@ -51,12 +44,7 @@ export function DropdownMenuItem({ className, inset, variant = 'default', ...pro
 }
 
 export function DropdownMenuLabel({ className, inset, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label> & { inset?: boolean }) {
-  return (
-    <DropdownMenuPrimitive.Label
-      className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', inset && 'pl-8', className)}
-      {...props}
-    />
-  );
+  return <DropdownMenuPrimitive.Label className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', inset && 'pl-8', className)} {...props} />;
 }
 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {

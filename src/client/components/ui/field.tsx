@@ -12,7 +12,21 @@ export function fieldControl(id: string, error?: string, hint?: boolean) {
   return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described } as const;
 }
 
-export function Field({ id, label, error, hint, className, children }: { id: string; label: ReactNode; error?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={cn('space-y-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>

@@ -5,13 +5,5 @@ import { cn } from '@/client/lib/utils';
 export type LabelProps = ComponentProps<'label'>;
 
 export function Label({ className, ...props }: LabelProps) {
-  return (
-    <label
-      className={cn(
-        'text-sm font-medium leading-none text-foreground select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <label className={cn('text-sm font-medium leading-none text-foreground select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70', className)} {...props} />;
 }

@@ -11,9 +11,7 @@ export type SeparatorProps = ComponentProps<'div'> & {
 };
 
 export function Separator({ orientation = 'horizontal', decorative = true, label, className, ...props }: SeparatorProps) {
-  const semantics = decorative
-    ? ({ role: 'none' } as const)
-    : ({ role: 'separator', 'aria-orientation': orientation } as const);
+  const semantics = decorative ? ({ role: 'none' } as const) : ({ role: 'separator', 'aria-orientation': orientation } as const);
 
   if (label != null && orientation === 'horizontal') {
     // No separator role here: its children are presentational, which would swallow the label text.

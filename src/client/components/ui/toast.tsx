@@ -27,14 +27,10 @@ function ToastItem({ toast }: { toast: Toast }) {
         variantClasses[toast.variant],
       )}
     >
-      {Icon && (
-        <Icon className={cn('mt-0.5 size-5 shrink-0', toast.variant === 'success' && 'text-success')} aria-hidden="true" />
-      )}
+      {Icon && <Icon className={cn('mt-0.5 size-5 shrink-0', toast.variant === 'success' && 'text-success')} aria-hidden="true" />}
       <div className="grid min-w-0 gap-1">
         <p className="text-sm font-semibold">{toast.title}</p>
-        {toast.description && (
-          <p className={cn('text-sm', isError ? 'text-destructive-foreground/90' : 'text-muted-foreground')}>{toast.description}</p>
-        )}
+        {toast.description && <p className={cn('text-sm', isError ? 'text-destructive-foreground/90' : 'text-muted-foreground')}>{toast.description}</p>}
       </div>
       <button
         type="button"
@@ -61,10 +57,7 @@ export function Toaster({ className }: { className?: string }) {
   return (
     <section
       aria-label="Notifications"
-      className={cn(
-        'pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 sm:inset-x-auto sm:right-0 sm:w-full sm:max-w-sm print:hidden',
-        className,
-      )}
+      className={cn('pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 sm:inset-x-auto sm:right-0 sm:w-full sm:max-w-sm print:hidden', className)}
     >
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} />

@@ -59,7 +59,10 @@ export function toast({ title, description, variant = 'default', duration = TOAS
 
   // setTimeout treats Infinity as 0, so only schedule finite, positive durations.
   if (Number.isFinite(duration) && duration > 0) {
-    timers.set(id, setTimeout(() => dismiss(id), duration));
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   }
 
   return { id, dismiss: () => dismiss(id) };

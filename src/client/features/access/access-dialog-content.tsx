@@ -37,7 +37,11 @@ export default function AccessDialogContent({ request, onDone }: { request: Acce
   const fee = formatPrice(DETAIL_ACCESS_FEE);
 
   async function granted() {
-    await Promise.all([queryClient.invalidateQueries(trpc.payments.checkAccess.queryFilter()), queryClient.invalidateQueries(trpc.auth.me.queryFilter()), queryClient.invalidateQueries(trpc.profile.credits.queryFilter())]);
+    await Promise.all([
+      queryClient.invalidateQueries(trpc.payments.checkAccess.queryFilter()),
+      queryClient.invalidateQueries(trpc.auth.me.queryFilter()),
+      queryClient.invalidateQueries(trpc.profile.credits.queryFilter()),
+    ]);
     toast({ title: 'Access Granted!', description: `Detailed information is unlocked. The ${fee} fee is credited back when you complete a booking here.`, variant: 'success' });
     onDone();
   }

@@ -16,11 +16,7 @@ export default function AccessDialogView({
 }) {
   return (
     <Dialog open={Boolean(request)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        className="max-w-lg"
-        aria-describedby={undefined}
-        returnFocus={returnFocus}
-      >
+      <DialogContent className="max-w-lg" aria-describedby={undefined} returnFocus={returnFocus}>
         {request && <AccessDialogContent request={request} onDone={onDone} />}
       </DialogContent>
     </Dialog>

@@ -9,7 +9,13 @@ import { newIdempotencyKey } from '@/client/lib/requests';
 import { useTRPC } from '@/client/lib/trpc';
 import { DETAIL_ACCESS_FEE } from '@/shared/constants';
 
-export function SavedCardFee({ locationCode, feeLabel, onPaid, onNewCard, preparingNewCard }: {
+export function SavedCardFee({
+  locationCode,
+  feeLabel,
+  onPaid,
+  onNewCard,
+  preparingNewCard,
+}: {
   locationCode: string;
   feeLabel: string;
   onPaid: () => Promise<void>;

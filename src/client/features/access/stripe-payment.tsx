@@ -6,7 +6,13 @@ import { Button } from '@/client/components/ui/button';
 
 let stripePromise: Promise<Stripe | null> | null = null;
 
-export default function StripePayment({ publishableKey, clientSecret, amountLabel, onPaid, onError }: {
+export default function StripePayment({
+  publishableKey,
+  clientSecret,
+  amountLabel,
+  onPaid,
+  onError,
+}: {
   publishableKey: string;
   clientSecret: string;
   amountLabel: string;

@@ -99,7 +99,15 @@ export function UsersTab() {
           </ul>
         </ListCard>
         <ListCard title="Top Users" loading={!s} empty={s?.topUsers.length === 0 && 'No bookings yet.'}>
-          <Rows items={(s?.topUsers ?? []).map((u) => ({ key: String(u.userId), label: <button type="button" className="text-left hover:underline [overflow-wrap:anywhere]" onClick={() => setOpen(u.userId)}>{`${u.userName} · ${u.userEmail}`}</button>, value: `${u.bookingCount} · ${usd(u.totalSpent)}` }))} />
+          <Rows
+            items={(s?.topUsers ?? []).map((u) => ({
+              key: String(u.userId),
+              label: (
+                <button type="button" className="text-left hover:underline [overflow-wrap:anywhere]" onClick={() => setOpen(u.userId)}>{`${u.userName} · ${u.userEmail}`}</button>
+              ),
+              value: `${u.bookingCount} · ${usd(u.totalSpent)}`,
+            }))}
+          />
         </ListCard>
       </div>
       {open !== null && <UserDetail id={open} onClose={() => setOpen(null)} />}
@@ -164,7 +172,13 @@ function UserDetail({ id, onClose }: { id: number; onClose: () => void }) {
               {d.bookings.length === 0 ? (
                 <p className="text-muted-foreground">No bookings found</p>
               ) : (
-                <Rows items={d.bookings.map((b) => ({ key: String(b.id), label: `${b.confirmationNumber} · ${b.providerName}, ${b.providerLocation} · ${b.status}`, value: `${usd(b.totalFee)} · ${adminDate(b.createdAt)}` }))} />
+                <Rows
+                  items={d.bookings.map((b) => ({
+                    key: String(b.id),
+                    label: `${b.confirmationNumber} · ${b.providerName}, ${b.providerLocation} · ${b.status}`,
+                    value: `${usd(b.totalFee)} · ${adminDate(b.createdAt)}`,
+                  }))}
+                />
               )}
             </section>
           </div>
@@ -263,7 +277,10 @@ export function SeoTab() {
             {seo?.recommendations.map((r) => (
               <li key={r.title}>
                 <p className="flex items-center gap-2 font-medium">
-                  <Badge variant="outline" className={cn('capitalize', r.priority === 'high' ? 'border-destructive/30 text-destructive' : r.priority === 'medium' ? 'border-warning/30 text-warning' : '')}>
+                  <Badge
+                    variant="outline"
+                    className={cn('capitalize', r.priority === 'high' ? 'border-destructive/30 text-destructive' : r.priority === 'medium' ? 'border-warning/30 text-warning' : '')}
+                  >
                     {r.priority}
                   </Badge>
                   {r.title}
@@ -280,7 +297,12 @@ export function SeoTab() {
           <Button
             variant="outline"
             loading={sitemap.isPending}
-            onClick={() => sitemap.mutate(undefined, { onSuccess: (r) => toast({ title: 'Sitemap Updated', description: `${r.urlCount} URLs`, variant: 'success' }), onError: () => toast({ title: 'Failed to regenerate sitemap', variant: 'destructive' }) })}
+            onClick={() =>
+              sitemap.mutate(undefined, {
+                onSuccess: (r) => toast({ title: 'Sitemap Updated', description: `${r.urlCount} URLs`, variant: 'success' }),
+                onError: () => toast({ title: 'Failed to regenerate sitemap', variant: 'destructive' }),
+              })
+            }
           >
             <Map className="size-4" aria-hidden="true" /> Regenerate Sitemap
           </Button>
@@ -289,7 +311,12 @@ export function SeoTab() {
             loading={content.isPending}
             onClick={() =>
               content.mutate(undefined, {
-                onSuccess: (r) => toast({ title: 'Content Analysis Complete', description: `${r.totalPosts} posts, ${r.postsWithoutMetaDescription} without a meta description`, variant: 'success' }),
+                onSuccess: (r) =>
+                  toast({
+                    title: 'Content Analysis Complete',
+                    description: `${r.totalPosts} posts, ${r.postsWithoutMetaDescription} without a meta description`,
+                    variant: 'success',
+                  }),
                 onError: () => toast({ title: 'Failed to analyze content', variant: 'destructive' }),
               })
             }
@@ -465,7 +492,12 @@ export function BookingsTab() {
             const expanded = open === b.id;
             return (
               <li key={b.id}>
-                <button type="button" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : b.id)} className="grid w-full gap-1 py-3 text-left text-sm [overflow-wrap:anywhere] hover:bg-muted/40 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
+                <button
+                  type="button"
+                  aria-expanded={expanded}
+                  onClick={() => setOpen(expanded ? null : b.id)}
+                  className="grid w-full gap-1 py-3 text-left text-sm [overflow-wrap:anywhere] hover:bg-muted/40 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
+                >
                   <span>
                     <span className="font-mono font-semibold">{b.confirmationNumber}</span>{' '}
                     <Badge variant="outline" className={cn('ml-1 capitalize', STATUS_STYLES[b.status])}>
@@ -476,7 +508,9 @@ export function BookingsTab() {
                   <span className="text-muted-foreground">
                     {`${b.vehicleMake} ${b.vehicleModel}`}
                     <span className="block">{`${formatStay(b.arrivalDate)} – ${formatStay(b.departureDate)}`}</span>
-                    {b.checkedInLocal && <span className="block">{b.checkedOutLocal ? `Checked out ${formatStay(b.checkedOutLocal)}` : `Checked in ${formatStay(b.checkedInLocal)}`}</span>}
+                    {b.checkedInLocal && (
+                      <span className="block">{b.checkedOutLocal ? `Checked out ${formatStay(b.checkedOutLocal)}` : `Checked in ${formatStay(b.checkedInLocal)}`}</span>
+                    )}
                   </span>
                   <span className="flex items-center gap-2 font-semibold">
                     {usd(b.totalFee)}

@@ -35,10 +35,7 @@ export function memberSince(date: Date | string): string {
 
 export function Avatar({ user, className }: { user: SessionUser; className?: string }) {
   return (
-    <span
-      aria-hidden="true"
-      className={cn('flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground', className)}
-    >
+    <span aria-hidden="true" className={cn('flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground', className)}>
       {initials(user.name)}
     </span>
   );

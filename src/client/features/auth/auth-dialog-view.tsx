@@ -24,11 +24,7 @@ export default function AuthDialogView({
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent
-        className="max-w-md sm:p-8"
-        aria-describedby={undefined}
-        returnFocus={returnFocus}
-      >
+      <DialogContent className="max-w-md sm:p-8" aria-describedby={undefined} returnFocus={returnFocus}>
         {mode === 'login' ? (
           <SignInCard titleAs={DialogTitle} onSuccess={onSuccess} onSwitch={() => onModeChange('register')} onNavigate={onClose} />
         ) : (

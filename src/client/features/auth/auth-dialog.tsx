@@ -37,8 +37,7 @@ interface State {
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>({ used: false, open: false, mode: 'login', opener: null });
   const openAuth = useCallback<AuthDialogApi['openAuth']>(
-    (mode = 'login', onSuccess) =>
-      setState({ used: true, open: true, mode, onSuccess, opener: document.activeElement instanceof HTMLElement ? document.activeElement : null }),
+    (mode = 'login', onSuccess) => setState({ used: true, open: true, mode, onSuccess, opener: document.activeElement instanceof HTMLElement ? document.activeElement : null }),
     [],
   );
   const api = useMemo(() => ({ openAuth }), [openAuth]);

@@ -51,15 +51,7 @@ export function SignInCard({ onSuccess, onSwitch, titleAs = 'h2', onNavigate }: 
       <GoogleOption label="Sign in with Google" />
       <form ref={formRef} className="space-y-4" onSubmit={submit} noValidate>
         <Field label="Email" name="email" type="email" autoComplete="email" placeholder="Enter your email" error={errors.email} required />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Enter your password"
-          error={errors.password}
-          required
-        />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" placeholder="Enter your password" error={errors.password} required />
         <div className="flex justify-end">
           <Link href="/forgot-password" className="text-sm font-medium text-primary hover:underline" onClick={onNavigate}>
             Forgot password?

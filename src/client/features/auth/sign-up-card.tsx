@@ -41,15 +41,7 @@ export function SignUpCard({ onSuccess, onSwitch, titleAs = 'h2' }: AuthCardProp
       <form ref={formRef} className="space-y-4" onSubmit={submit} noValidate>
         <Field label="Full Name" name="name" autoComplete="name" placeholder="Enter your full name" error={errors.name} required />
         <Field label="Email" name="email" type="email" autoComplete="email" placeholder="Enter your email" error={errors.email} required />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Create a password (min. 8 characters)"
-          error={errors.password}
-          required
-        />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" placeholder="Create a password (min. 8 characters)" error={errors.password} required />
         <Field label="Phone Number (Optional)" name="phone" type="tel" autoComplete="tel" placeholder="e.g. (555) 123-4567" error={errors.phone} />
         <Button type="submit" className="w-full" loading={signUp.isPending}>
           {signUp.isPending ? 'Creating Account...' : 'Create Account'}

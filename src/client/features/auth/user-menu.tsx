@@ -2,14 +2,7 @@
 // 'Current' marker, Admin Panel for the administrator only, and Sign Out. Loaded on demand by the header.
 import { LogOut } from 'lucide-react';
 import { Link } from 'wouter';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/client/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/client/components/ui/dropdown-menu';
 import { accountLinks, Avatar, memberSince, useIsCurrent, useSignOutAction } from './account';
 import type { SessionUser } from './use-session';
 
@@ -20,10 +13,7 @@ export default function UserMenu({ user }: { user: SessionUser }) {
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label="Account menu"
-        className="rounded-full focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-      >
+      <DropdownMenuTrigger aria-label="Account menu" className="rounded-full focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2">
         <Avatar user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-72">

@@ -15,7 +15,17 @@ export function categoryName(slug: string | null, categories?: { slug: string; n
   return categories?.find((c) => c.slug === slug)?.name ?? (slug ?? '').replace(/-/g, ' ');
 }
 
-export function PostCard({ post, categories, large = false, headingLevel = 'h3' }: { post: PostCardData; categories?: { slug: string; name: string }[]; large?: boolean; headingLevel?: 'h2' | 'h3' }) {
+export function PostCard({
+  post,
+  categories,
+  large = false,
+  headingLevel = 'h3',
+}: {
+  post: PostCardData;
+  categories?: { slug: string; name: string }[];
+  large?: boolean;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const Heading = headingLevel;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-border bg-background shadow-sm transition-shadow hover:shadow-md">

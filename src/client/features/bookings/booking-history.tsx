@@ -150,7 +150,11 @@ function CancelBooking({ booking: b }: { booking: Booking }) {
       }
       onCancel={async (reason) => {
         const result = await cancel.mutateAsync({ id: b.id, status: 'cancelled', reason });
-        await Promise.all([queryClient.invalidateQueries(trpc.bookings.history.queryFilter()), queryClient.invalidateQueries(trpc.search.providers.queryFilter()), queryClient.invalidateQueries(trpc.auth.me.queryFilter())]);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.bookings.history.queryFilter()),
+          queryClient.invalidateQueries(trpc.search.providers.queryFilter()),
+          queryClient.invalidateQueries(trpc.auth.me.queryFilter()),
+        ]);
         return result;
       }}
     />

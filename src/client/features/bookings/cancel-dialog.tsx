@@ -8,7 +8,14 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/toast';
 import { formatPrice } from '@/shared/pricing';
 
-export function CancelBookingDialog({ booking: b, refund, policy, trigger, pending, onCancel }: {
+export function CancelBookingDialog({
+  booking: b,
+  refund,
+  policy,
+  trigger,
+  pending,
+  onCancel,
+}: {
   booking: { id: number; confirmationNumber: string; serviceFee: number };
   /** What cancelling now gives back (null: nothing). */
   refund: { card: number; credit: number } | null;

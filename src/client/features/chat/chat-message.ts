@@ -12,7 +12,13 @@ export interface ChatMessage {
 }
 
 let counter = 0;
-export const newMessage = (role: ChatMessage['role'], content: string, extra?: ReactNode): ChatMessage => ({ id: `m${Date.now()}-${++counter}`, role, content, timestamp: Date.now(), extra });
+export const newMessage = (role: ChatMessage['role'], content: string, extra?: ReactNode): ChatMessage => ({
+  id: `m${Date.now()}-${++counter}`,
+  role,
+  content,
+  timestamp: Date.now(),
+  extra,
+});
 
 /** The conversation id this tab keeps for the parking assistant (chat_sessions on the server). */
 export function chatSessionId(): string | undefined {

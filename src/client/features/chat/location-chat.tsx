@@ -31,7 +31,10 @@ export function LocationChat({ location, name, arrivalDate, departureDate }: { l
       const reply = await send.mutateAsync({ message, context: { location, arrivalDate, departureDate, userType: user ? 'authenticated' : 'guest' } });
       setMessages((m) => [...m, newMessage('assistant', 'message' in reply ? reply.message : reply.response)]);
     } catch {
-      setMessages((m) => [...m, newMessage('assistant', `I'm currently experiencing technical difficulties. Please call us at ${supportPhone} and we'll help you find parking at ${name}.`)]);
+      setMessages((m) => [
+        ...m,
+        newMessage('assistant', `I'm currently experiencing technical difficulties. Please call us at ${supportPhone} and we'll help you find parking at ${name}.`),
+      ]);
     }
   }
 

@@ -39,7 +39,10 @@ export function ParkingAssistant({ onSearch, lastSearchLocation }: { onSearch: (
     setText('');
     setMessages((m) => [...m, newMessage('user', message)]);
     try {
-      const history = messages.filter((m) => m.role !== 'system').slice(-10).map((m) => ({ role: m.role, content: m.content }));
+      const history = messages
+        .filter((m) => m.role !== 'system')
+        .slice(-10)
+        .map((m) => ({ role: m.role, content: m.content }));
       const reply = await send.mutateAsync({ message, sessionId: chatSessionId(), lastSearchLocation: lastSearchLocation ?? undefined, chatHistory: history });
       if (!('response' in reply)) return;
       setMessages((m) => [...m, newMessage('assistant', reply.response)]);

@@ -18,7 +18,18 @@ export interface Estimate {
   total: number;
 }
 
-export function BookingSummary({ providerName, location, address, image, arrival, departure, dailyPrice, estimate, loading, cancellationPolicy }: {
+export function BookingSummary({
+  providerName,
+  location,
+  address,
+  image,
+  arrival,
+  departure,
+  dailyPrice,
+  estimate,
+  loading,
+  cancellationPolicy,
+}: {
   providerName: string;
   location: string;
   address?: string;

@@ -86,7 +86,11 @@ export function GateDesk({ lots }: { lots: Lot[] }) {
     try {
       const pass = await (step === 'in' ? checkIn : checkOut).mutateAsync(input);
       show({ kind: 'pass', pass, done: step });
-      toast({ title: step === 'in' ? 'Checked in' : 'Checked out', description: `${pass.booking.confirmationNumber} · ${pass.booking.firstName} ${pass.booking.lastName}`, variant: 'success' });
+      toast({
+        title: step === 'in' ? 'Checked in' : 'Checked out',
+        description: `${pass.booking.confirmationNumber} · ${pass.booking.firstName} ${pass.booking.lastName}`,
+        variant: 'success',
+      });
     } catch (err) {
       // Refused (another gate was first, or the pass changed): show the pass as it stands, with the reason.
       const fresh = await trpcClient.gate.lookup.query(input).catch(() => null);

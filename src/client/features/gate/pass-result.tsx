@@ -11,8 +11,7 @@ import { Plate } from './plate';
 import { shortStay, type GatePass } from './gate-format';
 
 export type GateResult =
-  | { kind: 'pass'; pass: GatePass; /** The step just recorded, if any. */ done: 'in' | 'out' | null }
-  | { kind: 'missing'; confirmationNumber: string; message: string };
+  { kind: 'pass'; pass: GatePass; /** The step just recorded, if any. */ done: 'in' | 'out' | null } | { kind: 'missing'; confirmationNumber: string; message: string };
 
 interface Props {
   result: GateResult;
@@ -41,7 +40,13 @@ export function PassResult({ result, busy, onCheckIn, onCheckOut, onNext, ref }:
   const v = verdict(result);
   const reason = result.kind === 'missing' ? result.message : result.pass.reason;
   return (
-    <Card ref={ref} tabIndex={-1} role="region" aria-labelledby="pass-verdict" className="scroll-mt-20 overflow-hidden focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring">
+    <Card
+      ref={ref}
+      tabIndex={-1}
+      role="region"
+      aria-labelledby="pass-verdict"
+      className="scroll-mt-20 overflow-hidden focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <div className={cn('flex items-start gap-3 p-5', TONES[v.tone])}>
         <v.Icon className="mt-0.5 size-9 shrink-0" aria-hidden="true" />
         <div className="min-w-0">
@@ -68,7 +73,9 @@ export function PassResult({ result, busy, onCheckIn, onCheckOut, onNext, ref }:
           <ScanLine className="size-5" aria-hidden="true" /> Next pass
         </Button>
       </div>
-      {result.kind === 'pass' ? <Details pass={result.pass} /> : (
+      {result.kind === 'pass' ? (
+        <Details pass={result.pass} />
+      ) : (
         <p className="p-5 text-sm text-muted-foreground">
           <span className="font-mono font-semibold text-foreground">{result.confirmationNumber}</span>
           {result.message.startsWith(OTHER_LOT_PREFIX)

@@ -4,7 +4,12 @@ import { cn } from '@/client/lib/utils';
 
 export function Plate({ value, className }: { value: string | null | undefined; className?: string }) {
   return (
-    <span className={cn('inline-block max-w-full rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-sm font-semibold tracking-wide text-foreground [overflow-wrap:anywhere]', className)}>
+    <span
+      className={cn(
+        'inline-block max-w-full rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-sm font-semibold tracking-wide text-foreground [overflow-wrap:anywhere]',
+        className,
+      )}
+    >
       {value || 'No plate'}
     </span>
   );

@@ -84,7 +84,10 @@ function BookingList({ rows, list, onPick, empty }: { rows: GateBooking[]; list:
             <button
               type="button"
               onClick={() => onPick(b.confirmationNumber)}
-              className={cn('grid w-full grid-cols-[4.5rem_minmax(0,1fr)_auto] items-center gap-3 px-3 py-3 text-left text-sm hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-hidden', b.status === 'cancelled' && 'opacity-70')}
+              className={cn(
+                'grid w-full grid-cols-[4.5rem_minmax(0,1fr)_auto] items-center gap-3 px-3 py-3 text-left text-sm hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-hidden',
+                b.status === 'cancelled' && 'opacity-70',
+              )}
             >
               <span className="font-semibold tabular-nums">{time}</span>
               <span className="min-w-0">

@@ -125,7 +125,16 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
         </ul>
       )}
       <form onSubmit={submit} className="flex gap-2 border-t border-border p-3">
-        <Input ref={inputRef} name="message" value={text} onChange={(e) => setText(e.target.value)} placeholder="LAX Airport, Miami Cruise Port..." aria-label="Message the assistant" disabled={waiting} maxLength={1000} />
+        <Input
+          ref={inputRef}
+          name="message"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="LAX Airport, Miami Cruise Port..."
+          aria-label="Message the assistant"
+          disabled={waiting}
+          maxLength={1000}
+        />
         <Button type="submit" size="icon" disabled={waiting || !text.trim()} aria-label="Send message">
           <Send className="size-4" aria-hidden="true" />
         </Button>

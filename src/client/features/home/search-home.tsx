@@ -19,9 +19,7 @@ export default function SearchHome({ history = false }: { history?: boolean }) {
     <>
       <section className="border-b border-border bg-gradient-to-b from-secondary to-background">
         <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-            {history ? 'Your trips' : 'Find parking near your terminal'}
-          </h1>
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{history ? 'Your trips' : 'Find parking near your terminal'}</h1>
           <p className="mt-2 text-muted-foreground">
             {history ? 'Every reservation you made, newest first.' : `Every lot with its total price: the daily rate for your dates plus one flat ${SERVICE_FEE_TEXT} fee.`}
           </p>

@@ -33,10 +33,7 @@ export function StepsCarousel() {
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${STEPS.length}: ${step.title}`}
             aria-hidden={i !== active}
-            className={cn(
-              'absolute inset-0 flex gap-4 transition-opacity duration-500',
-              i === active ? 'opacity-100' : 'pointer-events-none opacity-0',
-            )}
+            className={cn('absolute inset-0 flex gap-4 transition-opacity duration-500', i === active ? 'opacity-100' : 'pointer-events-none opacity-0')}
           >
             <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-secondary text-xl font-bold text-primary">
               {i + 1}

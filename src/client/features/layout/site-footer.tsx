@@ -14,9 +14,7 @@ export function SiteFooter() {
             <BrandMark className="size-6" />
             {brandName}
           </p>
-          <p className="text-sm text-muted-foreground">
-            {`Airport and cruise-port parking with the total price up front: the lot's rate plus one flat ${SERVICE_FEE_TEXT} fee.`}
-          </p>
+          <p className="text-sm text-muted-foreground">{`Airport and cruise-port parking with the total price up front: the lot's rate plus one flat ${SERVICE_FEE_TEXT} fee.`}</p>
         </div>
         <FooterList
           title="Explore"

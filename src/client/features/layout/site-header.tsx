@@ -112,19 +112,11 @@ export function SiteHeader() {
         </Button>
       </div>
 
-      <nav
-        id="mobile-menu"
-        aria-label="Mobile"
-        className={cn('border-t border-border bg-background px-4 pb-4 pt-2 md:hidden', !open && 'hidden')}
-      >
+      <nav id="mobile-menu" aria-label="Mobile" className={cn('border-t border-border bg-background px-4 pb-4 pt-2 md:hidden', !open && 'hidden')}>
         <ul className="flex flex-col gap-1">
           {NAV.map((item) => (
             <li key={item.href}>
-              <Link
-                href={item.href}
-                aria-current={isActive(item.href) ? 'page' : undefined}
-                className="block rounded-md px-3 py-2.5 text-base font-medium hover:bg-muted"
-              >
+              <Link href={item.href} aria-current={isActive(item.href) ? 'page' : undefined} className="block rounded-md px-3 py-2.5 text-base font-medium hover:bg-muted">
                 {item.label}
               </Link>
             </li>

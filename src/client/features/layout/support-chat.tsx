@@ -27,7 +27,14 @@ const ACTIONS: Record<Action, { label: string; icon: typeof Ban; field: string; 
   cancel: { label: 'Cancel booking', icon: Ban, field: 'Reason', placeholder: 'Plans changed, flight cancelled…', done: 'Booking Cancelled', cancels: true },
   refund: { label: 'Request refund', icon: Undo2, field: 'Reason', placeholder: 'Why do you need a refund?', done: 'Refund Processed', cancels: true },
   receipt: { label: 'E-mail receipt', icon: ReceiptText, field: 'Notes (optional)', placeholder: 'Anything we should add?', done: 'Receipt Sent' },
-  contact_property: { label: 'Contact the lot', icon: MessageSquareText, field: 'Message for the lot', placeholder: 'I will arrive late, around 11 pm…', done: 'Message Sent', requiresReason: true },
+  contact_property: {
+    label: 'Contact the lot',
+    icon: MessageSquareText,
+    field: 'Message for the lot',
+    placeholder: 'I will arrive late, around 11 pm…',
+    done: 'Message Sent',
+    requiresReason: true,
+  },
 };
 
 export default function SupportChat() {
@@ -54,7 +61,10 @@ export default function SupportChat() {
     try {
       const reply = await chat.mutateAsync({ message: trimmed, conversationHistory });
       const data = reply.bookingData;
-      setMessages((m) => [...m, newMessage('assistant', reply.response, data ? <BookingCard booking={data} onAction={(type) => setAction({ type, booking: data })} /> : undefined)]);
+      setMessages((m) => [
+        ...m,
+        newMessage('assistant', reply.response, data ? <BookingCard booking={data} onAction={(type) => setAction({ type, booking: data })} /> : undefined),
+      ]);
     } catch {
       setMessages((m) => [...m, newMessage('assistant', FAILURE)]);
     } finally {
@@ -102,7 +112,16 @@ export default function SupportChat() {
       <div className="flex min-h-0 flex-col overflow-hidden rounded-lg border border-border">
         <ChatMessages messages={messages} typing={chat.isPending} label="Conversation with support" className="h-[min(24rem,50dvh)]" />
         <form onSubmit={submit} className="flex gap-2 border-t border-border p-3">
-          <Input ref={inputRef} name="message" value={text} onChange={(e) => setText(e.target.value)} placeholder="Type your question or a confirmation number" aria-label="Message support" disabled={chat.isPending} maxLength={1000} />
+          <Input
+            ref={inputRef}
+            name="message"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Type your question or a confirmation number"
+            aria-label="Message support"
+            disabled={chat.isPending}
+            maxLength={1000}
+          />
           <Button type="submit" size="icon" disabled={chat.isPending || !text.trim()} aria-label="Send message">
             <Send className="size-4" aria-hidden="true" />
           </Button>
@@ -185,7 +204,9 @@ function ActionDialog({ action, booking, onClose, onDone }: { action: Action; bo
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogTitle>{`${meta.label}: ${booking.confirmationNumber}`}</DialogTitle>
-        <DialogDescription>{refundNote || (action === 'receipt' ? `We'll e-mail an itemised receipt for this booking.` : `We'll pass your message to ${booking.providerName}.`)}</DialogDescription>
+        <DialogDescription>
+          {refundNote || (action === 'receipt' ? `We'll e-mail an itemised receipt for this booking.` : `We'll pass your message to ${booking.providerName}.`)}
+        </DialogDescription>
         <div className="space-y-1.5">
           <Label htmlFor="support-reason">{meta.field}</Label>
           <Textarea

@@ -54,9 +54,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: 'how-we-share-information',
       heading: '4. How We Share Information',
-      paragraphs: [
-        'We do not sell your personal information, and we do not share it with advertisers or data brokers. We share it only in the following situations:',
-      ],
+      paragraphs: ['We do not sell your personal information, and we do not share it with advertisers or data brokers. We share it only in the following situations:'],
       bullets: [
         'With the parking operator you book: only what the operator needs to honor and manage your booking, namely the name and contact details on the booking, your arrival and departure times, your vehicle’s make, model and license plate, and your confirmation number, along with any message you ask us to pass on.',
         'With service providers who help us run the Service: our payment processor (for payments, refunds and fraud prevention), hosting and e-mail delivery providers, and Google if you choose Google sign-in. They may use the information only to provide their services to us or as their own privacy policies describe for services you use directly.',

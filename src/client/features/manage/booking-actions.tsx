@@ -109,7 +109,11 @@ function CancelDialog({ booking: b, token }: { booking: TManaged; token?: string
       }
       onCancel={async (reason) => {
         const result = await cancel.mutateAsync({ confirmationNumber: b.confirmationNumber, token, reason });
-        await Promise.all([queryClient.invalidateQueries(trpc.bookings.manage.queryFilter()), queryClient.invalidateQueries(trpc.bookings.history.queryFilter()), queryClient.invalidateQueries(trpc.search.providers.queryFilter())]);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.bookings.manage.queryFilter()),
+          queryClient.invalidateQueries(trpc.bookings.history.queryFilter()),
+          queryClient.invalidateQueries(trpc.search.providers.queryFilter()),
+        ]);
         return result;
       }}
     />
@@ -134,7 +138,11 @@ function EndLinks({ booking: b, token }: { booking: TManaged; token?: string }) 
     }
   }
   return (
-    <button type="button" onClick={() => void run()} className="inline-flex items-center gap-1.5 pt-1 text-xs font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+    <button
+      type="button"
+      onClick={() => void run()}
+      className="inline-flex items-center gap-1.5 pt-1 text-xs font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+    >
       <LinkIcon className="size-3.5" aria-hidden="true" /> End all links to this booking
     </button>
   );

@@ -175,16 +175,28 @@ function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: T
                 <StripeCard publishableKey={config.stripePublishableKey!} amount={q.charge} onReady={onStripeReady} />
               </Suspense>
             ) : (
-              <CardFields values={card} errors={cardErrors} onChange={(v, field) => {
+              <CardFields
+                values={card}
+                errors={cardErrors}
+                onChange={(v, field) => {
                   setCard(v);
                   setCardErrors((e) => ({ ...e, [field]: '', payment: '' }));
-                }} />
+                }}
+              />
             ))}
         </fieldset>
       )}
 
       <Button type="button" className="w-full" disabled={!q} loading={busy} onClick={() => void confirm()}>
-        {busy ? 'Saving...' : !q ? 'Change dates' : q.charge > 0 ? `Pay ${formatPrice(q.charge)} and change dates` : q.refundToCard > 0 ? `Change dates and refund ${formatPrice(q.refundToCard)}` : 'Change dates'}
+        {busy
+          ? 'Saving...'
+          : !q
+            ? 'Change dates'
+            : q.charge > 0
+              ? `Pay ${formatPrice(q.charge)} and change dates`
+              : q.refundToCard > 0
+                ? `Change dates and refund ${formatPrice(q.refundToCard)}`
+                : 'Change dates'}
       </Button>
     </div>
   );
@@ -219,7 +231,9 @@ function Quote({ quote: q }: { quote: TQuote }) {
               ? 'No refund for the shorter stay'
               : 'No change in price'}
       </p>
-      {q.kept > 0 && <p className="text-muted-foreground">{`${formatPrice(q.kept)} is not refundable under the lot's cancellation policy (changes less than 24 hours before arrival).`}</p>}
+      {q.kept > 0 && (
+        <p className="text-muted-foreground">{`${formatPrice(q.kept)} is not refundable under the lot's cancellation policy (changes less than 24 hours before arrival).`}</p>
+      )}
     </div>
   );
 }

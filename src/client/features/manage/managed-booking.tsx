@@ -50,11 +50,35 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
               <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
                 <Item icon={CalendarClock} label="Check-in" value={formatStay(b.arrivalDate)} />
                 <Item icon={CalendarClock} label="Check-out" value={formatStay(b.departureDate)} />
-                <Item icon={MapPin} label="Parking location" value={<>{b.providerName}<br /><span className="font-normal text-muted-foreground">{b.address}</span></>} />
+                <Item
+                  icon={MapPin}
+                  label="Parking location"
+                  value={
+                    <>
+                      {b.providerName}
+                      <br />
+                      <span className="font-normal text-muted-foreground">{b.address}</span>
+                    </>
+                  }
+                />
                 <Item icon={Car} label="Vehicle" value={[`${b.vehicleMake} ${b.vehicleModel}`, b.licensePlate].filter(Boolean).join(' · ')} />
-                {b.providerPhone && <Item icon={Phone} label="Lot phone" value={<a className="text-primary underline-offset-4 hover:underline" href={`tel:${b.providerPhone.replace(/[^\d+]/g, '')}`}>{b.providerPhone}</a>} />}
+                {b.providerPhone && (
+                  <Item
+                    icon={Phone}
+                    label="Lot phone"
+                    value={
+                      <a className="text-primary underline-offset-4 hover:underline" href={`tel:${b.providerPhone.replace(/[^\d+]/g, '')}`}>
+                        {b.providerPhone}
+                      </a>
+                    }
+                  />
+                )}
                 {b.checkedInLocal && (
-                  <Item icon={DoorOpen} label="At the gate" value={[`Checked in ${formatStay(b.checkedInLocal)}`, b.checkedOutLocal && `Checked out ${formatStay(b.checkedOutLocal)}`].filter(Boolean).join(' · ')} />
+                  <Item
+                    icon={DoorOpen}
+                    label="At the gate"
+                    value={[`Checked in ${formatStay(b.checkedInLocal)}`, b.checkedOutLocal && `Checked out ${formatStay(b.checkedOutLocal)}`].filter(Boolean).join(' · ')}
+                  />
                 )}
               </dl>
               {b.shuttleInfo && <p className="mt-4 rounded-md bg-muted p-3 text-sm">{`Shuttle: ${b.shuttleInfo}`}</p>}

@@ -45,7 +45,15 @@ export function RequestLinkForm({ initialConfirmation = '' }: { initialConfirmat
   }
   return (
     <form onSubmit={submit} noValidate aria-label="Find your booking" className="space-y-4">
-      <Field label="Confirmation number" name="confirmationNumber" defaultValue={initialConfirmation} placeholder="PP-7K3M9Q2H" autoComplete="off" autoCapitalize="characters" error={errors.confirmationNumber} />
+      <Field
+        label="Confirmation number"
+        name="confirmationNumber"
+        defaultValue={initialConfirmation}
+        placeholder="PP-7K3M9Q2H"
+        autoComplete="off"
+        autoCapitalize="characters"
+        error={errors.confirmationNumber}
+      />
       <Field label="E-mail used to book" name="email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email} />
       <Button type="submit" className="w-full sm:w-auto" loading={request.isPending}>
         {request.isPending ? 'Sending...' : 'E-mail me a link'}

@@ -67,7 +67,10 @@ export function HomeSearch() {
   const data = result.isPlaceholderData ? undefined : result.data;
   const found = data?.location;
   const choices = data?.choices ?? null;
-  const mapData = found && data.providers.length ? { center: found, kind: found.kind, code: found.code, label: found.name, providers: data.providers, arrivalDate: data.arrivalDate, departureDate: data.departureDate } : null;
+  const mapData =
+    found && data.providers.length
+      ? { center: found, kind: found.kind, code: found.code, label: found.name, providers: data.providers, arrivalDate: data.arrivalDate, departureDate: data.departureDate }
+      : null;
   // From lg on the lots map stays in view beside the list while it scrolls (as on location pages). The recent
   // searches and the assistant are below the results, always in the same place: moving them would start the
   // assistant's conversation over when it hands its search to the results.
@@ -92,7 +95,11 @@ export function HomeSearch() {
             ) : !data ? (
               <ResultsSkeleton />
             ) : choices ? (
-              <AreaChoices typed={input.location} choices={choices} hrefFor={(code) => searchHref({ location: code, arrivalDate: shown.arrivalDate, departureDate: shown.departureDate, ...keep })} />
+              <AreaChoices
+                typed={input.location}
+                choices={choices}
+                hrefFor={(code) => searchHref({ location: code, arrivalDate: shown.arrivalDate, departureDate: shown.departureDate, ...keep })}
+              />
             ) : (
               <Suspense fallback={<ResultsSkeleton />}>
                 <ResultsList

@@ -6,7 +6,14 @@ interface Point {
   longitude: number;
 }
 
-export function LotMap({ lot, terminal, lotName, terminalName, distance, className }: {
+export function LotMap({
+  lot,
+  terminal,
+  lotName,
+  terminalName,
+  distance,
+  className,
+}: {
   lot: Point;
   terminal: Point;
   lotName: string;

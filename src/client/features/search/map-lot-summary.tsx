@@ -31,7 +31,9 @@ export function MapLotSummary({ map, onShowInList }: { map: ResultsMapState; onS
               Show in list
             </Button>
             <Button asChild className="flex-1">
-              <Link href={`/provider/${lot.slug}?${stayQuery({ location: lot.location, arrivalDate: map.data.arrivalDate, departureDate: map.data.departureDate })}`}>View Details</Link>
+              <Link href={`/provider/${lot.slug}?${stayQuery({ location: lot.location, arrivalDate: map.data.arrivalDate, departureDate: map.data.departureDate })}`}>
+                View Details
+              </Link>
             </Button>
           </div>
         </div>

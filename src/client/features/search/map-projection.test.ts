@@ -102,4 +102,3 @@ describe('placePins', () => {
     expect(pin!.nudged).toBe(true);
   });
 });
-

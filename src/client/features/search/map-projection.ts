@@ -111,7 +111,16 @@ export function placePins(pins: PinBox[], frame: { width: number; height: number
     const stepX = pin.w / 2 + gap;
     const offsets: [number, number][] = [[0, 0]];
     for (let ring = 1; ring <= 2; ring++) {
-      offsets.push([0, -ring * stepY], [ring * stepX, 0], [-ring * stepX, 0], [0, ring * stepY + tail], [ring * stepX, -ring * stepY], [-ring * stepX, -ring * stepY], [ring * stepX, ring * stepY], [-ring * stepX, ring * stepY]);
+      offsets.push(
+        [0, -ring * stepY],
+        [ring * stepX, 0],
+        [-ring * stepX, 0],
+        [0, ring * stepY + tail],
+        [ring * stepX, -ring * stepY],
+        [-ring * stepX, -ring * stepY],
+        [ring * stepX, ring * stepY],
+        [-ring * stepX, ring * stepY],
+      );
     }
     for (const [dx, dy] of offsets) {
       const left = clamp(home.left + dx, 0, frame.width - pin.w);
@@ -125,4 +134,3 @@ export function placePins(pins: PinBox[], frame: { width: number; height: number
 
 const overlaps = (a: Rect, b: Rect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 const clamp = (v: number, min: number, max: number) => Math.min(Math.max(v, min), Math.max(min, max));
-

@@ -19,7 +19,13 @@ export interface FieldHandlers {
 
 const ICON = { airport: Plane, cruise_port: Anchor, area: MapPin } satisfies Record<PlaceOption['kind'], unknown>;
 
-export default function PlaceSuggestions({ listId, value, setValue, field, onAria }: {
+export default function PlaceSuggestions({
+  listId,
+  value,
+  setValue,
+  field,
+  onAria,
+}: {
   listId: string;
   value: string;
   setValue: (value: string) => void;

@@ -32,7 +32,15 @@ export function lotImageAlt(src: string, name: string): string {
 }
 const MAX_AMENITIES = 4;
 
-export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, locked = false, onUnlock, active = false }: {
+export function ProviderCard({
+  provider,
+  arrivalDate,
+  departureDate,
+  onSelect,
+  locked = false,
+  onUnlock,
+  active = false,
+}: {
   provider: ProviderResult;
   arrivalDate: string;
   departureDate: string;
@@ -52,7 +60,15 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
   const dayRates = provider.priceLines.filter((l) => l.dayRate);
 
   const picture = (className: string) => (
-    <img {...photoSources(image, PHOTO_SIZES.card)} onError={() => setImage(FALLBACK_IMAGE)} alt={(image === provider.imageUrls[0] && provider.imageAlts[0]) || lotImageAlt(image, provider.name)} width={320} height={200} loading="lazy" className={className} />
+    <img
+      {...photoSources(image, PHOTO_SIZES.card)}
+      onError={() => setImage(FALLBACK_IMAGE)}
+      alt={(image === provider.imageUrls[0] && provider.imageAlts[0]) || lotImageAlt(image, provider.name)}
+      width={320}
+      height={200}
+      loading="lazy"
+      className={className}
+    />
   );
 
   // Phones get a compact card (a thumbnail beside the name), so two or more lots fit on one screen.
@@ -106,18 +122,18 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
           </p>
         )}
         {!locked && (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
-          {provider.amenities.slice(0, MAX_AMENITIES).map((a) => (
-            <li key={a}>
-              <Badge variant="secondary">{a}</Badge>
-            </li>
-          ))}
-          {extra > 0 && (
-            <li>
-              <Badge variant="outline">{`+${extra} more`}</Badge>
-            </li>
-          )}
-        </ul>
+          <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
+            {provider.amenities.slice(0, MAX_AMENITIES).map((a) => (
+              <li key={a}>
+                <Badge variant="secondary">{a}</Badge>
+              </li>
+            ))}
+            {extra > 0 && (
+              <li>
+                <Badge variant="outline">{`+${extra} more`}</Badge>
+              </li>
+            )}
+          </ul>
         )}
         {/* The price grows downwards (a holiday rate adds a line) and the buttons keep their place beside it. */}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-2 border-t border-border pt-2.5 sm:flex-nowrap sm:pt-3">
@@ -126,9 +142,7 @@ export function ProviderCard({ provider, arrivalDate, departureDate, onSelect, l
               {formatPrice(provider.total)}
               <span className="ml-1 text-sm font-normal text-muted-foreground">{`total for ${provider.days} ${provider.days === 1 ? 'day' : 'days'}`}</span>
             </p>
-            <p className="text-sm text-muted-foreground">
-              {`${linesArithmetic(standard)} + ${formatPrice(provider.serviceFee)} service fee`}
-            </p>
+            <p className="text-sm text-muted-foreground">{`${linesArithmetic(standard)} + ${formatPrice(provider.serviceFee)} service fee`}</p>
             {dayRates.length > 0 && (
               <ul aria-label="Day rates in this stay" className="mt-1 space-y-0.5">
                 {dayRates.map((l) => (

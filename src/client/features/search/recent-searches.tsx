@@ -58,22 +58,24 @@ export function RecentSearches({ onPick }: { onPick: (search: { location: string
               const current = item.arrivalDate && item.departureDate && item.arrivalDate.slice(0, 10) >= earliestArrivalDay();
               const dates = item.arrivalDate && item.departureDate ? formatShortRange(item.arrivalDate, item.departureDate) : null;
               return (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  onClick={() => onPick(current ? { location: item.searchTerm, arrivalDate: item.arrivalDate!, departureDate: item.departureDate! } : { location: item.searchTerm })}
-                  className="flex w-full items-center justify-between gap-3 rounded-md px-2 py-2 text-left text-sm hover:bg-muted"
-                >
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium">{item.location}</span>
-                    <span className="block text-muted-foreground">
-                      {dates ? `${dates} · ` : ''}
-                      {`${item.resultCount} ${item.resultCount === 1 ? 'result' : 'results'}`}
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() =>
+                      onPick(current ? { location: item.searchTerm, arrivalDate: item.arrivalDate!, departureDate: item.departureDate! } : { location: item.searchTerm })
+                    }
+                    className="flex w-full items-center justify-between gap-3 rounded-md px-2 py-2 text-left text-sm hover:bg-muted"
+                  >
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{item.location}</span>
+                      <span className="block text-muted-foreground">
+                        {dates ? `${dates} · ` : ''}
+                        {`${item.resultCount} ${item.resultCount === 1 ? 'result' : 'results'}`}
+                      </span>
                     </span>
-                  </span>
-                  <span className="shrink-0 text-xs text-muted-foreground">{relativeTime(item.searchedAt)}</span>
-                </button>
-              </li>
+                    <span className="shrink-0 text-xs text-muted-foreground">{relativeTime(item.searchedAt)}</span>
+                  </button>
+                </li>
               );
             })}
           </ul>

@@ -11,7 +11,14 @@ import { ProviderCard, type ProviderResult } from './provider-card';
 import { MapViewToggle, ResultsMapSlot, useResultsMap } from './results-map-state';
 export { ResultsSkeleton } from './results-skeleton';
 
-export function ResultsList({ locationLabel, locationCode, providers, arrivalDate, departureDate, filtered = false }: {
+export function ResultsList({
+  locationLabel,
+  locationCode,
+  providers,
+  arrivalDate,
+  departureDate,
+  filtered = false,
+}: {
   locationLabel: string;
   /** The resolved location's code (gating and the access fee are per location). */
   locationCode?: string;

@@ -58,7 +58,12 @@ const subscribe = (onChange: () => void) => {
 };
 
 /** True from the lg breakpoint on, where the map sits beside the list (false on the server and at hydration). */
-export const useWide = () => useSyncExternalStore(subscribe, () => window.matchMedia(WIDE).matches, () => false);
+export const useWide = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
 
 /** Phones and tablets: the List / Map switch above the results. */
 export function MapViewToggle() {
@@ -87,7 +92,11 @@ export function MapViewToggle() {
  * Where the map goes. `aside`: beside the list from lg on (its space is kept on the server's page, so the
  * map arriving moves nothing); `inline`: in place of the list below lg, when Map is picked.
  */
-export function ResultsMapSlot({ placement, className, reserve = false }: {
+export function ResultsMapSlot({
+  placement,
+  className,
+  reserve = false,
+}: {
   placement: 'aside' | 'inline';
   className?: string;
   /** Keep the map's space while the results load (aside only), so the panels below it do not jump. */

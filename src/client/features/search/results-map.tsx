@@ -41,7 +41,13 @@ export function ResultsMap({ className }: { className?: string }) {
   );
 }
 
-function MapCanvas({ map, locked, named, className, onPick }: {
+function MapCanvas({
+  map,
+  locked,
+  named,
+  className,
+  onPick,
+}: {
   map: ResultsMapState;
   locked: boolean;
   /** Name the active lot above its pin (beside the list, where its card may be out of view). */
@@ -101,7 +107,14 @@ function MapCanvas({ map, locked, named, className, onPick }: {
     });
     const placed = new Map(placePins(boxes, { width: size.w, height: size.h }, keepOut, TAIL).map((p) => [p.id, p]));
     // Rings around the terminal every scale step, out to the farthest corner.
-    const far = Math.max(...[[0, 0], [size.w, 0], [0, size.h], [size.w, size.h]].map(([x, y]) => Math.hypot(x! - t.x, y! - t.y)));
+    const far = Math.max(
+      ...[
+        [0, 0],
+        [size.w, 0],
+        [0, size.h],
+        [size.w, size.h],
+      ].map(([x, y]) => Math.hypot(x! - t.x, y! - t.y)),
+    );
     const rings = Array.from({ length: Math.min(12, Math.floor(far / scale.px)) }, (_, i) => (i + 1) * scale.px);
 
     body = (
@@ -197,13 +210,21 @@ function MapCanvas({ map, locked, named, className, onPick }: {
               >
                 {formatPrice(p.total)}
                 {!pin.nudged && (
-                  <span aria-hidden="true" className={cn('absolute -bottom-[5px] left-1/2 size-2.5 -translate-x-1/2 rotate-45 border-r border-b', on ? 'border-primary bg-primary' : 'border-border bg-background')} />
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'absolute -bottom-[5px] left-1/2 size-2.5 -translate-x-1/2 rotate-45 border-r border-b',
+                      on ? 'border-primary bg-primary' : 'border-border bg-background',
+                    )}
+                  />
                 )}
               </button>
             );
           })
         )}
-        {named && !locked && activeId !== null && placed.has(activeId) && <PinName map={map} pin={placed.get(activeId)!} width={boxes.find((b) => b.id === activeId)!.w} frame={size.w} />}
+        {named && !locked && activeId !== null && placed.has(activeId) && (
+          <PinName map={map} pin={placed.get(activeId)!} width={boxes.find((b) => b.id === activeId)!.w} frame={size.w} />
+        )}
         {!locked && (
           <p aria-hidden="true" className="absolute top-2 left-2 rounded-full bg-background/90 px-2 py-0.5 text-xs font-medium text-muted-foreground shadow-sm">
             {`Totals for ${stay}`}
@@ -214,7 +235,14 @@ function MapCanvas({ map, locked, named, className, onPick }: {
   }
 
   return (
-    <div ref={ref} role="group" aria-label={`Map of parking near ${data.label}`} aria-describedby={`${id}-hint`} data-testid="results-map" className={cn('relative overflow-hidden', className)}>
+    <div
+      ref={ref}
+      role="group"
+      aria-label={`Map of parking near ${data.label}`}
+      aria-describedby={`${id}-hint`}
+      data-testid="results-map"
+      className={cn('relative overflow-hidden', className)}
+    >
       <p id={`${id}-hint`} className="sr-only">
         {locked
           ? 'The terminal is in the middle; unlock the details to see where each lot is.'
@@ -232,7 +260,11 @@ function PinName({ map, pin, width, frame }: { map: ResultsMapState; pin: Placed
   const left = Math.min(Math.max(4, pin.left + width / 2 - w / 2), frame - w - 4);
   const top = pin.top < 34 ? pin.top + PIN_H + 8 : pin.top - 30;
   return (
-    <p aria-hidden="true" style={{ left, top, maxWidth: w }} className="pointer-events-none absolute z-40 truncate rounded-md bg-foreground px-2 py-1 text-xs font-medium text-background shadow-md">
+    <p
+      aria-hidden="true"
+      style={{ left, top, maxWidth: w }}
+      className="pointer-events-none absolute z-40 truncate rounded-md bg-foreground px-2 py-1 text-xs font-medium text-background shadow-md"
+    >
       {name}
     </p>
   );

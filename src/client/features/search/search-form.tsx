@@ -13,7 +13,12 @@ export interface SearchValues {
   departureDate: string;
 }
 
-export function SearchForm({ initial, onSearch, lockLocation = false, pending = false }: {
+export function SearchForm({
+  initial,
+  onSearch,
+  lockLocation = false,
+  pending = false,
+}: {
   initial: SearchValues;
   onSearch: (values: SearchValues) => void;
   /** On a location page the place is fixed; only the dates change. */

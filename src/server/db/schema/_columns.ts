@@ -2,7 +2,11 @@
 import { k } from './_kit';
 
 export const id = () => k.id();
-export const createdAt = () => k.timestamp('created_at').notNull().$defaultFn(() => new Date());
+export const createdAt = () =>
+  k
+    .timestamp('created_at')
+    .notNull()
+    .$defaultFn(() => new Date());
 export const updatedAt = () =>
   k
     .timestamp('updated_at')
@@ -10,4 +14,8 @@ export const updatedAt = () =>
     .$defaultFn(() => new Date())
     .$onUpdateFn(() => new Date());
 export const timestamp = (name: string) => k.timestamp(name);
-export const jsonArray = (name: string) => k.json<string[]>(name).notNull().$defaultFn(() => []);
+export const jsonArray = (name: string) =>
+  k
+    .json<string[]>(name)
+    .notNull()
+    .$defaultFn(() => []);

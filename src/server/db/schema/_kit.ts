@@ -26,9 +26,7 @@ export const isPostgresUrl = (url: string | undefined): boolean => /^postgres(ql
  * (drizzle-kit's PostgreSQL config sets it), else PostgreSQL for a postgres:// DATABASE_URL, else SQLite.
  */
 export const ENGINE: Engine =
-  process.env.PARKPILOT_DB_ENGINE === 'postgres' || (!process.env.PARKPILOT_DB_ENGINE && isPostgresUrl(process.env.DATABASE_URL))
-    ? 'postgres'
-    : 'sqlite';
+  process.env.PARKPILOT_DB_ENGINE === 'postgres' || (!process.env.PARKPILOT_DB_ENGINE && isPostgresUrl(process.env.DATABASE_URL)) ? 'postgres' : 'sqlite';
 
 const pgKit = {
   table: pg.pgTable,

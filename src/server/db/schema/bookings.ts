@@ -14,7 +14,8 @@ export const bookings = k.table(
     id: id(),
     /** The traveller's account; null for a guest's booking (its \`email\` owns it until an account proves that e-mail). */
     userId: k.integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    providerId: k.integer('provider_id')
+    providerId: k
+      .integer('provider_id')
       .notNull()
       .references(() => parkingProviders.id, { onDelete: 'restrict' }),
     confirmationNumber: k.text('confirmation_number').notNull().unique(),
@@ -29,14 +30,26 @@ export const bookings = k.table(
     vehicleMake: k.text('vehicle_make').notNull(),
     vehicleModel: k.text('vehicle_model').notNull(),
     licensePlate: k.text('license_plate').notNull().default(''),
-    parkingFeeCents: k.cents('parking_fee_cents').notNull().default(0 as Cents),
+    parkingFeeCents: k
+      .cents('parking_fee_cents')
+      .notNull()
+      .default(0 as Cents),
     /** How parkingFeeCents was made up when booked ('1 week' 5995, '2 days × $10.95' 2190): receipts show this. */
     priceLines: k.json<StayLine[]>('price_lines'),
     /** What each billed day cost when booked or last changed (sums to parkingFeeCents): a change keeps what kept days cost. Null on older bookings (spread evenly). */
     dayPrices: k.json<DayPrice[]>('day_prices'),
-    serviceFeeCents: k.cents('service_fee_cents').notNull().default(0 as Cents),
-    creditAppliedCents: k.cents('credit_applied_cents').notNull().default(0 as Cents),
-    totalFeeCents: k.cents('total_fee_cents').notNull().default(0 as Cents),
+    serviceFeeCents: k
+      .cents('service_fee_cents')
+      .notNull()
+      .default(0 as Cents),
+    creditAppliedCents: k
+      .cents('credit_applied_cents')
+      .notNull()
+      .default(0 as Cents),
+    totalFeeCents: k
+      .cents('total_fee_cents')
+      .notNull()
+      .default(0 as Cents),
     status: k.text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
     /** While status is 'pending' the spaces are held until this time, then released. */
     holdExpiresAt: timestamp('hold_expires_at'),
@@ -45,12 +58,18 @@ export const bookings = k.table(
     paymentKey: k.text('payment_key'),
     cardBrand: k.text('card_brand'),
     cardLast4: k.text('card_last4'),
-    refundedCents: k.cents('refunded_cents').notNull().default(0 as Cents),
+    refundedCents: k
+      .cents('refunded_cents')
+      .notNull()
+      .default(0 as Cents),
     /**
      * Cents of parkingFeeCents that no later refund returns: what the policy kept when the traveller changed the
      * dates (src/shared/cancellation.ts nonRefundableAfterChange), so moving never launders the policy.
      */
-    nonRefundableCents: k.cents('non_refundable_cents').notNull().default(0 as Cents),
+    nonRefundableCents: k
+      .cents('non_refundable_cents')
+      .notNull()
+      .default(0 as Cents),
     cancellationReason: k.text('cancellation_reason'),
     cancelledAt: timestamp('cancelled_at'),
     /** At the gate: when the car came in and went out, and the staff member (user id) who recorded it. */
@@ -74,7 +93,8 @@ export const paymentMethods = k.table(
   'payment_methods',
   {
     id: id(),
-    userId: k.integer('user_id')
+    userId: k
+      .integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     stripePaymentMethodId: k.text('stripe_payment_method_id').notNull().unique(),
@@ -105,7 +125,10 @@ export const userCredits = k.table(
     /** The guest's e-mail owning this row (only while userId is null). */
     email: k.text('email'),
     /** Positive adds to the balance, negative spends it. */
-    amountCents: k.cents('amount_cents').notNull().default(0 as Cents),
+    amountCents: k
+      .cents('amount_cents')
+      .notNull()
+      .default(0 as Cents),
     type: k.text('type', { enum: ['access_fee_credit', 'refund', 'booking_use', 'adjustment'] }).notNull(),
     description: k.text('description'),
     relatedPaymentId: k.text('related_payment_id'),
@@ -119,7 +142,10 @@ export const userCredits = k.table(
 export const guestCredits = k.table('guest_credits', {
   /** Lower-cased. */
   email: k.text('email').primaryKey(),
-  balanceCents: k.cents('balance_cents').notNull().default(0 as Cents),
+  balanceCents: k
+    .cents('balance_cents')
+    .notNull()
+    .default(0 as Cents),
   updatedAt: updatedAt(),
 });
 
@@ -134,7 +160,10 @@ export const informationAccess = k.table(
     location: k.text('location').notNull(),
     paymentIntentId: k.text('payment_intent_id').notNull().unique(),
     status: k.text('status').notNull(),
-    amountCents: k.cents('amount_cents').notNull().default(0 as Cents),
+    amountCents: k
+      .cents('amount_cents')
+      .notNull()
+      .default(0 as Cents),
     creditedBack: k.integer('credited_back').notNull().default(0),
     creditedAt: timestamp('credited_at'),
     /** The booking the fee was credited to (cleared again if that booking's payment fails). */
@@ -182,7 +211,8 @@ export const bookingLinks = k.table(
   'booking_links',
   {
     id: id(),
-    bookingId: k.integer('booking_id')
+    bookingId: k
+      .integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     tokenHash: k.text('token_hash').notNull().unique(),
@@ -205,7 +235,8 @@ export const bookingChanges = k.table(
   'booking_changes',
   {
     id: id(),
-    bookingId: k.integer('booking_id')
+    bookingId: k
+      .integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     kind: k.text('kind', { enum: ['dates', 'vehicle', 'cancel'] }).notNull(),
@@ -219,16 +250,34 @@ export const bookingChanges = k.table(
     /** 'Toyota Camry · ABC123' before and after (vehicle changes). */
     fromVehicle: k.text('from_vehicle'),
     toVehicle: k.text('to_vehicle'),
-    parkingFeeBeforeCents: k.cents('parking_fee_before_cents').notNull().default(0 as Cents),
-    parkingFeeAfterCents: k.cents('parking_fee_after_cents').notNull().default(0 as Cents),
+    parkingFeeBeforeCents: k
+      .cents('parking_fee_before_cents')
+      .notNull()
+      .default(0 as Cents),
+    parkingFeeAfterCents: k
+      .cents('parking_fee_after_cents')
+      .notNull()
+      .default(0 as Cents),
     priceLines: k.json<StayLine[]>('price_lines'),
     /** The booking's day prices once this change applies. */
     dayPrices: k.json<DayPrice[]>('day_prices'),
-    chargedCents: k.cents('charged_cents').notNull().default(0 as Cents),
-    refundedCents: k.cents('refunded_cents').notNull().default(0 as Cents),
-    creditReturnedCents: k.cents('credit_returned_cents').notNull().default(0 as Cents),
+    chargedCents: k
+      .cents('charged_cents')
+      .notNull()
+      .default(0 as Cents),
+    refundedCents: k
+      .cents('refunded_cents')
+      .notNull()
+      .default(0 as Cents),
+    creditReturnedCents: k
+      .cents('credit_returned_cents')
+      .notNull()
+      .default(0 as Cents),
     /** Of a cheaper change's difference, the cents the cancellation policy kept (stored, never re-derived). */
-    keptCents: k.cents('kept_cents').notNull().default(0 as Cents),
+    keptCents: k
+      .cents('kept_cents')
+      .notNull()
+      .default(0 as Cents),
     /** The booking's non-refundable cents once this change applies (fixed when the traveller asked for it). */
     nonRefundableCentsAfter: k.cents('non_refundable_cents_after'),
     paymentIntentId: k.text('payment_intent_id'),
@@ -248,12 +297,19 @@ export const bookingPayments = k.table(
   'booking_payments',
   {
     id: id(),
-    bookingId: k.integer('booking_id')
+    bookingId: k
+      .integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     paymentIntentId: k.text('payment_intent_id').notNull().unique(),
-    amountCents: k.cents('amount_cents').notNull().default(0 as Cents),
-    refundedCents: k.cents('refunded_cents').notNull().default(0 as Cents),
+    amountCents: k
+      .cents('amount_cents')
+      .notNull()
+      .default(0 as Cents),
+    refundedCents: k
+      .cents('refunded_cents')
+      .notNull()
+      .default(0 as Cents),
     createdAt: createdAt(),
   },
   (t) => [k.index('booking_payments_booking_idx').on(t.bookingId)],
@@ -274,10 +330,12 @@ export const supportRequests = k.table(
   'support_requests',
   {
     id: id(),
-    userId: k.integer('user_id')
+    userId: k
+      .integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    bookingId: k.integer('booking_id')
+    bookingId: k
+      .integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     type: k.text('type', { enum: ['cancel', 'refund', 'receipt', 'contact_property'] }).notNull(),

@@ -29,7 +29,8 @@ export const parkingProviders = k.table(
   'parking_providers',
   {
     id: id(),
-    locationId: k.integer('location_id')
+    locationId: k
+      .integer('location_id')
       .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
     name: k.text('name').notNull(),
@@ -43,11 +44,15 @@ export const parkingProviders = k.table(
     /** Human text, e.g. '1.2 miles' (spec: distance). */
     distance: k.text('distance').notNull(),
     /** Daily price in USD. */
-    priceCents: k.cents('price_cents').notNull().default(0 as Cents),
+    priceCents: k
+      .cents('price_cents')
+      .notNull()
+      .default(0 as Cents),
     weeklyRateCents: k.cents('weekly_rate_cents'),
     /** Spaces available per day. */
     capacity: k.integer('capacity').notNull(),
-    pricingSource: k.text('pricing_source', { enum: ['scraping', 'partner', 'static'] })
+    pricingSource: k
+      .text('pricing_source', { enum: ['scraping', 'partner', 'static'] })
       .notNull()
       .default('static'),
     features: jsonArray('features'),
@@ -102,7 +107,8 @@ export const searchHistory = k.table(
   'search_history',
   {
     id: id(),
-    userId: k.integer('user_id')
+    userId: k
+      .integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     searchTerm: k.text('search_term').notNull(),
@@ -111,7 +117,9 @@ export const searchHistory = k.table(
     /** The stay searched for, lot-local 'YYYY-MM-DDTHH:mm' (null for searches recorded before dates were kept). */
     arrivalDate: k.text('arrival_date'),
     departureDate: k.text('departure_date'),
-    searchedAt: timestamp('searched_at').notNull().$defaultFn(() => new Date()),
+    searchedAt: timestamp('searched_at')
+      .notNull()
+      .$defaultFn(() => new Date()),
   },
   (t) => [k.index('search_history_user_idx').on(t.userId, t.searchedAt)],
 );

@@ -52,7 +52,8 @@ export const blogViews = k.table(
   'blog_views',
   {
     id: id(),
-    postId: k.integer('post_id')
+    postId: k
+      .integer('post_id')
       .notNull()
       .references(() => blogPosts.id, { onDelete: 'cascade' }),
     /** SHA-256 of the visitor's address and user agent: no personal data kept. */

@@ -8,7 +8,8 @@ import { parkingProviders } from './catalogue';
 export const lotDays = k.table(
   'lot_days',
   {
-    providerId: k.integer('provider_id')
+    providerId: k
+      .integer('provider_id')
       .notNull()
       .references(() => parkingProviders.id, { onDelete: 'cascade' }),
     /** The lot-local calendar day, as days since 1970-01-01. */

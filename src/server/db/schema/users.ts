@@ -20,27 +20,30 @@ export const users = k.table(
     emailVerified: k.integer('email_verified').notNull().default(0),
     /** SHA-256 of the verification token sent by e-mail; never the token itself. */
     emailVerificationToken: k.text('email_verification_token'),
-    creditBalanceCents: k.cents('credit_balance_cents').notNull().default(0 as Cents),
+    creditBalanceCents: k
+      .cents('credit_balance_cents')
+      .notNull()
+      .default(0 as Cents),
     stripeCustomerId: k.text('stripe_customer_id'),
     googleId: k.text('google_id'),
     profileImageUrl: k.text('profile_image_url'),
     authProvider: k.text('auth_provider').notNull().default('local'),
-    role: k.text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: k
+      .text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    k.uniqueIndex('users_google_id_unique').on(t.googleId),
-    k.index('users_created_at_idx').on(t.createdAt),
-    k.index('users_phone_idx').on(t.phone),
-  ],
+  (t) => [k.uniqueIndex('users_google_id_unique').on(t.googleId), k.index('users_created_at_idx').on(t.createdAt), k.index('users_phone_idx').on(t.phone)],
 );
 
 export const userSessions = k.table(
   'user_sessions',
   {
     id: id(),
-    userId: k.integer('user_id')
+    userId: k
+      .integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** SHA-256 (hex) of the cookie token; the raw token is never stored. */
@@ -55,7 +58,8 @@ export const passwordResetTokens = k.table(
   'password_reset_tokens',
   {
     id: id(),
-    userId: k.integer('user_id')
+    userId: k
+      .integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** SHA-256 (hex) of the e-mailed token. */
@@ -69,7 +73,8 @@ export const passwordResetTokens = k.table(
 
 export const userPreferences = k.table('user_preferences', {
   id: id(),
-  userId: k.integer('user_id')
+  userId: k
+    .integer('user_id')
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -91,4 +96,3 @@ export const rateLimits = k.table('rate_limits', {
   count: k.integer('count').notNull(),
   resetAt: timestamp('reset_at').notNull(),
 });
-

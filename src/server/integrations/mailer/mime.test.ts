@@ -17,7 +17,11 @@ const booking = {
   ],
 };
 
-const unfoldedHeaders = (raw: string) => raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ').split('\r\n');
+const unfoldedHeaders = (raw: string) =>
+  raw
+    .slice(0, raw.indexOf('\r\n\r\n'))
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n');
 
 describe('composeMail', () => {
   const now = new Date('2026-11-26T12:24:24Z');

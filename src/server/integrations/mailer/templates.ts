@@ -37,7 +37,12 @@ export function verificationEmail({ brand, name, url }: { brand: string; name: s
   const title = 'Confirm your email address';
   return {
     subject: `Verify your email for ${brand}`,
-    html: layout(brand, title, [`Hi ${escapeHtml(name)},`, `Please confirm that this is your email address so we can send your ${escapeHtml(brand)} booking confirmations and receipts here.`], { label: 'Verify email', url }),
+    html: layout(
+      brand,
+      title,
+      [`Hi ${escapeHtml(name)},`, `Please confirm that this is your email address so we can send your ${escapeHtml(brand)} booking confirmations and receipts here.`],
+      { label: 'Verify email', url },
+    ),
     text: `Hi ${name},\n\nPlease confirm your email address for ${brand} by opening this link:\n\n${url}\n\nIf you did not create an account, you can ignore this e-mail.\n`,
   };
 }
@@ -49,7 +54,11 @@ export function passwordResetEmail({ brand, name, url }: { brand: string; name: 
     html: layout(
       brand,
       title,
-      [`Hi ${escapeHtml(name)},`, `We received a request to reset your password. The link below works once and expires in ${RESET_LIFETIME}.`, 'If you did not ask for this, ignore this e-mail: your password stays the same.'],
+      [
+        `Hi ${escapeHtml(name)},`,
+        `We received a request to reset your password. The link below works once and expires in ${RESET_LIFETIME}.`,
+        'If you did not ask for this, ignore this e-mail: your password stays the same.',
+      ],
       { label: 'Choose a new password', url },
     ),
     text: `Hi ${name},\n\nWe received a request to reset your ${brand} password. This link works once and expires in ${RESET_LIFETIME}:\n\n${url}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n`,
@@ -116,7 +125,10 @@ export function setPasswordEmail({ brand, name, url, reason = 'access' }: { bran
     const why = `We created a ${brand} account with your email when you booked parking, so you can view, change or cancel your booking any time.`;
     return {
       subject: `Set your ${brand} password`,
-      html: layout(brand, title, [`Hi ${escapeHtml(name)},`, escapeHtml(why), `Choose a password to sign in. The link works once and expires in ${SET_PASSWORD_LIFETIME}.`], { label: 'Choose a password', url }),
+      html: layout(brand, title, [`Hi ${escapeHtml(name)},`, escapeHtml(why), `Choose a password to sign in. The link works once and expires in ${SET_PASSWORD_LIFETIME}.`], {
+        label: 'Choose a password',
+        url,
+      }),
       text: `Hi ${name},\n\n${why}\n\nChoose a password (the link works once and expires in ${SET_PASSWORD_LIFETIME}):\n\n${url}\n`,
     };
   }
@@ -125,7 +137,11 @@ export function setPasswordEmail({ brand, name, url, reason = 'access' }: { bran
     html: layout(
       brand,
       title,
-      [`Hi ${escapeHtml(name)},`, `We created a ${escapeHtml(brand)} account with your email when you unlocked detailed parking information, so your ${ACCESS_FEE_TEXT} credit is waiting for your booking.`, `Choose a password to sign in. The link works once and expires in ${SET_PASSWORD_LIFETIME}.`],
+      [
+        `Hi ${escapeHtml(name)},`,
+        `We created a ${escapeHtml(brand)} account with your email when you unlocked detailed parking information, so your ${ACCESS_FEE_TEXT} credit is waiting for your booking.`,
+        `Choose a password to sign in. The link works once and expires in ${SET_PASSWORD_LIFETIME}.`,
+      ],
       { label: 'Choose a password', url },
     ),
     text: `Hi ${name},\n\nWe created a ${brand} account with your email when you unlocked detailed parking information, so your ${ACCESS_FEE_TEXT} credit is waiting for your booking.\n\nChoose a password (the link works once and expires in ${SET_PASSWORD_LIFETIME}):\n\n${url}\n`,

@@ -9,7 +9,17 @@ export { CardError, type CardPaymentMethod, type ChargeInput, type PaymentIntent
 export { createSandboxGateway, type SandboxGateway } from './sandbox';
 export { createStripeGateway } from './stripe';
 
-const GATEWAY_CALLS = ['createIntent', 'retrieveIntent', 'charge', 'refund', 'findCharge', 'createCustomer', 'retrievePaymentMethod', 'attachPaymentMethod', 'detachPaymentMethod'] as const;
+const GATEWAY_CALLS = [
+  'createIntent',
+  'retrieveIntent',
+  'charge',
+  'refund',
+  'findCharge',
+  'createCustomer',
+  'retrievePaymentMethod',
+  'attachPaymentMethod',
+  'detachPaymentMethod',
+] as const;
 
 export function createPaymentsGateway(env: { STRIPE_SECRET_KEY?: string; STRIPE_API_URL?: string }, db: DB): PaymentsGateway {
   return traceClient(env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox-payments', gatewayFor(env, db), GATEWAY_CALLS);

@@ -141,7 +141,11 @@ export function createSandboxGateway(db: DB): SandboxGateway {
       const intent = await read(paymentIntentId);
       if (intent && intent.status !== 'succeeded') throw new CardError('This payment was not completed, so there is nothing to refund.');
       // Insert-or-nothing by key: the same refund asked twice at once (two servers) is made once.
-      const [row] = await db.insert(sandboxRefunds).values({ id: newId('re'), paymentIntentId, amount, idempotencyKey }).onConflictDoNothing().returning();
+      const [row] = await db
+        .insert(sandboxRefunds)
+        .values({ id: newId('re'), paymentIntentId, amount, idempotencyKey })
+        .onConflictDoNothing()
+        .returning();
       const refund = row ?? (await refundByKey())!;
       return { id: refund.id, amount: refund.amount, status: 'succeeded' as const };
     },
@@ -187,7 +191,11 @@ export function createSandboxGateway(db: DB): SandboxGateway {
       // Never over a success: of two confirmations at once, a paid one stays paid.
       const [updated] = await db
         .update(sandboxIntents)
-        .set(paid.card ? { status: 'succeeded', lastError: null, cardBrand: paid.card.brand, cardLast4: paid.card.last4 } : { status: 'requires_payment_method', lastError: paid.error })
+        .set(
+          paid.card
+            ? { status: 'succeeded', lastError: null, cardBrand: paid.card.brand, cardLast4: paid.card.last4 }
+            : { status: 'requires_payment_method', lastError: paid.error },
+        )
         .where(and(eq(sandboxIntents.id, id), ne(sandboxIntents.status, 'succeeded')))
         .returning();
       return toIntent(updated ?? (await read(id))!);

@@ -60,30 +60,37 @@ export async function allBookings(db: DB, limit = 500) {
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(limit);
   return rows.map(({ b, p, state }) => ({
-      id: b.id,
-      confirmationNumber: b.confirmationNumber,
-      status: b.status,
-      firstName: b.firstName,
-      lastName: b.lastName,
-      email: b.email,
-      phone: b.phone,
-      /** Booked without an account (until an account proves this e-mail and claims it). */
-      guest: b.userId === null,
-      vehicleMake: b.vehicleMake,
-      vehicleModel: b.vehicleModel,
-      licensePlate: b.licensePlate,
-      provider: p,
-      totalFee: toDollars(b.totalFeeCents),
-      arrivalDate: b.arrivalDate,
-      departureDate: b.departureDate,
-      createdAt: b.createdAt,
-      /** At the gate, as lot-local wall-clock times ('YYYY-MM-DDTHH:mm'). */
-      checkedInLocal: lotWallClockOrNull(b.checkedInAt, state),
-      checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
-    }));
+    id: b.id,
+    confirmationNumber: b.confirmationNumber,
+    status: b.status,
+    firstName: b.firstName,
+    lastName: b.lastName,
+    email: b.email,
+    phone: b.phone,
+    /** Booked without an account (until an account proves this e-mail and claims it). */
+    guest: b.userId === null,
+    vehicleMake: b.vehicleMake,
+    vehicleModel: b.vehicleModel,
+    licensePlate: b.licensePlate,
+    provider: p,
+    totalFee: toDollars(b.totalFeeCents),
+    arrivalDate: b.arrivalDate,
+    departureDate: b.departureDate,
+    createdAt: b.createdAt,
+    /** At the gate, as lot-local wall-clock times ('YYYY-MM-DDTHH:mm'). */
+    checkedInLocal: lotWallClockOrNull(b.checkedInAt, state),
+    checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
+  }));
 }
 
-const adminUser = { id: users.id, name: users.name, email: users.email, phone: users.phone, creditBalance: sql<number>`${users.creditBalanceCents}`.mapWith((v) => toDollars(cents(Number(v)))), createdAt: users.createdAt };
+const adminUser = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  creditBalance: sql<number>`${users.creditBalanceCents}`.mapWith((v) => toDollars(cents(Number(v)))),
+  createdAt: users.createdAt,
+};
 
 export async function userStats(db: DB, now = Date.now()) {
   const [totals] = await db
@@ -92,7 +99,10 @@ export async function userStats(db: DB, now = Date.now()) {
       newUsers: sql<number | null>`sum(case when ${gt(users.createdAt, new Date(now - 30 * DAY))} then 1 else 0 end)`.mapWith(Number),
     })
     .from(users);
-  const [active] = await db.select({ n: sql<number>`count(distinct ${bookings.userId})`.mapWith(Number) }).from(bookings).where(PAID);
+  const [active] = await db
+    .select({ n: sql<number>`count(distinct ${bookings.userId})`.mapWith(Number) })
+    .from(bookings)
+    .where(PAID);
   const recentUsers = await db.select(adminUser).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(5);
   const topUsers = await db
     .select({
@@ -131,12 +141,23 @@ export async function userDetail(db: DB, id: number) {
   const [user] = await db.select(adminUser).from(users).where(eq(users.id, id));
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   const list = await db
-    .select({ id: bookings.id, confirmationNumber: bookings.confirmationNumber, providerName: parkingProviders.name, providerLocation: parkingProviders.location, status: bookings.status, totalFeeCents: bookings.totalFeeCents, createdAt: bookings.createdAt })
+    .select({
+      id: bookings.id,
+      confirmationNumber: bookings.confirmationNumber,
+      providerName: parkingProviders.name,
+      providerLocation: parkingProviders.location,
+      status: bookings.status,
+      totalFeeCents: bookings.totalFeeCents,
+      createdAt: bookings.createdAt,
+    })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .where(and(eq(bookings.userId, id), PAID))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  const [searches] = await db.select({ n: count(), last: max(searchHistory.searchedAt) }).from(searchHistory).where(eq(searchHistory.userId, id));
+  const [searches] = await db
+    .select({ n: count(), last: max(searchHistory.searchedAt) })
+    .from(searchHistory)
+    .where(eq(searchHistory.userId, id));
   const lastBooking = list[0]?.createdAt.getTime() ?? 0;
   const last = Math.max(lastBooking, searches?.last?.getTime() ?? 0, user.createdAt.getTime());
   return {
@@ -168,7 +189,10 @@ export async function publicUrls(db: DB) {
   const newest = (dates: Date[], fallback: Date) => dates.reduce((a, b) => (b > a ? b : a), fallback);
   const epoch = new Date(0);
   const catalogue = newest([...places.map((l) => l.createdAt), ...lots.map((p) => p.updatedAt)], epoch);
-  const blog = newest(posts.map((p) => p.updatedAt), epoch);
+  const blog = newest(
+    posts.map((p) => p.updatedAt),
+    epoch,
+  );
   const urls: { path: string; lastmod: Date }[] = [
     { path: '/', lastmod: newest([catalogue, blog], epoch) },
     { path: '/locations', lastmod: catalogue },
@@ -178,7 +202,14 @@ export async function publicUrls(db: DB) {
   // A place's canonical address is its SEO page (/locations/{slug} shows the same page and points there).
   for (const l of places) urls.push({ path: `/${l.seoSlug}`, lastmod: l.createdAt });
   for (const p of lots) urls.push({ path: `/provider/${p.slug}`, lastmod: p.updatedAt });
-  for (const c of categories) urls.push({ path: `/blog/category/${c.slug}`, lastmod: newest(posts.filter((p) => p.category === c.slug).map((p) => p.updatedAt), blog) });
+  for (const c of categories)
+    urls.push({
+      path: `/blog/category/${c.slug}`,
+      lastmod: newest(
+        posts.filter((p) => p.category === c.slug).map((p) => p.updatedAt),
+        blog,
+      ),
+    });
   for (const p of posts) urls.push({ path: `/blog/${p.slug}`, lastmod: p.updatedAt });
   return urls;
 }
@@ -195,7 +226,10 @@ export async function regenerateSitemap(db: DB) {
 
 export async function analyzeContent(db: DB) {
   const posts = await db.select({ meta: blogPosts.metaDescription, image: blogPosts.featuredImage, title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.published, 1));
-  const [missing] = await db.select({ n: count() }).from(seoPages).where(or(isNull(seoPages.metaDescription), eq(seoPages.metaDescription, '')));
+  const [missing] = await db
+    .select({ n: count() })
+    .from(seoPages)
+    .where(or(isNull(seoPages.metaDescription), eq(seoPages.metaDescription, '')));
   const pagesMissingMeta = missing?.n ?? 0;
   return {
     totalPosts: posts.length,
@@ -222,11 +256,40 @@ async function technicalChecks(db: DB) {
     { label: 'Server-rendered pages', ok: true, detail: 'Every public page is rendered on the server with its title and description' },
   ];
   const recommendations: { title: string; description: string; action: string; priority: 'high' | 'medium' | 'low' }[] = [];
-  if (content.postsWithoutMetaDescription) recommendations.push({ title: 'Add meta descriptions', description: `${content.postsWithoutMetaDescription} published posts have no meta description.`, action: 'Edit the posts in Blog Management', priority: 'high' });
-  if (content.postsWithoutImage) recommendations.push({ title: 'Add featured images', description: `${content.postsWithoutImage} posts have no featured image for search results and social cards.`, action: 'Upload an image when approving', priority: 'medium' });
-  if (content.postsWithLongTitles) recommendations.push({ title: 'Shorten long titles', description: `${content.postsWithLongTitles} posts have titles over 70 characters, which search results cut off.`, action: 'Edit the titles', priority: 'low' });
-  if (content.totalPosts < 30) recommendations.push({ title: 'Publish more guides', description: `${content.totalPosts} articles are live; guides for more airports and ports bring more search traffic.`, action: 'Start the blog scheduler', priority: 'medium' });
-  recommendations.push({ title: 'Connect a search-console service', description: 'Clicks, impressions, CTR and positions need a verified search-console property.', action: 'Verify domain ownership', priority: 'low' });
+  if (content.postsWithoutMetaDescription)
+    recommendations.push({
+      title: 'Add meta descriptions',
+      description: `${content.postsWithoutMetaDescription} published posts have no meta description.`,
+      action: 'Edit the posts in Blog Management',
+      priority: 'high',
+    });
+  if (content.postsWithoutImage)
+    recommendations.push({
+      title: 'Add featured images',
+      description: `${content.postsWithoutImage} posts have no featured image for search results and social cards.`,
+      action: 'Upload an image when approving',
+      priority: 'medium',
+    });
+  if (content.postsWithLongTitles)
+    recommendations.push({
+      title: 'Shorten long titles',
+      description: `${content.postsWithLongTitles} posts have titles over 70 characters, which search results cut off.`,
+      action: 'Edit the titles',
+      priority: 'low',
+    });
+  if (content.totalPosts < 30)
+    recommendations.push({
+      title: 'Publish more guides',
+      description: `${content.totalPosts} articles are live; guides for more airports and ports bring more search traffic.`,
+      action: 'Start the blog scheduler',
+      priority: 'medium',
+    });
+  recommendations.push({
+    title: 'Connect a search-console service',
+    description: 'Clicks, impressions, CTR and positions need a verified search-console property.',
+    action: 'Verify domain ownership',
+    priority: 'low',
+  });
   return { status, recommendations, urls, content };
 }
 
@@ -278,10 +341,7 @@ type SeoReport = Awaited<ReturnType<typeof buildReport>>;
 
 export async function generateSeoReport(db: DB, input: { days: number; format: 'json' | 'html' }, userId: number, now = new Date()) {
   const report: SeoReport = await buildReport(db, input.days, now);
-  const [row] = await db
-    .insert(seoReports)
-    .values({ periodDays: input.days, format: input.format, generatedBy: userId, report, createdAt: now })
-    .returning({ id: seoReports.id });
+  const [row] = await db.insert(seoReports).values({ periodDays: input.days, format: input.format, generatedBy: userId, report, createdAt: now }).returning({ id: seoReports.id });
   const filename = `seo-report-${now.toISOString().slice(0, 10)}.html`;
   return { id: row!.id, report, ...(input.format === 'html' ? { html: reportHtml(report), filename } : {}) };
 }
@@ -291,10 +351,21 @@ function reportHtml(r: SeoReport): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SEO report ${r.timeRange.startDate} to ${r.timeRange.endDate}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#111827}table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{text-align:left;border-bottom:1px solid #e5e7eb;padding:.4rem}</style></head><body>
 <h1>SEO report</h1><p>${escapeHtml(r.timeRange.startDate)} to ${escapeHtml(r.timeRange.endDate)}</p>
-<h2>Analytics</h2><table>${rows([['Users', r.analytics.totalUsers], ['Sessions', r.analytics.totalSessions], ['Page views', r.analytics.pageViews], ['Bounce rate', `${r.analytics.bounceRate}%`], ['Average session', `${r.analytics.avgSessionDuration} s`]])}</table>
+<h2>Analytics</h2><table>${rows([
+    ['Users', r.analytics.totalUsers],
+    ['Sessions', r.analytics.totalSessions],
+    ['Page views', r.analytics.pageViews],
+    ['Bounce rate', `${r.analytics.bounceRate}%`],
+    ['Average session', `${r.analytics.avgSessionDuration} s`],
+  ])}</table>
 <h3>Top pages</h3><table>${rows(r.analytics.topPages.map((p) => [p.page, `${p.views} views, ${p.users} users`]))}</table>
 <h2>Search console</h2><p>Not connected: verify domain ownership in a search-console service to see clicks, impressions and positions.</p>
-<h2>Technical SEO</h2><table>${rows([['Pages', r.technicalSEO.totalPages], ['Indexed pages (sitemap)', r.technicalSEO.indexedPages], ['Crawl errors', r.technicalSEO.crawlErrors], ['Sitemap', r.technicalSEO.sitemapStatus]])}</table>
+<h2>Technical SEO</h2><table>${rows([
+    ['Pages', r.technicalSEO.totalPages],
+    ['Indexed pages (sitemap)', r.technicalSEO.indexedPages],
+    ['Crawl errors', r.technicalSEO.crawlErrors],
+    ['Sitemap', r.technicalSEO.sitemapStatus],
+  ])}</table>
 <h2>Recommendations</h2><ul>${r.recommendations.map((x) => `<li><strong>${escapeHtml(x.title)}</strong> (${x.priority}): ${escapeHtml(x.description)} ${escapeHtml(x.action)}.</li>`).join('')}</ul>
 </body></html>`;
 }

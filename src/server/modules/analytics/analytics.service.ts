@@ -6,17 +6,7 @@ import type { DB } from '../../db/client';
 import { jsonText, millisBetween } from '../../db/dialect';
 import { analyticsEvents } from '../../db/schema';
 
-export const EVENT_NAMES = [
-  'page_view',
-  'search',
-  'sign_up',
-  'booking_attempted',
-  'booking_completed',
-  'purchase_complete',
-  'blog_view',
-  'blog_share',
-  'blog_copy_link',
-] as const;
+export const EVENT_NAMES = ['page_view', 'search', 'sign_up', 'booking_attempted', 'booking_completed', 'purchase_complete', 'blog_view', 'blog_share', 'blog_copy_link'] as const;
 
 const BOT = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|headless|lighthouse|pingdom|uptime|curl|wget|python-requests|httpclient|axios|node-fetch|go-http/i;
 
@@ -95,8 +85,14 @@ export async function websiteAnalytics(db: DB, days = 30, now = Date.now()) {
   const views = and(inWindow, eq(e.name, 'page_view'));
   const visitors = sql<number>`count(distinct ${e.visitorId})`.mapWith(Number);
 
-  const [totals] = await db.select({ pageViews: count(), visitors, sessions: sql<number>`count(distinct ${e.sessionId})`.mapWith(Number) }).from(e).where(views);
-  const [live] = await db.select({ n: visitors }).from(e).where(gt(e.occurredAt, new Date(now - 5 * 60_000)));
+  const [totals] = await db
+    .select({ pageViews: count(), visitors, sessions: sql<number>`count(distinct ${e.sessionId})`.mapWith(Number) })
+    .from(e)
+    .where(views);
+  const [live] = await db
+    .select({ n: visitors })
+    .from(e)
+    .where(gt(e.occurredAt, new Date(now - 5 * 60_000)));
   const realTimeVisitors = live?.n ?? 0;
 
   // Sessions: length from first to last event; a bounce is a session with one page view.
@@ -111,15 +107,11 @@ export async function websiteAnalytics(db: DB, days = 30, now = Date.now()) {
   const bounces = sessions.filter((s) => s.views <= 1).length;
   const averageSessionDuration = sessions.length ? Math.round(sessions.reduce((s, x) => s + x.ms / 1000, 0) / sessions.length) : 0;
 
-  const topPages = (
-    await db
-      .select({ page: e.path, views: count(), visitors })
-      .from(e)
-      .where(views)
-      .groupBy(e.path)
-      .orderBy(desc(count()), e.path)
-      .limit(5)
-  ).map((r) => ({ page: r.page ?? '/', views: r.views, visitors: r.visitors }));
+  const topPages = (await db.select({ page: e.path, views: count(), visitors }).from(e).where(views).groupBy(e.path).orderBy(desc(count()), e.path).limit(5)).map((r) => ({
+    page: r.page ?? '/',
+    views: r.views,
+    visitors: r.visitors,
+  }));
 
   const referrers = await db
     .select({ source: e.referrerHost, visitors })
@@ -138,7 +130,13 @@ export async function websiteAnalytics(db: DB, days = 30, now = Date.now()) {
     if (!firstBySession.has(v.session)) firstBySession.set(v.session, v.host);
   }
   for (const host of firstBySession.values()) {
-    const kind = !host ? 'direct' : /google|bing|duckduckgo|yahoo|ecosia|baidu/.test(host) ? 'search' : /facebook|instagram|twitter|x\.com|t\.co|linkedin|reddit|pinterest|tiktok|youtube/.test(host) ? 'social' : 'referral';
+    const kind = !host
+      ? 'direct'
+      : /google|bing|duckduckgo|yahoo|ecosia|baidu/.test(host)
+        ? 'search'
+        : /facebook|instagram|twitter|x\.com|t\.co|linkedin|reddit|pinterest|tiktok|youtube/.test(host)
+          ? 'social'
+          : 'referral';
     trafficSources[kind]! += 1;
   }
 

@@ -4,7 +4,5 @@ import { analyticsProcedure } from '../../trpc/rate-limits';
 import { recordEvents } from './analytics.service';
 
 export const analyticsRouter = router({
-  track: analyticsProcedure.mutation(({ ctx, input }) =>
-    recordEvents(ctx.db, input, ctx.request ?? { doNotTrack: false, country: null, host: 'localhost', userAgent: undefined }),
-  ),
+  track: analyticsProcedure.mutation(({ ctx, input }) => recordEvents(ctx.db, input, ctx.request ?? { doNotTrack: false, country: null, host: 'localhost', userAgent: undefined })),
 });

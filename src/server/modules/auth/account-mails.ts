@@ -20,7 +20,10 @@ export async function sendVerificationMail(services: MailServices, payload: { us
   const [user] = await services.db.select().from(users).where(eq(users.id, payload.userId));
   if (!user || user.emailVerified) return;
   const token = generateToken();
-  await services.db.update(users).set({ emailVerificationToken: hashToken(token) }).where(eq(users.id, user.id));
+  await services.db
+    .update(users)
+    .set({ emailVerificationToken: hashToken(token) })
+    .where(eq(users.id, user.id));
   const mail = verificationEmail({ brand: services.env.BRAND_NAME, name: user.name, url: link(services.env, '/verify-email', token) });
   await services.mailer.send({ to: user.email, ...mail, kind: 'verify-email' });
 }
@@ -33,7 +36,12 @@ export async function sendSetPasswordMail(services: MailServices, payload: { use
   if (!user || user.password) return;
   const token = generateToken();
   await services.db.insert(passwordResetTokens).values({ userId: user.id, token: hashToken(token), expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS) });
-  const mail = setPasswordEmail({ brand: services.env.BRAND_NAME, name: user.name, url: `${link(services.env, '/reset-password', token)}&purpose=set`, reason: payload.reason ?? 'access' });
+  const mail = setPasswordEmail({
+    brand: services.env.BRAND_NAME,
+    name: user.name,
+    url: `${link(services.env, '/reset-password', token)}&purpose=set`,
+    reason: payload.reason ?? 'access',
+  });
   await services.mailer.send({ to: user.email, kind: 'set-password', ...mail });
 }
 

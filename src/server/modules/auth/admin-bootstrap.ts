@@ -44,7 +44,11 @@ export async function ensureAdmin(db: DB, env: Pick<TEnv, 'ADMIN_EMAIL' | 'ADMIN
     const [reset] =
       granted || !opts.resetPassword
         ? []
-        : await tx.update(users).set(adminFields).where(and(eq(users.email, email), eq(users.role, 'admin'))).returning({ id: users.id });
+        : await tx
+            .update(users)
+            .set(adminFields)
+            .where(and(eq(users.email, email), eq(users.role, 'admin')))
+            .returning({ id: users.id });
     const target = granted ?? reset;
     if (!target) return 'exists';
     await tx.insert(userPreferences).values({ userId: target.id }).onConflictDoNothing();

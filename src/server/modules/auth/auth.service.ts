@@ -188,7 +188,11 @@ export async function updateProfile(ctx: Ctx, userId: number, input: TUpdateProf
       if (emailChanged) {
         await enqueueJob(tx, 'mail.verify-email', { userId });
         // The old address hears of it, so a hijacked session cannot move the account away unnoticed.
-        await queueMail(tx, { to: current.email, kind: 'email-changed', ...emailChangedEmail({ brand: ctx.env.BRAND_NAME, name: current.name, newEmail, supportEmail: ctx.env.SUPPORT_EMAIL }) });
+        await queueMail(tx, {
+          to: current.email,
+          kind: 'email-changed',
+          ...emailChangedEmail({ brand: ctx.env.BRAND_NAME, name: current.name, newEmail, supportEmail: ctx.env.SUPPORT_EMAIL }),
+        });
       }
     });
   } catch (err) {

@@ -51,12 +51,7 @@ export async function clear(db: Pick<DB, 'delete'>, key: string): Promise<void> 
  * Retry-After) when any of them is over its limit. The attempt counts even when refused, so hammering a limit
  * never reopens it.
  */
-export async function enforceLimits(
-  db: Pick<DB, 'insert'>,
-  checks: readonly [key: string, limit: Limit][],
-  message: (minutes: number) => string,
-  now = Date.now(),
-): Promise<void> {
+export async function enforceLimits(db: Pick<DB, 'insert'>, checks: readonly [key: string, limit: Limit][], message: (minutes: number) => string, now = Date.now()): Promise<void> {
   let wait = 0;
   for (const [key, limit] of checks) {
     const { count, resetAt } = await consume(db, key, limit, now);
@@ -67,7 +62,12 @@ export async function enforceLimits(
 
 /** Counters whose window has ended carry nothing: deleted daily (one row per address would pile up). */
 export async function pruneRateLimits(db: Pick<DB, 'delete'>, now = Date.now()): Promise<number> {
-  return (await db.delete(rateLimits).where(lte(rateLimits.resetAt, new Date(now))).returning({ key: rateLimits.key })).length;
+  return (
+    await db
+      .delete(rateLimits)
+      .where(lte(rateLimits.resetAt, new Date(now)))
+      .returning({ key: rateLimits.key })
+  ).length;
 }
 
 export const minutesText = (m: number) => (m <= 1 ? '1 minute' : `${m} minutes`);

@@ -30,8 +30,6 @@ export const authRouter = router({
 export const profileRouter = router({
   update: passwordCheckProcedure(ZUpdateProfileInput).mutation(({ ctx, input }) => auth.updateProfile(ctx, ctx.user.id, input)),
   preferences: authedProcedure.query(({ ctx }) => auth.getPreferences(ctx.db, ctx.user.id)),
-  updatePreferences: authedProcedure
-    .input(ZPreferencesInput)
-    .mutation(({ ctx, input }) => auth.updatePreferences(ctx.db, ctx.user.id, auth.normalizePreferences(input))),
+  updatePreferences: authedProcedure.input(ZPreferencesInput).mutation(({ ctx, input }) => auth.updatePreferences(ctx.db, ctx.user.id, auth.normalizePreferences(input))),
   credits: authedProcedure.input(z.void()).query(({ ctx }) => auth.creditSummary(ctx.db, ctx.user.id)),
 });

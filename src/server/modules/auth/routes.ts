@@ -77,10 +77,7 @@ export async function userForGoogle(db: DB, claims: GoogleClaims, retries = 2): 
 export function mountAuthRoutes(app: Hono, deps: { db: DB; env: TEnv }) {
   const { db, env } = deps;
   const secure = isSecureOrigin(env.APP_URL!);
-  const google =
-    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? new Google(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, `${env.APP_URL}/auth/google/callback`)
-      : null;
+  const google = env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? new Google(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, `${env.APP_URL}/auth/google/callback`) : null;
   const home = (c: HonoContext, outcome?: GoogleOutcome) => c.redirect(outcome ? `/?auth_error=${outcome}` : '/', 302);
   const clearOauthCookies = (c: HonoContext) => {
     c.header('Set-Cookie', serializeCookie(STATE_COOKIE, '', { maxAge: 0, secure }), { append: true });

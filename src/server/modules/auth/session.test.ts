@@ -66,9 +66,7 @@ describe('cookies', () => {
     expect(isSecureOrigin('http://localhost:3000')).toBe(false);
     expect(isSecureOrigin('https://parkpilot.example')).toBe(true);
     expect(isSecureOrigin('http://parkpilot.example')).toBe(true);
-    expect(sessionCookie('tok', new Date(0), 'https://parkpilot.example')).toBe(
-      'pp_session=tok; HttpOnly; SameSite=Lax; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure',
-    );
+    expect(sessionCookie('tok', new Date(0), 'https://parkpilot.example')).toBe('pp_session=tok; HttpOnly; SameSite=Lax; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure');
   });
 
   it('are read by exact name', () => {

@@ -30,7 +30,10 @@ export interface Session {
 export async function createSession(db: DB, userId: number, now = Date.now()): Promise<{ token: string; session: Session }> {
   const token = generateToken();
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  const [row] = await db.insert(userSessions).values({ userId, sessionToken: hashToken(token), expiresAt }).returning({ id: userSessions.id });
+  const [row] = await db
+    .insert(userSessions)
+    .values({ userId, sessionToken: hashToken(token), expiresAt })
+    .returning({ id: userSessions.id });
   return { token, session: { id: row!.id, userId, expiresAt } };
 }
 
@@ -86,14 +89,17 @@ export async function invalidateSession(db: DB, sessionId: number): Promise<void
 
 /** Ends every session of a user, except one (the current one) when given. */
 export async function invalidateUserSessions(db: DB, userId: number, exceptSessionId?: number): Promise<void> {
-  await db
-    .delete(userSessions)
-    .where(exceptSessionId ? and(eq(userSessions.userId, userId), ne(userSessions.id, exceptSessionId)) : eq(userSessions.userId, userId));
+  await db.delete(userSessions).where(exceptSessionId ? and(eq(userSessions.userId, userId), ne(userSessions.id, exceptSessionId)) : eq(userSessions.userId, userId));
 }
 
 /** Deletes the sessions that expired before `now`; returns how many. */
 export async function deleteExpiredSessions(db: DB, now = Date.now()): Promise<number> {
-  return (await db.delete(userSessions).where(lt(userSessions.expiresAt, new Date(now))).returning({ id: userSessions.id })).length;
+  return (
+    await db
+      .delete(userSessions)
+      .where(lt(userSessions.expiresAt, new Date(now)))
+      .returning({ id: userSessions.id })
+  ).length;
 }
 
 /** Set-Cookie value for a session; `Secure` everywhere but plain-http localhost. */
@@ -110,11 +116,7 @@ export function isSecureOrigin(appUrl: string): boolean {
   return !(url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
 }
 
-export function serializeCookie(
-  name: string,
-  value: string,
-  opts: { expires?: Date; maxAge?: number; secure: boolean; path?: string },
-): string {
+export function serializeCookie(name: string, value: string, opts: { expires?: Date; maxAge?: number; secure: boolean; path?: string }): string {
   const parts = [`${name}=${value}`, 'HttpOnly', 'SameSite=Lax', `Path=${opts.path ?? '/'}`];
   if (opts.expires) parts.push(`Expires=${opts.expires.toUTCString()}`);
   if (opts.maxAge !== undefined) parts.push(`Max-Age=${opts.maxAge}`);

@@ -87,7 +87,10 @@ export async function featuredPosts(db: DB) {
 }
 
 export async function getPost(db: DB, slug: string) {
-  const [row] = await db.select().from(blogPosts).where(and(published, eq(blogPosts.slug, slug)));
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(published, eq(blogPosts.slug, slug)));
   if (!row) throw notFound();
   return shape(row);
 }

@@ -97,13 +97,17 @@ function lotLine(l: Lot): string {
 
 const where = (loc: Location) => (loc.kind === 'airport' ? `${loc.name} (${loc.code})` : loc.name);
 const cta = (loc: Location) =>
-  p(`Compare every lot near ${esc(loc.shortName)} with the total price for your dates at <a href="/locations/${loc.slug}">${esc(loc.name)} parking</a>. Prices include the lot's rate and our flat ${formatPrice(SERVICE_FEE)} service fee, nothing else.`);
+  p(
+    `Compare every lot near ${esc(loc.shortName)} with the total price for your dates at <a href="/locations/${loc.slug}">${esc(loc.name)} parking</a>. Prices include the lot's rate and our flat ${formatPrice(SERVICE_FEE)} service fee, nothing else.`,
+  );
 
 function airportGuide(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slug'> {
   const f = facts(lots);
   const title = `Parking at ${loc.name} (${loc.code}): ${lots.length} Lots Compared`;
   const content = [
-    p(`Flying out of ${esc(loc.city)}? ${esc(where(loc))} has ${lots.length} parking options in our catalogue, with daily rates from ${formatCents(f.min)} to ${formatCents(f.max)}. Here is how they compare on price, distance and the trip to the terminal.`),
+    p(
+      `Flying out of ${esc(loc.city)}? ${esc(where(loc))} has ${lots.length} parking options in our catalogue, with daily rates from ${formatCents(f.min)} to ${formatCents(f.max)}. Here is how they compare on price, distance and the trip to the terminal.`,
+    ),
     '<h2>The lowest daily rates</h2>',
     ul(f.byPrice.slice(0, 3).map(lotLine)),
     '<h2>Closest to the terminal</h2>',
@@ -113,7 +117,9 @@ function airportGuide(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slu
       `${f.shuttle.length} of the ${lots.length} lots run a shuttle to the terminal. ${f.covered.length ? `${f.covered.length} offer covered spaces (worth it in summer heat or winter storms)` : 'None lists covered spaces'}, ${f.valet.length ? `${f.valet.length} offer valet` : 'none offers valet'}, and ${f.ev.length ? `${f.ev.length} have EV charging` : 'none lists EV charging'}.`,
     ),
     '<h2>Parking for a week</h2>',
-    p(`For a 7-day trip the lowest total is ${formatCents(f.week(f.cheapestWeek))} at ${esc(f.cheapestWeek.name)}${f.cheapestWeek.weeklyRateCents ? `, which has a weekly rate of ${formatCents(f.cheapestWeek.weeklyRateCents)}` : ''}, service fee included.`),
+    p(
+      `For a 7-day trip the lowest total is ${formatCents(f.week(f.cheapestWeek))} at ${esc(f.cheapestWeek.name)}${f.cheapestWeek.weeklyRateCents ? `, which has a weekly rate of ${formatCents(f.cheapestWeek.weeklyRateCents)}` : ''}, service fee included.`,
+    ),
     '<h2>Tips for parking at ' + esc(loc.code) + '</h2>',
     ul([
       'Book a few days ahead: lots near busy terminals sell out on holiday weekends.',
@@ -138,7 +144,9 @@ function cruiseGuide(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slug
   const f = facts(lots);
   const title = `${loc.name} Parking: Where to Park for Your Cruise`;
   const content = [
-    p(`Sailing from ${esc(loc.city)}? There are ${lots.length} parking options for ${esc(loc.name)} in our catalogue, from ${formatCents(f.min)} to ${formatCents(f.max)} a day. Cruise parking is charged for every day your car stays, so the total for the whole voyage matters more than the daily rate.`),
+    p(
+      `Sailing from ${esc(loc.city)}? There are ${lots.length} parking options for ${esc(loc.name)} in our catalogue, from ${formatCents(f.min)} to ${formatCents(f.max)} a day. Cruise parking is charged for every day your car stays, so the total for the whole voyage matters more than the daily rate.`,
+    ),
     '<h2>What a 7-night cruise costs to park</h2>',
     ul(
       [...lots]
@@ -177,13 +185,19 @@ function cheapParking(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slu
     title: `Cheapest Parking at ${loc.code}: Lots from ${formatCents(f.min)} a Day`,
     excerpt: `The lowest-priced lots near ${loc.name}, what a long weekend and a full week cost in total, and how to save more.`,
     content: [
-      p(`The cheapest parking near ${esc(where(loc))} starts at ${formatCents(f.min)} a day. Here are the budget options and what you pay in total, with our ${formatPrice(SERVICE_FEE)} service fee included.`),
+      p(
+        `The cheapest parking near ${esc(where(loc))} starts at ${formatCents(f.min)} a day. Here are the budget options and what you pay in total, with our ${formatPrice(SERVICE_FEE)} service fee included.`,
+      ),
       '<h2>Budget lots</h2>',
       ul(budget.slice(0, 4).map(lotLine)),
       '<h2>Totals for common trips</h2>',
       ul(
         [3, 7].map((days) => {
-          const best = [...lots].sort((a, b) => priceStay({ dailyPrice: a.priceCents, weeklyRate: a.weeklyRateCents, days }).total - priceStay({ dailyPrice: b.priceCents, weeklyRate: b.weeklyRateCents, days }).total)[0]!;
+          const best = [...lots].sort(
+            (a, b) =>
+              priceStay({ dailyPrice: a.priceCents, weeklyRate: a.weeklyRateCents, days }).total -
+              priceStay({ dailyPrice: b.priceCents, weeklyRate: b.weeklyRateCents, days }).total,
+          )[0]!;
           return `${days} days: ${formatCents(priceStay({ dailyPrice: best.priceCents, weeklyRate: best.weeklyRateCents, days }).total)} at ${esc(best.name)}.`;
         }),
       ),
@@ -212,7 +226,12 @@ function shuttleGuide(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'slu
     content: [
       p(`${f.shuttle.length} of the ${lots.length} lots near ${esc(where(loc))} run a shuttle. Here is how often each one runs and how far it has to go.`),
       '<h2>Shuttle lots, closest first</h2>',
-      ul([...withShuttle].sort((a, b) => a.distanceMiles - b.distanceMiles).slice(0, 6).map((l) => `<strong>${esc(l.name)}</strong> (${formatMiles(l.distanceMiles)}): ${esc(l.shuttleInfo ?? 'no shuttle listed')}`)),
+      ul(
+        [...withShuttle]
+          .sort((a, b) => a.distanceMiles - b.distanceMiles)
+          .slice(0, 6)
+          .map((l) => `<strong>${esc(l.name)}</strong> (${formatMiles(l.distanceMiles)}): ${esc(l.shuttleInfo ?? 'no shuttle listed')}`),
+      ),
       '<h2>How much time to allow</h2>',
       p('Add the shuttle interval to the drive: with a bus every 15 minutes and a 10-minute ride, plan on up to 25 minutes from parking to the curb, plus time to unload bags.'),
       cta(loc),
@@ -231,9 +250,15 @@ function holidayTravel(loc: Location, lots: Lot[]): Omit<Draft, 'topicKey' | 'sl
     title: `Holiday Travel from ${loc.code}: When to Book Parking`,
     excerpt: `Thanksgiving, winter holidays and spring break fill the lots at ${loc.code}. When to book, and the options that stay cheapest.`,
     content: [
-      p(`Holiday weekends are the busiest days for parking at ${esc(where(loc))}. With ${lots.length} lots and ${lots.reduce((s, l) => s + l.capacity, 0).toLocaleString('en-US')} spaces a day between them, the cheapest lots are the first to fill.`),
+      p(
+        `Holiday weekends are the busiest days for parking at ${esc(where(loc))}. With ${lots.length} lots and ${lots.reduce((s, l) => s + l.capacity, 0).toLocaleString('en-US')} spaces a day between them, the cheapest lots are the first to fill.`,
+      ),
       '<h2>When to book</h2>',
-      ul(['Thanksgiving and the winter holidays: book two to three weeks ahead.', 'Spring break and summer Fridays: book at least a week ahead.', 'Ordinary weekdays: a day or two ahead is usually enough.']),
+      ul([
+        'Thanksgiving and the winter holidays: book two to three weeks ahead.',
+        'Spring break and summer Fridays: book at least a week ahead.',
+        'Ordinary weekdays: a day or two ahead is usually enough.',
+      ]),
       '<h2>Lots to look at first</h2>',
       ul(f.byPrice.slice(0, 3).map(lotLine)),
       p(`Prefer to park close? ${esc(f.byDistance[0]!.name)} is ${formatMiles(f.byDistance[0]!.distanceMiles)} from the terminal.`),
@@ -264,7 +289,9 @@ const TIP_TEXT: Record<Tip, { title: string; excerpt: string; category: string; 
       '<h2>4. Who is travelling?</h2>',
       p('With children or lots of luggage, valet or a lot close to the terminal saves effort.'),
       '<h2>5. What is the total?</h2>',
-      p(`Compare the total for your dates, with fees. We show every lot with its rate plus one flat ${formatPrice(SERVICE_FEE)} service fee, so the number you see is the number you pay.`),
+      p(
+        `Compare the total for your dates, with fees. We show every lot with its rate plus one flat ${formatPrice(SERVICE_FEE)} service fee, so the number you see is the number you pay.`,
+      ),
     ],
   },
   'long-term': {
@@ -273,7 +300,9 @@ const TIP_TEXT: Record<Tip, { title: string; excerpt: string; category: string; 
     category: 'money-saving-tips',
     tags: ['long-term parking', 'weekly rates', 'tips'],
     body: [
-      p('Lots charge for each started day: leave at 8 am on Monday and return at 9 am the next Monday and you pay for eight days. Many lots offer a weekly rate that caps the cost.'),
+      p(
+        'Lots charge for each started day: leave at 8 am on Monday and return at 9 am the next Monday and you pay for eight days. Many lots offer a weekly rate that caps the cost.',
+      ),
       '<h2>Weekly rates</h2>',
       p('A weekly rate is often the price of five or six days. We apply it automatically when it makes your total lower.'),
       '<h2>Protect the car</h2>',
@@ -287,7 +316,11 @@ const TIP_TEXT: Record<Tip, { title: string; excerpt: string; category: string; 
     tags: ['covered parking', 'weather', 'tips'],
     body: [
       p('Covered spaces usually cost a few dollars more a day than open-air lots. Whether that is worth it depends on the season and the length of the trip.'),
-      ul(['Summer in the South and Southwest: a covered space keeps the cabin far cooler on your return.', 'Winter up north: no scraping ice off the windshield at midnight.', 'Hail season: a roof avoids expensive repairs.']),
+      ul([
+        'Summer in the South and Southwest: a covered space keeps the cabin far cooler on your return.',
+        'Winter up north: no scraping ice off the windshield at midnight.',
+        'Hail season: a roof avoids expensive repairs.',
+      ]),
       p('For a short trip in mild weather, an open-air lot is the better deal.'),
     ],
   },
@@ -298,7 +331,11 @@ const TIP_TEXT: Record<Tip, { title: string; excerpt: string; category: string; 
     tags: ['valet', 'self-park', 'tips'],
     body: [
       p('With valet, you hand over the keys at the entrance and the car is waiting when you return. Self-park is cheaper and you keep the keys.'),
-      ul(['Valet saves time with children, heavy luggage or reduced mobility.', 'Self-park is cheaper and suits travellers with light bags.', 'Check the cancellation policy: valet lots sometimes have stricter rules.']),
+      ul([
+        'Valet saves time with children, heavy luggage or reduced mobility.',
+        'Self-park is cheaper and suits travellers with light bags.',
+        'Check the cancellation policy: valet lots sometimes have stricter rules.',
+      ]),
     ],
   },
   'ev-charging': {
@@ -308,7 +345,11 @@ const TIP_TEXT: Record<Tip, { title: string; excerpt: string; category: string; 
     tags: ['EV charging', 'electric vehicles', 'tips'],
     body: [
       p('More airport lots now offer chargers. Use the EV Charging filter on any location page to see which lots list it.'),
-      ul(['Chargers may be shared: ask whether staff move cars between chargers.', 'Level 2 chargers need several hours for a full charge.', 'Note the charger type your car needs before you book.']),
+      ul([
+        'Chargers may be shared: ask whether staff move cars between chargers.',
+        'Level 2 chargers need several hours for a full charge.',
+        'Note the charger type your car needs before you book.',
+      ]),
     ],
   },
   'booking-ahead': {
@@ -318,7 +359,11 @@ const TIP_TEXT: Record<Tip, { title: string; excerpt: string; category: string; 
     tags: ['booking', 'savings', 'tips'],
     body: [
       p('A reservation holds a space for your dates: when a lot is full on a holiday weekend, reserved travellers still park.'),
-      ul(['Drive-up rates are often higher than reserved ones.', 'Free cancellation up to 24 hours before arrival at most lots means little risk.', 'Your confirmation e-mail has a QR pass, so check-in is quick.']),
+      ul([
+        'Drive-up rates are often higher than reserved ones.',
+        'Free cancellation up to 24 hours before arrival at most lots means little risk.',
+        'Your confirmation e-mail has a QR pass, so check-in is quick.',
+      ]),
     ],
   },
 };
@@ -354,7 +399,9 @@ export async function writeTopic(db: DB, topicKey: string): Promise<Draft | null
   else {
     const data = await lotsAt(db, key);
     if (!data) return null;
-    const fn = { 'airport-guide': airportGuide, 'cruise-guide': cruiseGuide, 'cheap-parking': cheapParking, 'shuttle-guide': shuttleGuide, 'holiday-travel': holidayTravel }[template];
+    const fn = { 'airport-guide': airportGuide, 'cruise-guide': cruiseGuide, 'cheap-parking': cheapParking, 'shuttle-guide': shuttleGuide, 'holiday-travel': holidayTravel }[
+      template
+    ];
     draft = fn ? fn(data.loc, data.lots) : null;
   }
   return draft ? { ...draft, topicKey, slug: slugify(draft.title) } : null;

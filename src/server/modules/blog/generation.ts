@@ -75,7 +75,11 @@ async function withFreeSlug<T>(db: Handle, base: string, exceptId: number | unde
 /** Inserts a post under a free slug (insert ... on conflict do nothing: a slug taken meanwhile moves it on). */
 function insertPost(tx: Handle, base: string, values: Omit<typeof blogPosts.$inferInsert, 'slug'>): Promise<Post> {
   return withFreeSlug(tx, base, undefined, async (slug) => {
-    const [row] = await tx.insert(blogPosts).values({ ...values, slug }).onConflictDoNothing({ target: blogPosts.slug }).returning();
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({ ...values, slug })
+      .onConflictDoNothing({ target: blogPosts.slug })
+      .returning();
     return row;
   });
 }
@@ -88,7 +92,11 @@ export function updatePostWithFreeSlug(tx: DB, postId: number, base: string, val
   return withFreeSlug(tx, base, postId, (slug) =>
     tx
       .transaction(async (sp) => {
-        const [row] = await sp.update(blogPosts).set({ ...values, slug }).where(eq(blogPosts.id, postId)).returning();
+        const [row] = await sp
+          .update(blogPosts)
+          .set({ ...values, slug })
+          .where(eq(blogPosts.id, postId))
+          .returning();
         return row ?? null;
       })
       .catch((err: unknown) => {
@@ -100,9 +108,7 @@ export function updatePostWithFreeSlug(tx: DB, postId: number, base: string, val
 
 /** Category counts are the number of published posts in each: recomputed in the same transaction as a change. */
 export async function refreshCategoryCounts(db: Pick<DB, 'update'>): Promise<void> {
-  await db
-    .update(blogCategories)
-    .set({ postCount: sql`(select count(*) from ${blogPosts} where ${blogPosts.category} = ${blogCategories.slug} and ${blogPosts.published} = 1)` });
+  await db.update(blogCategories).set({ postCount: sql`(select count(*) from ${blogPosts} where ${blogPosts.category} = ${blogCategories.slug} and ${blogPosts.published} = 1)` });
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -10,7 +10,34 @@ export const DEFAULT_AUTHOR = 'ParkPilot Travel Desk';
 // Sanitizing
 
 const ALLOWED: sanitizeHtml.IOptions = {
-  allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption'],
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'a',
+    'blockquote',
+    'code',
+    'pre',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'img',
+    'figure',
+    'figcaption',
+  ],
   allowedAttributes: { a: ['href', 'title', 'rel', 'target'], img: ['src', 'alt', 'width', 'height', 'loading'], th: ['scope'], td: ['colspan'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
@@ -34,7 +61,10 @@ export const plain = (s: string) => sanitizeHtml(s, { allowedTags: [], allowedAt
 
 export function readTime(html: string): number {
   // Counting words only: a tag strip is enough (nothing here is rendered).
-  const words = html.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean).length;
+  const words = html
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
   return Math.max(1, Math.ceil(words / 200));
 }
 

@@ -38,7 +38,8 @@ async function loadBooking(services: MailServices, bookingId: number) {
 }
 
 /** The page that manages a booking, opened by a signed link (works on any device, no sign-in). */
-export const manageUrl = (appUrl: string | undefined, confirmationNumber: string, token: string) => `${appUrl ?? ""}/manage/${encodeURIComponent(confirmationNumber)}?token=${token}`;
+export const manageUrl = (appUrl: string | undefined, confirmationNumber: string, token: string) =>
+  `${appUrl ?? ''}/manage/${encodeURIComponent(confirmationNumber)}?token=${token}`;
 
 /** Job 'mail.booking-confirmation': the pass, the calendar file and a signed link to manage the booking. */
 export async function sendBookingConfirmation(services: MailServices, payload: { bookingId: number }, change?: string) {

@@ -11,7 +11,10 @@ const clock = (startsInHours: number, lengthHours = 72, lotListed = true) => ({
   lotListed,
 });
 const live = { status: 'confirmed' as const, checkedInAt: null, checkedOutAt: null, pendingChangeId: null };
-const allowed = (a: ReturnType<typeof bookingActions>) => Object.entries(a).filter(([k, v]) => k !== 'changing' && v === null).map(([k]) => k);
+const allowed = (a: ReturnType<typeof bookingActions>) =>
+  Object.entries(a)
+    .filter(([k, v]) => k !== 'changing' && v === null)
+    .map(([k]) => k);
 
 describe('bookingActions', () => {
   it('before arrival: cancel, new dates and vehicle', () => {

@@ -16,7 +16,8 @@ export const FINISHED_MESSAGE = 'This stay is over and can no longer be changed.
 export const SAME_DATES_MESSAGE = 'These are already your dates. Pick new dates to change the booking.';
 export const STARTED_MESSAGE = 'Your stay has started, so only the departure can change: pick a later departure to extend it.';
 export const PAYMENT_NEEDED_MESSAGE = 'Please enter a card to pay the difference.';
-export const UNLISTED_MESSAGE = "This lot is no longer taking bookings, so this booking's dates can't be changed. You can still change the vehicle, or cancel under the lot's policy.";
+export const UNLISTED_MESSAGE =
+  "This lot is no longer taking bookings, so this booking's dates can't be changed. You can still change the vehicle, or cancel under the lot's policy.";
 export const ALREADY_CANCELLED_MESSAGE = 'This booking is already cancelled.';
 export const CHECKED_IN_MESSAGE = 'Your car is checked in at the lot, so this booking can no longer be cancelled.';
 export const STAY_OVER_CANCEL_MESSAGE = 'This stay is over, so the booking can no longer be cancelled.';

@@ -124,7 +124,13 @@ export async function mintBookingLink(db: Pick<DB, 'insert'>, bookingId: number,
 const insertLink = prepared((db) =>
   db
     .insert(bookingLinks)
-    .values({ bookingId: sql.placeholder('bookingId'), tokenHash: sql.placeholder('tokenHash'), purpose: sql.placeholder('purpose'), expiresAt: sql.placeholder('expiresAt'), createdAt: sql.placeholder('now') })
+    .values({
+      bookingId: sql.placeholder('bookingId'),
+      tokenHash: sql.placeholder('tokenHash'),
+      purpose: sql.placeholder('purpose'),
+      expiresAt: sql.placeholder('expiresAt'),
+      createdAt: sql.placeholder('now'),
+    })
     .prepare('booking_link_insert'),
 );
 
@@ -176,5 +182,8 @@ export async function linksEnded(db: Reader, bookingId: number): Promise<boolean
 
 /** Ends every link to a booking (e.g. when the traveller asks, or the booking changes hands). */
 export async function revokeBookingLinks(db: Pick<DB, 'update'>, bookingId: number): Promise<void> {
-  await db.update(bookingLinks).set({ revokedAt: new Date() }).where(and(eq(bookingLinks.bookingId, bookingId), isNull(bookingLinks.revokedAt)));
+  await db
+    .update(bookingLinks)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(bookingLinks.bookingId, bookingId), isNull(bookingLinks.revokedAt)));
 }

@@ -155,7 +155,12 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
     // Lot days before the user row, in the order checkout takes them.
     await releaseDays(tx, b.providerId, b.arrivalDate, b.departureDate);
     if (plan.credit > 0) {
-      await recordCredit(tx, bookingOwner(b), { amountCents: plan.credit, type: 'refund', description: `Credit returned from cancelled booking ${b.confirmationNumber}`, relatedBookingId: b.id });
+      await recordCredit(tx, bookingOwner(b), {
+        amountCents: plan.credit,
+        type: 'refund',
+        description: `Credit returned from cancelled booking ${b.confirmationNumber}`,
+        relatedBookingId: b.id,
+      });
     }
     await tx.insert(bookingChanges).values({
       bookingId: b.id,
@@ -191,5 +196,10 @@ export async function reconcileRefund(db: DB, paymentIntentId: string, amountRef
   await db
     .update(bookings)
     .set({ refundedCents: cents(amountRefundedCents) })
-    .where(and(eq(bookings.paymentIntentId, paymentIntentId), sql`not exists (select 1 from ${bookingChanges} where ${bookingChanges.bookingId} = ${bookings.id} and ${bookingChanges.kind} = 'dates' and ${bookingChanges.status} = 'applied')`));
+    .where(
+      and(
+        eq(bookings.paymentIntentId, paymentIntentId),
+        sql`not exists (select 1 from ${bookingChanges} where ${bookingChanges.bookingId} = ${bookings.id} and ${bookingChanges.kind} = 'dates' and ${bookingChanges.status} = 'applied')`,
+      ),
+    );
 }

@@ -191,7 +191,11 @@ export async function changeDates(ctx: Ctx, input: TChangeDatesInput & { idempot
   const m = await loadManaged(ctx, input);
   const scope = `booking-change:${m.booking.id}`;
   const { cardNumber, cvv: _cvv, ...payment } = input.paymentInfo ?? {};
-  const hash = requestHash({ arrival: toWallClock(input.arrivalDate), departure: toWallClock(input.departureDate), payment: { ...payment, last4: cardNumber?.replace(/\D/g, '').slice(-4) } });
+  const hash = requestHash({
+    arrival: toWallClock(input.arrivalDate),
+    departure: toWallClock(input.departureDate),
+    payment: { ...payment, last4: cardNumber?.replace(/\D/g, '').slice(-4) },
+  });
   const summary = await withIdempotencyKey(ctx.db, { scope, key: input.idempotencyKey, hash }, async (claim) => {
     const [pending] = claim.changeId ? await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, claim.changeId)) : [];
     // A repeat that took over from a request that died mid-change: settle that same change.
@@ -212,7 +216,10 @@ async function placeChange(ctx: Ctx, m: Managed, input: TChangeDatesInput, claim
   if (plan.charge <= 0) return applyWithoutCharge(ctx, m, plan, claim);
   const payWith = await cardFor(ctx, input);
   const change = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(bookingChanges).values({ ...changeValues(ctx, m, plan, 'pending'), paymentKey, holdExpiresAt: new Date(ctx.clock.now().getTime() + CHANGE_HOLD_MS) }).returning();
+    const [row] = await tx
+      .insert(bookingChanges)
+      .values({ ...changeValues(ctx, m, plan, 'pending'), paymentKey, holdExpiresAt: new Date(ctx.clock.now().getTime() + CHANGE_HOLD_MS) })
+      .returning();
     await claimBooking(tx, m, { pendingChangeId: row!.id });
     await takeAdded(tx, m, plan.added);
     await linkKeyToChange(tx, claim, row!.id);
@@ -263,7 +270,10 @@ async function claimBooking(tx: Tx, m: Managed, set: Partial<typeof bookings.$in
 async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim: Owner): Promise<TChangeSummary> {
   const b = m.booking;
   const summary = await ctx.db.transaction(async (tx) => {
-    const [change] = await tx.insert(bookingChanges).values(changeValues(ctx, m, plan, 'applied')).returning();
+    const [change] = await tx
+      .insert(bookingChanges)
+      .values(changeValues(ctx, m, plan, 'applied'))
+      .returning();
     // Lot days before the user row, in the order checkout takes them.
     await claimBooking(tx, m, {
       arrivalDate: plan.arrival,
@@ -279,7 +289,12 @@ async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim:
     for (const [first, last] of plan.removed) await releaseDayRange(tx, b.providerId, first, last);
     if (plan.refundToCard > 0) await refundToCards(tx, b, plan.refundToCard, `change-refund-${change!.id}`);
     if (plan.creditBack > 0) {
-      await recordCredit(tx, bookingOwner(b), { amountCents: plan.creditBack, type: 'refund', description: `Credit returned from changing booking ${b.confirmationNumber}`, relatedBookingId: b.id });
+      await recordCredit(tx, bookingOwner(b), {
+        amountCents: plan.creditBack,
+        type: 'refund',
+        description: `Credit returned from changing booking ${b.confirmationNumber}`,
+        relatedBookingId: b.id,
+      });
     }
     await linkKeyToChange(tx, claim, change!.id);
     const done = summaryOf(change!);
@@ -353,7 +368,10 @@ async function applyPaidChange(services: Pick<Services, 'db' | 'jobs'>, changeId
       .returning();
     if (!change) return null;
     // The booking cannot move while this change holds it (other changes and cancelling wait for it).
-    const [held] = await tx.select({ totalFeeCents: bookings.totalFeeCents, nonRefundableCents: bookings.nonRefundableCents }).from(bookings).where(eq(bookings.id, change.bookingId));
+    const [held] = await tx
+      .select({ totalFeeCents: bookings.totalFeeCents, nonRefundableCents: bookings.nonRefundableCents })
+      .from(bookings)
+      .where(eq(bookings.id, change.bookingId));
     const [booking] = await tx
       .update(bookings)
       .set({
@@ -392,7 +410,10 @@ async function applyPaidChange(services: Pick<Services, 'db' | 'jobs'>, changeId
 /** A change whose payment did not go through: its added days back, the booking free to change again. */
 export async function releaseChange(services: Pick<Services, 'db'>, changeId: number, refusal: Refusal): Promise<boolean> {
   return services.db.transaction(async (tx) => {
-    const [change] = await tx.select().from(bookingChanges).where(and(eq(bookingChanges.id, changeId), eq(bookingChanges.status, 'pending')));
+    const [change] = await tx
+      .select()
+      .from(bookingChanges)
+      .where(and(eq(bookingChanges.id, changeId), eq(bookingChanges.status, 'pending')));
     if (!change) return false;
     return undoHold(tx, change, refusal);
   });

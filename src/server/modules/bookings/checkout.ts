@@ -40,7 +40,6 @@ export function newConfirmationNumber(): string {
   return `PP-${s}`;
 }
 
-
 // ---------------------------------------------------------------------------------------------------------
 // Entry point
 
@@ -153,7 +152,12 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
         .onConflictDoNothing({ target: bookings.confirmationNumber })
         .returning();
     }
-    if (!keyed) [row] = await tx.update(bookings).set({ paymentKey: `booking-${row.id}` }).where(eq(bookings.id, row.id)).returning();
+    if (!keyed)
+      [row] = await tx
+        .update(bookings)
+        .set({ paymentKey: `booking-${row.id}` })
+        .where(eq(bookings.id, row.id))
+        .returning();
     const held = row!;
 
     if (price.credit > 0) await recordCreditUse(tx, owner, price.credit, held, location.code, now);

@@ -74,7 +74,10 @@ export async function spendCredit(tx: Pick<DB, 'update'>, owner: CreditOwner, am
 /** Moves the owner's balance by `amount` (positive adds), without a condition: credit given or given back. */
 export async function moveBalance(tx: Pick<DB, 'insert' | 'update'>, owner: CreditOwner, amount: Cents): Promise<void> {
   if ('userId' in owner) {
-    await tx.update(users).set({ creditBalanceCents: sql`${users.creditBalanceCents} + ${amount}` }).where(eq(users.id, owner.userId));
+    await tx
+      .update(users)
+      .set({ creditBalanceCents: sql`${users.creditBalanceCents} + ${amount}` })
+      .where(eq(users.id, owner.userId));
   } else {
     await tx
       .insert(guestCredits)
@@ -97,7 +100,14 @@ export async function recordCredit(
  * The ledger side of credit spent on a booking (after spendCredit took it from the balance): the use, and the
  * owner's access fees at that place marked as credited to it.
  */
-export async function recordCreditUse(tx: Pick<DB, 'insert' | 'update'>, owner: CreditOwner, amount: Cents, booking: { id: number; confirmationNumber: string }, locationCode: string, now: Date) {
+export async function recordCreditUse(
+  tx: Pick<DB, 'insert' | 'update'>,
+  owner: CreditOwner,
+  amount: Cents,
+  booking: { id: number; confirmationNumber: string },
+  locationCode: string,
+  now: Date,
+) {
   await tx.insert(userCredits).values({
     ...rowOwner(owner),
     amountCents: neg(amount),

@@ -27,10 +27,24 @@ export async function claimGuestRecords(tx: Tx, userId: number): Promise<Claimed
   if (!user?.verified) return { bookings: 0, credit: 0 };
   const email = normalizeEmail(user.email);
   const [balance] = await tx.delete(guestCredits).where(eq(guestCredits.email, email)).returning({ amount: guestCredits.balanceCents });
-  await tx.update(userCredits).set({ userId, email: null }).where(and(isNull(userCredits.userId), eq(userCredits.email, email)));
-  if (balance && balance.amount !== 0) await tx.update(users).set({ creditBalanceCents: sql`${users.creditBalanceCents} + ${balance.amount}` }).where(eq(users.id, userId));
-  await tx.update(informationAccess).set({ userId, email: null }).where(and(isNull(informationAccess.userId), eq(informationAccess.email, email)));
-  const moved = await tx.update(bookings).set({ userId }).where(and(isNull(bookings.userId), eq(bookings.email, email))).returning({ id: bookings.id });
+  await tx
+    .update(userCredits)
+    .set({ userId, email: null })
+    .where(and(isNull(userCredits.userId), eq(userCredits.email, email)));
+  if (balance && balance.amount !== 0)
+    await tx
+      .update(users)
+      .set({ creditBalanceCents: sql`${users.creditBalanceCents} + ${balance.amount}` })
+      .where(eq(users.id, userId));
+  await tx
+    .update(informationAccess)
+    .set({ userId, email: null })
+    .where(and(isNull(informationAccess.userId), eq(informationAccess.email, email)));
+  const moved = await tx
+    .update(bookings)
+    .set({ userId })
+    .where(and(isNull(bookings.userId), eq(bookings.email, email)))
+    .returning({ id: bookings.id });
   return { bookings: moved.length, credit: toDollars(balance?.amount ?? ZERO) };
 }
 
@@ -38,8 +52,16 @@ export async function claimGuestRecords(tx: Tx, userId: number): Promise<Claimed
 async function hasGuestRecords(db: Pick<DB, 'select'>, email: string): Promise<boolean> {
   const found = await Promise.all([
     db.select({ x: guestCredits.email }).from(guestCredits).where(eq(guestCredits.email, email)).limit(1),
-    db.select({ x: informationAccess.id }).from(informationAccess).where(and(eq(informationAccess.email, email), isNull(informationAccess.userId))).limit(1),
-    db.select({ x: bookings.id }).from(bookings).where(and(eq(bookings.email, email), isNull(bookings.userId))).limit(1),
+    db
+      .select({ x: informationAccess.id })
+      .from(informationAccess)
+      .where(and(eq(informationAccess.email, email), isNull(informationAccess.userId)))
+      .limit(1),
+    db
+      .select({ x: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.email, email), isNull(bookings.userId)))
+      .limit(1),
   ]);
   return found.some((rows) => rows.length > 0);
 }

@@ -18,9 +18,7 @@ const WAIT_MS = 30_000;
 
 export type StoredOutcome = { ok: true; data: unknown } | { ok: false; code: AppErrorCode; message: string };
 
-export type KeyClaim =
-  | { kind: 'owner'; rowId: number; owner: string; bookingId: number | null; changeId: number | null }
-  | { kind: 'replay'; outcome: StoredOutcome };
+export type KeyClaim = { kind: 'owner'; rowId: number; owner: string; bookingId: number | null; changeId: number | null } | { kind: 'replay'; outcome: StoredOutcome };
 
 export function requestHash(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
@@ -46,7 +44,10 @@ export async function claimKey(db: DB, scope: string, key: string, hash: string,
       .returning({ id: idempotencyKeys.id });
     if (inserted) return { kind: 'owner', rowId: inserted.id, owner, bookingId: null, changeId: null };
 
-    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     if (!row) continue;
     if (row.requestHash !== hash) {
       throw new AppError('UNPROCESSABLE_CONTENT', 'This Idempotency-Key was already used for a different request.');

@@ -15,8 +15,38 @@ let userId: number;
 const test = withTestDb();
 beforeEach(async () => {
   db = test.db;
-  const [place] = await db.insert(locations).values({ code: 'TST', name: 'Test Airport', shortName: 'Test', kind: 'airport', city: 'Testville', state: 'FL', region: 'Southeast', latitude: 28, longitude: -81, slug: 'test-airport', seoSlug: 'testville-fl-tst-airport-parking' }).returning();
-  const [row] = await db.insert(parkingProviders).values({ locationId: place!.id, name: 'Test Lot', slug: 'test-lot', location: 'Test Airport', address: '1 Test Rd, Testville, FL 32801', priceCents: cents(1000), capacity: 3, latitude: 28, longitude: -81, distance: '1 mile', distanceMiles: 1 }).returning();
+  const [place] = await db
+    .insert(locations)
+    .values({
+      code: 'TST',
+      name: 'Test Airport',
+      shortName: 'Test',
+      kind: 'airport',
+      city: 'Testville',
+      state: 'FL',
+      region: 'Southeast',
+      latitude: 28,
+      longitude: -81,
+      slug: 'test-airport',
+      seoSlug: 'testville-fl-tst-airport-parking',
+    })
+    .returning();
+  const [row] = await db
+    .insert(parkingProviders)
+    .values({
+      locationId: place!.id,
+      name: 'Test Lot',
+      slug: 'test-lot',
+      location: 'Test Airport',
+      address: '1 Test Rd, Testville, FL 32801',
+      priceCents: cents(1000),
+      capacity: 3,
+      latitude: 28,
+      longitude: -81,
+      distance: '1 mile',
+      distanceMiles: 1,
+    })
+    .returning();
   lot = { id: row!.id, capacity: row!.capacity };
   userId = (await db.insert(users).values({ name: 'T', email: 't@example.com' }).returning())[0]!.id;
 });
@@ -34,7 +64,14 @@ describe('lot days', () => {
     // The 4th stay overlaps full days: refused, and its free day (Jan 4) is not counted either.
     await expect(take('2027-01-03T10:00', '2027-01-04T10:00')).rejects.toThrow('full');
     const jan4 = stayDays('2027-01-04T10:00', '2027-01-04T12:00')[0];
-    expect((await db.select().from(lotDays).where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, jan4))))[0]?.taken ?? 0).toBe(0);
+    expect(
+      (
+        await db
+          .select()
+          .from(lotDays)
+          .where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, jan4)))
+      )[0]?.taken ?? 0,
+    ).toBe(0);
     expect(await free('2027-01-02', '2027-01-05')).toBe(0);
     expect(await free('2027-01-04', '2027-01-06')).toBe(3);
     await db.transaction((tx) => releaseDays(tx, lot.id, '2027-01-01T10:00', '2027-01-03T10:00'));
@@ -45,7 +82,10 @@ describe('lot days', () => {
   it('keeps a closed or resized day: capacity is per day', async () => {
     await take('2027-02-01T10:00', '2027-02-01T12:00');
     const [day] = stayDays('2027-02-01T10:00', '2027-02-01T12:00');
-    await db.update(lotDays).set({ capacity: 1 }).where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, day)));
+    await db
+      .update(lotDays)
+      .set({ capacity: 1 })
+      .where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, day)));
     await expect(take('2027-02-01T13:00', '2027-02-01T15:00')).rejects.toThrow('full');
     expect(await free('2027-02-01', '2027-02-02')).toBe(0);
   });
@@ -63,13 +103,16 @@ describe('lot days', () => {
     await db.update(parkingProviders).set({ capacity: 1 }).where(eq(parkingProviders.id, lot.id));
     expect(await take('2027-04-10T10:00', '2027-04-10T12:00')).toBe(true);
     await expect(take('2027-04-10T13:00', '2027-04-10T15:00')).rejects.toThrow('full');
-    const [made] = await db.select().from(lotDays).where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, stayDays('2027-04-10', '2027-04-10T01:00')[0])));
+    const [made] = await db
+      .select()
+      .from(lotDays)
+      .where(and(eq(lotDays.providerId, lot.id), eq(lotDays.day, stayDays('2027-04-10', '2027-04-10T01:00')[0])));
     expect(made).toMatchObject({ capacity: 1, taken: 1 });
   });
 
   it('counters equal a recount after a random mix of bookings, cancellations and released holds', async () => {
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const day = (n: number) => new Date(Date.UTC(2027, 2, 1 + n)).toISOString().slice(0, 10);
     const live: { id: number; a: string; d: string }[] = [];
     for (let i = 0; i < 400; i++) {
@@ -81,7 +124,26 @@ describe('lot days', () => {
         try {
           const id = await db.transaction(async (tx) => {
             if (!(await takeDays(tx, lot, a, d))) throw new Error('full');
-            const [made] = await tx.insert(bookings).values({ userId, providerId: lot.id, confirmationNumber: `PP-T${i}`, firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5550100100', arrivalDate: a, departureDate: d, vehicleMake: 'V', vehicleModel: 'W', parkingFeeCents: cents(100), serviceFeeCents: cents(199), totalFeeCents: cents(299), status: rand() < 0.5 ? 'pending' : 'confirmed' }).returning();
+            const [made] = await tx
+              .insert(bookings)
+              .values({
+                userId,
+                providerId: lot.id,
+                confirmationNumber: `PP-T${i}`,
+                firstName: 'A',
+                lastName: 'B',
+                email: 'a@b.co',
+                phone: '5550100100',
+                arrivalDate: a,
+                departureDate: d,
+                vehicleMake: 'V',
+                vehicleModel: 'W',
+                parkingFeeCents: cents(100),
+                serviceFeeCents: cents(199),
+                totalFeeCents: cents(299),
+                status: rand() < 0.5 ? 'pending' : 'confirmed',
+              })
+              .returning();
             return made!.id;
           });
           live.push({ id, a, d });

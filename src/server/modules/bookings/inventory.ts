@@ -35,7 +35,10 @@ export async function lockLotCapacity(tx: Pick<DB, 'select'>, providerId: number
 
 // Every booking runs these two: built once (db/client.ts, prepared).
 const capacityOf = (db: DB, mode: 'share' | 'update', name: string) => {
-  const query = db.select({ capacity: parkingProviders.capacity }).from(parkingProviders).where(eq(parkingProviders.id, bound('providerId', parkingProviders.id)));
+  const query = db
+    .select({ capacity: parkingProviders.capacity })
+    .from(parkingProviders)
+    .where(eq(parkingProviders.id, bound('providerId', parkingProviders.id)));
   return (ENGINE === 'postgres' ? query.for(mode) : query).prepare(name);
 };
 const capacityForShare = prepared((db) => capacityOf(db, 'share', 'lot_capacity_share'));
@@ -128,7 +131,15 @@ const stayRowsQuery = (db: DB, count: number) =>
       rated: sql<number>`count(${lotDays.priceCents})`.mapWith(Number),
     })
     .from(lotDays)
-    .where(and(inArray(lotDays.providerId, Array.from({ length: count }, (_, i) => sql.placeholder(`lot${i}`))), between(lotDays.day, bound('first', lotDays.day), bound('last', lotDays.day))))
+    .where(
+      and(
+        inArray(
+          lotDays.providerId,
+          Array.from({ length: count }, (_, i) => sql.placeholder(`lot${i}`)),
+        ),
+        between(lotDays.day, bound('first', lotDays.day), bound('last', lotDays.day)),
+      ),
+    )
     .groupBy(lotDays.providerId)
     .prepare(`stay_inventory_${count}`);
 function stayRowsFor(count: number) {

@@ -13,7 +13,10 @@ type Tx = Pick<DB, 'select' | 'insert' | 'update'>;
 
 /** A successful charge joins the booking's ledger (once per payment intent). `amount` is the gateway's, in cents. */
 export async function recordCharge(tx: Pick<DB, 'insert'>, bookingId: number, intent: { id: string; amount: number }): Promise<void> {
-  await tx.insert(bookingPayments).values({ bookingId, paymentIntentId: intent.id, amountCents: cents(intent.amount) }).onConflictDoNothing();
+  await tx
+    .insert(bookingPayments)
+    .values({ bookingId, paymentIntentId: intent.id, amountCents: cents(intent.amount) })
+    .onConflictDoNothing();
 }
 
 /**
@@ -21,7 +24,12 @@ export async function recordCharge(tx: Pick<DB, 'insert'>, bookingId: number, in
  * (less than asked only when the cards took less). `keyBase` names the refund: its part on the checkout
  * charge carries `keyBase` itself, parts on later charges `keyBase-<intent>`.
  */
-export async function refundToCards(tx: Tx, booking: Pick<BookingRow, 'id' | 'paymentIntentId' | 'totalFeeCents' | 'refundedCents'>, amount: Cents, keyBase: string): Promise<Cents> {
+export async function refundToCards(
+  tx: Tx,
+  booking: Pick<BookingRow, 'id' | 'paymentIntentId' | 'totalFeeCents' | 'refundedCents'>,
+  amount: Cents,
+  keyBase: string,
+): Promise<Cents> {
   let left = amount;
   if (left <= 0) return ZERO;
   let charges = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id)).orderBy(desc(bookingPayments.id));

@@ -96,16 +96,19 @@ export async function changeVehicle(ctx: Ctx, input: TChangeVehicleInput & { lic
       .where(and(eq(bookings.id, b.id), eq(bookings.status, 'confirmed'), isNull(bookings.checkedOutAt)))
       .returning();
     if (!row) throw new AppError('BAD_REQUEST', FINISHED_MESSAGE);
-    const [change] = await tx.insert(bookingChanges).values({
-      bookingId: b.id,
-      kind: 'vehicle',
-      status: 'applied',
-      changedBy: ctx.user?.id ?? null,
-      fromVehicle: vehicleText(b),
-      toVehicle: vehicleText(next),
-      parkingFeeBeforeCents: b.parkingFeeCents,
-      parkingFeeAfterCents: b.parkingFeeCents,
-    }).returning({ id: bookingChanges.id });
+    const [change] = await tx
+      .insert(bookingChanges)
+      .values({
+        bookingId: b.id,
+        kind: 'vehicle',
+        status: 'applied',
+        changedBy: ctx.user?.id ?? null,
+        fromVehicle: vehicleText(b),
+        toVehicle: vehicleText(next),
+        parkingFeeBeforeCents: b.parkingFeeCents,
+        parkingFeeAfterCents: b.parkingFeeCents,
+      })
+      .returning({ id: bookingChanges.id });
     await enqueueJob(tx, 'mail.booking-changed', { bookingId: b.id, changeId: change!.id }, { dedupeKey: `booking-changed:${change!.id}` });
     return row;
   });

@@ -105,11 +105,22 @@ async function refundOrphan(services: Pick<Services, 'payments'>, intent: Paymen
 }
 
 /** Charges a held row (nothing to charge: settles it free) and settles it; the answer, or 409 if the hold was lost. */
-export async function payAndSettle<Row extends { id: number }, Result, Hint>(ctx: Context, kind: HoldKind<Row, Result, Hint>, row: Row, payWith: PayWith, hint?: Hint): Promise<Result> {
+export async function payAndSettle<Row extends { id: number }, Result, Hint>(
+  ctx: Context,
+  kind: HoldKind<Row, Result, Hint>,
+  row: Row,
+  payWith: PayWith,
+  hint?: Hint,
+): Promise<Result> {
   const amount = kind.amount(row);
   const intent =
     amount > 0
-      ? await chargeHeld(ctx, { amount, idempotencyKey: kind.paymentKey(row), ...kind.chargeInput(row, hint), ...payWith }, (refusal) => kind.release(ctx, row.id, refusal), `${kind.purpose} ${row.id}`)
+      ? await chargeHeld(
+          ctx,
+          { amount, idempotencyKey: kind.paymentKey(row), ...kind.chargeInput(row, hint), ...payWith },
+          (refusal) => kind.release(ctx, row.id, refusal),
+          `${kind.purpose} ${row.id}`,
+        )
       : null;
   const settled = await kind.settle(ctx, row.id, intent, hint);
   if (settled !== null) return settled;
@@ -134,7 +145,13 @@ export async function settlePaid(services: SettleServices, kind: AnyKind, id: nu
 }
 
 /** A repeat of a request that died: its row is settled now if still pending, else its outcome is answered. */
-export async function resumeHold<Row extends { id: number }, Result, Hint>(ctx: Context, kind: HoldKind<Row, Result, Hint>, row: Row, payWith: () => Promise<PayWith>, hint?: Hint): Promise<Result> {
+export async function resumeHold<Row extends { id: number }, Result, Hint>(
+  ctx: Context,
+  kind: HoldKind<Row, Result, Hint>,
+  row: Row,
+  payWith: () => Promise<PayWith>,
+  hint?: Hint,
+): Promise<Result> {
   const state = kind.state(row);
   if (state === 'pending') return payAndSettle(ctx, kind, row, await payWith(), hint);
   if (state === 'failed') throw new AppError('CONFLICT', EXPIRED_HOLD_MESSAGE);
@@ -169,14 +186,19 @@ export async function reapExpired(services: SettleServices, kind: AnyKind, now =
  * outcome. A refusal worth replaying is stored; a fault (the gateway did not answer) gives the key up so a
  * repeat may resume at once.
  */
-export async function withIdempotencyKey<T>(db: DB, key: { scope: string; key: string; hash: string }, run: (claim: Extract<KeyClaim, { kind: 'owner' }>) => Promise<T>): Promise<T> {
+export async function withIdempotencyKey<T>(
+  db: DB,
+  key: { scope: string; key: string; hash: string },
+  run: (claim: Extract<KeyClaim, { kind: 'owner' }>) => Promise<T>,
+): Promise<T> {
   const claim = await claimKey(db, key.scope, key.key, key.hash);
   if (claim.kind === 'replay') return replay<T>(claim.outcome);
   try {
     return await run(claim);
   } catch (err) {
     const outcome = errorOutcome(err);
-    if (outcome) await completeKey(db, claim.rowId, outcome); // no-op when settling stored it already
+    if (outcome)
+      await completeKey(db, claim.rowId, outcome); // no-op when settling stored it already
     else await releaseKey(db, claim);
     throw err;
   }

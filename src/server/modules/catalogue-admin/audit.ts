@@ -27,7 +27,9 @@ export async function recordAudit(
   actor: Actor,
   entry: { entity: AuditEntity; entityId: string | number; action: string; changes: Record<string, unknown> },
 ): Promise<void> {
-  await tx.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, entity: entry.entity, entityId: String(entry.entityId), action: entry.action, changes: entry.changes });
+  await tx
+    .insert(auditLog)
+    .values({ actorId: actor.id, actorEmail: actor.email, entity: entry.entity, entityId: String(entry.entityId), action: entry.action, changes: entry.changes });
 }
 
 type AuditEntry = { entity: AuditEntity; entityId: string | number; action: string; changes: Record<string, unknown> };
@@ -35,7 +37,9 @@ type AuditEntry = { entity: AuditEntity; entityId: string | number; action: stri
 /** Records many changes in one statement (a CSV import's lots). */
 export async function recordAudits(tx: Pick<DB, 'insert'>, actor: Actor, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
-  await tx.insert(auditLog).values(entries.map((e) => ({ actorId: actor.id, actorEmail: actor.email, entity: e.entity, entityId: String(e.entityId), action: e.action, changes: e.changes })));
+  await tx
+    .insert(auditLog)
+    .values(entries.map((e) => ({ actorId: actor.id, actorEmail: actor.email, entity: e.entity, entityId: String(e.entityId), action: e.action, changes: e.changes })));
 }
 
 /** The latest entries, newest first, optionally for one entity; `before` (an entry id) pages further back. */
@@ -59,9 +63,7 @@ export async function auditPage(db: DB, opts: { entity?: AuditEntity; entityId?:
   const numeric = (entity: AuditEntity) => [...new Set(entries.filter((e) => e.entity === entity && /^\d{1,9}$/.test(e.entityId)).map((e) => Number(e.entityId)))];
   const lotIds = numeric('lot');
   const placeIds = numeric('location');
-  const lots = lotIds.length
-    ? await db.select({ id: parkingProviders.id, name: parkingProviders.name }).from(parkingProviders).where(inArray(parkingProviders.id, lotIds))
-    : [];
+  const lots = lotIds.length ? await db.select({ id: parkingProviders.id, name: parkingProviders.name }).from(parkingProviders).where(inArray(parkingProviders.id, lotIds)) : [];
   const places = placeIds.length ? await db.select({ id: locations.id, code: locations.code, name: locations.name }).from(locations).where(inArray(locations.id, placeIds)) : [];
   const label = new Map<string, string>([...lots.map((l) => [`lot:${l.id}`, l.name] as const), ...places.map((p) => [`location:${p.id}`, `${p.name} (${p.code})`] as const)]);
   return {

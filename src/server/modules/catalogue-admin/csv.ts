@@ -35,7 +35,7 @@ export async function exportLotsCsv(db: DB, now: Date) {
   const pause = breather();
   const parts = [formatCsv([[...LOT_CSV_COLUMNS]])];
   let rows = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await db
       .select({ lot: parkingProviders, code: locations.code })
       .from(parkingProviders)
@@ -90,9 +90,21 @@ export interface ImportReport {
 
 type Planned = { line: number; kind: 'create'; input: TLotInput; place: PlaceRow } | { line: number; kind: 'update' | 'same'; id: number; input: TLotInput; place: PlaceRow };
 
-const FIELD_COLUMN: Record<string, Column> = { locationId: 'location_code', weeklyRate: 'weekly_rate', vehicleTypes: 'vehicle_types', shuttleInfo: 'shuttle_info', operatingHours: 'operating_hours', phoneNumber: 'phone', cancellationPolicy: 'cancellation_policy' };
+const FIELD_COLUMN: Record<string, Column> = {
+  locationId: 'location_code',
+  weeklyRate: 'weekly_rate',
+  vehicleTypes: 'vehicle_types',
+  shuttleInfo: 'shuttle_info',
+  operatingHours: 'operating_hours',
+  phoneNumber: 'phone',
+  cancellationPolicy: 'cancellation_policy',
+};
 const columnOf = (field: string) => FIELD_COLUMN[field] ?? field;
-const list = (cell: string) => cell.split(LIST).map((s) => s.trim()).filter(Boolean);
+const list = (cell: string) =>
+  cell
+    .split(LIST)
+    .map((s) => s.trim())
+    .filter(Boolean);
 const PUBLISHED: Record<string, boolean> = { true: true, yes: true, '1': true, published: true, false: false, no: false, '0': false, unpublished: false };
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
@@ -134,15 +146,27 @@ async function plan(db: DB, csv: string, now: Date): Promise<{ report: ImportRep
   } catch (err) {
     return { report: { ...report, errors: [{ line: header!.line, messages: (err as { messages: string[] }).messages }] }, planned: [] };
   }
-  if (body.length > CSV_LIMITS.maxRows) throw new AppError('PAYLOAD_TOO_LARGE', `The file has ${plural(body.length, 'lot')}: import at most ${CSV_LIMITS.maxRows.toLocaleString('en-US')} at a time`);
+  if (body.length > CSV_LIMITS.maxRows)
+    throw new AppError('PAYLOAD_TOO_LARGE', `The file has ${plural(body.length, 'lot')}: import at most ${CSV_LIMITS.maxRows.toLocaleString('en-US')} at a time`);
   report.rows = body.length;
   if (!body.length) return { report: { ...report, errors: [{ line: 2, messages: ['The file has a header but no lots'] }] }, planned: [] };
 
   const places = new Map((await db.select().from(locations)).map((p) => [p.code.toUpperCase(), p]));
-  const ids = [...new Set(body.map((r) => r.fields[columns.get('id')!]?.trim() ?? '').filter((v) => /^\d{1,9}$/.test(v)).map(Number))];
+  const ids = [
+    ...new Set(
+      body
+        .map((r) => r.fields[columns.get('id')!]?.trim() ?? '')
+        .filter((v) => /^\d{1,9}$/.test(v))
+        .map(Number),
+    ),
+  ];
   const existing = new Map<number, LotRow>();
   for (let i = 0; i < ids.length; i += 500) {
-    for (const lot of await db.select().from(parkingProviders).where(inArray(parkingProviders.id, ids.slice(i, i + 500)))) existing.set(lot.id, lot);
+    for (const lot of await db
+      .select()
+      .from(parkingProviders)
+      .where(inArray(parkingProviders.id, ids.slice(i, i + 500))))
+      existing.set(lot.id, lot);
   }
   const seenIds = new Map<number, number>();
   const planned: Planned[] = [];
@@ -151,7 +175,8 @@ async function plan(db: DB, csv: string, now: Date): Promise<{ report: ImportRep
     await pause();
     const messages: string[] = [];
     const cell = (c: Column) => fromSpreadsheet((record.fields[columns.get(c)!] ?? '').trim()).trim();
-    if (record.fields.length !== columns.size) messages.push(`This line has ${plural(record.fields.length, 'field')}, the header has ${columns.size} (a comma or line break inside a field needs quotes)`);
+    if (record.fields.length !== columns.size)
+      messages.push(`This line has ${plural(record.fields.length, 'field')}, the header has ${columns.size} (a comma or line break inside a field needs quotes)`);
     const idCell = cell('id');
     const id = idCell === '' ? null : /^\d{1,9}$/.test(idCell) ? Number(idCell) : NaN;
     const before = id ? existing.get(id) : undefined;
@@ -163,7 +188,10 @@ async function plan(db: DB, csv: string, now: Date): Promise<{ report: ImportRep
     const place = places.get(code);
     if (!code) messages.push('location_code: give the code of the airport or cruise port, like MCO or MIA-PORT');
     else if (!place) messages.push(`location_code: there is no place with the code ${code}`);
-    else if (before && before.locationId !== place.id) messages.push(`location_code: a lot cannot move to another place (lot ${before.id} is at ${[...places.values()].find((p) => p.id === before.locationId)?.code ?? 'another place'})`);
+    else if (before && before.locationId !== place.id)
+      messages.push(
+        `location_code: a lot cannot move to another place (lot ${before.id} is at ${[...places.values()].find((p) => p.id === before.locationId)?.code ?? 'another place'})`,
+      );
     const publishedCell = cell('published').toLowerCase();
     const published = publishedCell === '' ? (before ? before.published === 1 : true) : PUBLISHED[publishedCell];
     if (published === undefined) messages.push('published: write true or false');
@@ -246,21 +274,26 @@ export async function importLotsCsv({ db, clock }: { db: DB; clock: Clock }, act
   if (report.errors.length) {
     const [first] = report.errors;
     const others = report.errors.length - 1;
-    throw new AppError('BAD_REQUEST', `Nothing was imported. Line ${first!.line}: ${first!.messages.join('; ')}${others ? ` (and ${plural(others, 'more line')} with errors: check the file first)` : ''}`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `Nothing was imported. Line ${first!.line}: ${first!.messages.join('; ')}${others ? ` (and ${plural(others, 'more line')} with errors: check the file first)` : ''}`,
+    );
   }
   const created: number[] = [];
   const updated: number[] = [];
   const pause = breather();
   await db.transaction(async (tx) => {
     const touched = new Set<number>();
-    const lineOf = (row: Planned) => async <T>(write: () => Promise<T>): Promise<T> => {
-      try {
-        return await write();
-      } catch (err) {
-        if (err instanceof AppError) throw new AppError(err.code, `Nothing was imported. Line ${row.line}: ${err.message}`);
-        throw err;
-      }
-    };
+    const lineOf =
+      (row: Planned) =>
+      async <T>(write: () => Promise<T>): Promise<T> => {
+        try {
+          return await write();
+        } catch (err) {
+          if (err instanceof AppError) throw new AppError(err.code, `Nothing was imported. Line ${row.line}: ${err.message}`);
+          throw err;
+        }
+      };
     const creates = planned.filter((row) => row.kind === 'create');
     const slugs = creates.length ? await takenSlugs(tx) : undefined;
     for (let i = 0; i < creates.length; i += CREATE_BATCH) {
@@ -279,7 +312,12 @@ export async function importLotsCsv({ db, clock }: { db: DB; clock: Clock }, act
       await pause();
     }
     const fileId = createHash('sha256').update(input.csv).digest('hex').slice(0, 12);
-    await recordAudit(tx, actor, { entity: 'import', entityId: fileId, action: 'import', changes: { rows: report.rows, created, updated, unchanged: report.rows - created.length - updated.length } });
+    await recordAudit(tx, actor, {
+      entity: 'import',
+      entityId: fileId,
+      action: 'import',
+      changes: { rows: report.rows, created, updated, unchanged: report.rows - created.length - updated.length },
+    });
     for (const placeId of touched) {
       await pause();
       await refreshSeoPage(tx, placeId);

@@ -38,12 +38,19 @@ async function takenSlugs(tx: DB, slug: string, seoSlug: string) {
     .select({ slug: locations.slug, seoSlug: locations.seoSlug })
     .from(locations)
     .where(or(like(locations.slug, `${slug}%`), like(locations.seoSlug, `${seoSlug}%`)));
-  const pages = await tx.select({ slug: seoPages.slug }).from(seoPages).where(like(seoPages.slug, `${seoSlug}%`));
+  const pages = await tx
+    .select({ slug: seoPages.slug })
+    .from(seoPages)
+    .where(like(seoPages.slug, `${seoSlug}%`));
   return { slugs: new Set(places.map((p) => p.slug)), seoSlugs: new Set([...places.map((p) => p.seoSlug), ...pages.map((p) => p.slug)]) };
 }
 
 async function codeTaken(tx: DB, code: string, except?: number) {
-  const [row] = await tx.select({ id: locations.id }).from(locations).where(and(eq(locations.code, code), except ? ne(locations.id, except) : undefined)).limit(1);
+  const [row] = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.code, code), except ? ne(locations.id, except) : undefined))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -90,7 +97,15 @@ export async function updatePlace(db: DB, actor: Actor, input: TUpdateLocationIn
     return await writePlaceEdit(db, actor, input);
   } catch (err) {
     // Another writer took the code between our check and our update.
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', codeMessage(String(input.code ?? '').trim().toUpperCase()));
+    if (isUniqueViolation(err))
+      throw new AppError(
+        'CONFLICT',
+        codeMessage(
+          String(input.code ?? '')
+            .trim()
+            .toUpperCase(),
+        ),
+      );
     throw err;
   }
 }
@@ -99,7 +114,11 @@ async function writePlaceEdit(db: DB, actor: Actor, input: TUpdateLocationInput)
   const { id, ...patch } = input;
   return db.transaction(async (tx) => {
     // Touching the row takes its lock (PostgreSQL) before it is read.
-    const [before] = await tx.update(locations).set({ code: sql`${locations.code}` }).where(eq(locations.id, id)).returning();
+    const [before] = await tx
+      .update(locations)
+      .set({ code: sql`${locations.code}` })
+      .where(eq(locations.id, id))
+      .returning();
     if (!before) throw notFound('Location not found');
     const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     const merged = ZLocationInput.safeParse({ ...before, ...given });
@@ -122,7 +141,14 @@ async function writePlaceEdit(db: DB, actor: Actor, input: TUpdateLocationInput)
 async function remeasureLots(tx: DB, place: PlaceRow, needed: boolean): Promise<number> {
   if (!needed) return 0;
   const lots = await tx
-    .select({ id: parkingProviders.id, latitude: parkingProviders.latitude, longitude: parkingProviders.longitude, distance: parkingProviders.distance, distanceMiles: parkingProviders.distanceMiles, location: parkingProviders.location })
+    .select({
+      id: parkingProviders.id,
+      latitude: parkingProviders.latitude,
+      longitude: parkingProviders.longitude,
+      distance: parkingProviders.distance,
+      distanceMiles: parkingProviders.distanceMiles,
+      location: parkingProviders.location,
+    })
     .from(parkingProviders)
     .where(eq(parkingProviders.locationId, place.id))
     .orderBy(parkingProviders.id);
@@ -135,7 +161,10 @@ async function remeasureLots(tx: DB, place: PlaceRow, needed: boolean): Promise<
       throw new AppError('BAD_REQUEST', `Lot ${lot.id} would be more than ${MAX_LOT_MILES} miles from the new coordinates: check the latitude and longitude`);
     }
     if (measured.distance === lot.distance && measured.distanceMiles === lot.distanceMiles && lot.location === place.name) continue;
-    await tx.update(parkingProviders).set({ ...measured, location: place.name }).where(eq(parkingProviders.id, lot.id));
+    await tx
+      .update(parkingProviders)
+      .set({ ...measured, location: place.name })
+      .where(eq(parkingProviders.id, lot.id));
     changed++;
   }
   return changed;

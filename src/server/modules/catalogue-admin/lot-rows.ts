@@ -56,7 +56,10 @@ export function auditView(row: Partial<LotRow>): AuditedLot {
 export function distanceFrom(place: Pick<PlaceRow, 'latitude' | 'longitude' | 'kind' | 'name'>, point: { latitude: number; longitude: number }) {
   const distanceMiles = Math.round(haversineMiles(place, point) * 10) / 10;
   if (distanceMiles > MAX_LOT_MILES) {
-    throw new AppError('BAD_REQUEST', `These coordinates are ${formatMiles(distanceMiles)} from ${place.name}: check the latitude and longitude (a lot is at most ${MAX_LOT_MILES} miles away)`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `These coordinates are ${formatMiles(distanceMiles)} from ${place.name}: check the latitude and longitude (a lot is at most ${MAX_LOT_MILES} miles away)`,
+    );
   }
   return { distanceMiles, distance: `${formatMiles(distanceMiles)} from ${place.kind === 'cruise_port' ? 'cruise terminal' : 'terminal'}` };
 }
@@ -103,7 +106,12 @@ export async function insertLotWithSlug(tx: DB, values: Omit<typeof parkingProvi
   const base = baseSlug(values.name);
   const taken = new Set(
     // 'base' and 'base-…' as a range on the slug's unique index ('.' follows '-'): a LIKE would read every lot.
-    (await tx.select({ slug: parkingProviders.slug }).from(parkingProviders).where(or(eq(parkingProviders.slug, base), and(gte(parkingProviders.slug, `${base}-`), lt(parkingProviders.slug, `${base}.`))))).map((r) => r.slug),
+    (
+      await tx
+        .select({ slug: parkingProviders.slug })
+        .from(parkingProviders)
+        .where(or(eq(parkingProviders.slug, base), and(gte(parkingProviders.slug, `${base}-`), lt(parkingProviders.slug, `${base}.`))))
+    ).map((r) => r.slug),
   );
   let n = 1;
   for (let attempt = 0; attempt < 50; attempt++) {

@@ -17,7 +17,15 @@ import { refreshSeoPage } from './seo-page';
 
 type Deps = { db: DB; clock: Clock };
 
-const placeSummary = { id: locations.id, code: locations.code, name: locations.name, kind: locations.kind, state: locations.state, slug: locations.slug, seoSlug: locations.seoSlug };
+const placeSummary = {
+  id: locations.id,
+  code: locations.code,
+  name: locations.name,
+  kind: locations.kind,
+  state: locations.state,
+  slug: locations.slug,
+  seoSlug: locations.seoSlug,
+};
 
 /** A pattern for likeLower: the text lower-cased, its % _ and \ escaped, anywhere in the value. */
 export const containing = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -60,7 +68,13 @@ export async function listLots(db: DB, raw: TListLotsInput) {
     .limit(ADMIN_LOT_PAGE_SIZE)
     .offset((input.page - 1) * ADMIN_LOT_PAGE_SIZE);
   const n = total?.n ?? 0;
-  return { items: items.map((l) => ({ ...l, ...lotPrices(l), published: l.published === 1 })), total: n, page: input.page, pageSize: ADMIN_LOT_PAGE_SIZE, pages: Math.max(1, Math.ceil(n / ADMIN_LOT_PAGE_SIZE)) };
+  return {
+    items: items.map((l) => ({ ...l, ...lotPrices(l), published: l.published === 1 })),
+    total: n,
+    page: input.page,
+    pageSize: ADMIN_LOT_PAGE_SIZE,
+    pages: Math.max(1, Math.ceil(n / ADMIN_LOT_PAGE_SIZE)),
+  };
 }
 
 const shape = (lot: LotRow, place: Pick<PlaceRow, keyof typeof placeSummary>) => ({ ...lot, ...lotPrices(lot), published: lot.published === 1, location: place });
@@ -68,7 +82,11 @@ export type TAdminLot = ReturnType<typeof shape>;
 
 /** Every field of one lot (published or not) with its place. */
 export async function getLot(db: DB, id: number) {
-  const [row] = await db.select({ lot: parkingProviders, place: placeSummary }).from(parkingProviders).innerJoin(locations, eq(locations.id, parkingProviders.locationId)).where(eq(parkingProviders.id, id));
+  const [row] = await db
+    .select({ lot: parkingProviders, place: placeSummary })
+    .from(parkingProviders)
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+    .where(eq(parkingProviders.id, id));
   if (!row) throw notFound('Lot not found');
   return shape(row.lot, row.place);
 }
@@ -93,7 +111,11 @@ export async function insertLot(tx: DB, actor: Actor, input: TLotInput, place: P
 export async function insertLots(tx: DB, actor: Actor, items: { input: TLotInput; place: PlaceRow }[], takenSlugs?: Set<string>): Promise<LotRow[]> {
   const values = items.map(({ input, place }) => ({ ...lotColumns(input, place), locationId: place.id, location: place.name, published: input.published ? 1 : 0 }));
   const rows = await insertLotsWithSlugs(tx, values, takenSlugs);
-  await recordAudits(tx, actor, rows.map((row) => ({ entity: 'lot', entityId: row.id, action: 'create', changes: diffFields(null, auditView(row), ['location', 'slug', ...LOT_AUDIT_FIELDS]) })));
+  await recordAudits(
+    tx,
+    actor,
+    rows.map((row) => ({ entity: 'lot', entityId: row.id, action: 'create', changes: diffFields(null, auditView(row), ['location', 'slug', ...LOT_AUDIT_FIELDS]) })),
+  );
   return rows;
 }
 
@@ -115,7 +137,11 @@ export async function createLot({ db }: Deps, actor: Actor, input: TLotInput) {
  */
 export async function applyLotEdit(tx: DB, actor: Actor, now: Date, id: number, patch: Omit<TUpdateLotInput, 'id'> & { published?: boolean }, action = 'update') {
   // Touching the row takes its lock (PostgreSQL) before it is read, so the diff is against what is replaced.
-  const [before] = await tx.update(parkingProviders).set({ updatedAt: sql`${parkingProviders.updatedAt}` }).where(eq(parkingProviders.id, id)).returning();
+  const [before] = await tx
+    .update(parkingProviders)
+    .set({ updatedAt: sql`${parkingProviders.updatedAt}` })
+    .where(eq(parkingProviders.id, id))
+    .returning();
   if (!before) throw notFound('Lot not found');
   const place = await placeOf(tx, before.locationId);
   const merged = ZLotInput.safeParse({ ...before, ...lotPrices(before), ...patch, locationId: before.locationId, published: patch.published ?? before.published === 1 });

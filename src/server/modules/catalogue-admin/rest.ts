@@ -5,7 +5,12 @@ import type { RestRoute } from '../../rest/adapter';
 const withId = ({ params, body }: { params: Record<string, string>; body: unknown }) => ({ ...(body && typeof body === 'object' ? body : {}), id: params.id });
 
 export const catalogueAdminRestRoutes: RestRoute[] = [
-  { method: 'GET', path: '/api/admin/lots', procedure: 'adminCatalogue.lots', input: ({ query }) => ({ locationId: query.locationId, q: query.q || undefined, status: query.status || undefined, page: query.page || undefined }) },
+  {
+    method: 'GET',
+    path: '/api/admin/lots',
+    procedure: 'adminCatalogue.lots',
+    input: ({ query }) => ({ locationId: query.locationId, q: query.q || undefined, status: query.status || undefined, page: query.page || undefined }),
+  },
   { method: 'GET', path: '/api/admin/lots/export', procedure: 'adminCatalogue.exportLots' },
   { method: 'POST', path: '/api/admin/lots/import', procedure: 'adminCatalogue.importLots' },
   { method: 'POST', path: '/api/admin/lots', procedure: 'adminCatalogue.createLot', status: 201 },
@@ -16,5 +21,10 @@ export const catalogueAdminRestRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/admin/locations', procedure: 'adminCatalogue.locations' },
   { method: 'POST', path: '/api/admin/locations', procedure: 'adminCatalogue.createLocation', status: 201 },
   { method: 'PATCH', path: '/api/admin/locations/:id', procedure: 'adminCatalogue.updateLocation', input: withId },
-  { method: 'GET', path: '/api/admin/audit', procedure: 'adminCatalogue.audit', input: ({ query }) => ({ entity: query.entity, entityId: query.entityId, before: query.before, limit: query.limit || undefined }) },
+  {
+    method: 'GET',
+    path: '/api/admin/audit',
+    procedure: 'adminCatalogue.audit',
+    input: ({ query }) => ({ entity: query.entity, entityId: query.entityId, before: query.before, limit: query.limit || undefined }),
+  },
 ];

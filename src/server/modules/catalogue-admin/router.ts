@@ -1,15 +1,6 @@
 // The catalogue in the back office (lots, places, CSV, audit log): admin only. Thin: input checked by the shared
 // schemas, the work done by the services, who did it taken from the session for the audit log.
-import {
-  ZAuditInput,
-  ZImportLotsInput,
-  ZListLotsInput,
-  ZLocationInput,
-  ZLotIdInput,
-  ZLotInput,
-  ZUpdateLocationInput,
-  ZUpdateLotInput,
-} from '@/shared/schemas/catalogue-admin';
+import { ZAuditInput, ZImportLotsInput, ZListLotsInput, ZLocationInput, ZLotIdInput, ZLotInput, ZUpdateLocationInput, ZUpdateLotInput } from '@/shared/schemas/catalogue-admin';
 import { adminProcedure, router } from '../../trpc/init';
 import { auditPage } from './audit';
 import { exportLotsCsv, importLotsCsv } from './csv';

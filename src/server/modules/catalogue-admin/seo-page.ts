@@ -44,13 +44,25 @@ export async function refreshSeoPage(tx: DB, locationId: number): Promise<void> 
   const [place] = await tx.select().from(locations).where(eq(locations.id, locationId));
   if (!place) return;
   const lots = await tx
-    .select({ name: parkingProviders.name, priceCents: parkingProviders.priceCents, distanceMiles: parkingProviders.distanceMiles, distance: parkingProviders.distance, shuttleInfo: parkingProviders.shuttleInfo, amenities: parkingProviders.amenities })
+    .select({
+      name: parkingProviders.name,
+      priceCents: parkingProviders.priceCents,
+      distanceMiles: parkingProviders.distanceMiles,
+      distance: parkingProviders.distance,
+      shuttleInfo: parkingProviders.shuttleInfo,
+      amenities: parkingProviders.amenities,
+    })
     .from(parkingProviders)
     .where(and(eq(parkingProviders.locationId, locationId), eq(parkingProviders.published, 1)))
     .orderBy(parkingProviders.id);
   const loc = asSeedLocation(place);
   // seoPageFor reads only these fields of each lot; it writes "<distance> from the terminal" itself.
-  const facts = lots.map(({ priceCents, ...l }) => ({ ...l, price: toDollars(priceCents), distance: formatMiles(l.distanceMiles), shuttleInfo: l.shuttleInfo ?? 'ask the lot how to reach the terminal' })) as unknown as SeedProvider[];
+  const facts = lots.map(({ priceCents, ...l }) => ({
+    ...l,
+    price: toDollars(priceCents),
+    distance: formatMiles(l.distanceMiles),
+    shuttleInfo: l.shuttleInfo ?? 'ask the lot how to reach the terminal',
+  })) as unknown as SeedProvider[];
   const page = facts.length ? seoPageFor(loc, facts) : pageWithoutLots(loc);
   const [current] = await tx.select().from(seoPages).where(eq(seoPages.slug, page.slug));
   const fields = { ...page, locationId };

@@ -53,7 +53,10 @@ export interface SearchAnswerInput {
 }
 
 /** The reply to a search, and the filters it applied (the results list applies the same). */
-export function searchAnswer({ place, providers, intents, text, dates, wanted, sort, contact, listActions = true }: SearchAnswerInput): { response: string; amenities: TAmenityFilter[] } {
+export function searchAnswer({ place, providers, intents, text, dates, wanted, sort, contact, listActions = true }: SearchAnswerInput): {
+  response: string;
+  amenities: TAmenityFilter[];
+} {
   const when = `${shortDate(dates.arrivalDate)} to ${shortDate(dates.departureDate)}`;
   const where = placeName(place);
   if (!providers.length) return { response: `I couldn't find open lots near ${where} for ${when}. Try other dates, or ask me about a nearby airport or port.`, amenities: [] };
@@ -83,9 +86,14 @@ export function searchAnswer({ place, providers, intents, text, dates, wanted, s
     lines.push(`The closest to the terminal is ${describeLot(nearest)}, ${formatPrice(nearest.total)} in total.`);
     if (cheapest.id !== nearest.id) lines.push(`The lowest total is ${formatPrice(cheapest.total)} at ${cheapest.name}, ${away(cheapest)}.`);
   } else if (sort === 'rating' && bestRating) {
-    lines.push(`The best rated is ${best.name}, ${bestRating.value.toFixed(1)} out of 5 from ${plural(bestRating.count, 'review')}, ${formatPrice(best.total)} in total (${away(best)}).`);
+    lines.push(
+      `The best rated is ${best.name}, ${bestRating.value.toFixed(1)} out of 5 from ${plural(bestRating.count, 'review')}, ${formatPrice(best.total)} in total (${away(best)}).`,
+    );
     const cheapestRating = realRating(cheapest);
-    if (cheapest.id !== best.id) lines.push(`The lowest total is ${formatPrice(cheapest.total)} at ${cheapest.name}${cheapestRating ? ` (rated ${cheapestRating.value.toFixed(1)})` : ', which has no reviews yet'}.`);
+    if (cheapest.id !== best.id)
+      lines.push(
+        `The lowest total is ${formatPrice(cheapest.total)} at ${cheapest.name}${cheapestRating ? ` (rated ${cheapestRating.value.toFixed(1)})` : ', which has no reviews yet'}.`,
+      );
   } else {
     if (sort === 'rating') lines.push('None of these lots has reviews yet.');
     if (sort === 'price' || intents.includes('price') || !wanted.length) {

@@ -24,8 +24,7 @@ import { cancellationFacts, hoursFacts, motorcycleFacts, otherAmenityFacts, over
 type Ctx = Pick<Context, 'db' | 'user' | 'env'>;
 type Input = z.output<typeof ZChatInput>;
 
-export const NO_MATCH_REPLY =
-  "I couldn't find that place in our coverage. Try a major airport code like LAX, JFK or MCO, or a cruise port such as Port Canaveral or PortMiami.";
+export const NO_MATCH_REPLY = "I couldn't find that place in our coverage. Try a major airport code like LAX, JFK or MCO, or a cruise port such as Port Canaveral or PortMiami.";
 /** What the assistant can do, with the catalogue's own counts. */
 const hint = (places: { kind: string }[]) => {
   const airports = places.filter((p) => p.kind === 'airport').length;
@@ -110,7 +109,12 @@ export async function parkingChat(ctx: Ctx, input: Input, now = new Date()): Pro
   let search: RememberedSearch | undefined;
   if (place && stayFor(text, null, now, place).dates.arrivalDate.slice(0, 10) < earliestArrivalDay(now.getTime())) {
     // The search page refuses past arrivals; so does the assistant ("2020-03-03 to 2020-03-07").
-    reply = { response: `That arrival date has already passed. When are you leaving from ${placeName(place)}?`, needsSearch: false, showBookingOptions: false, location: place.name };
+    reply = {
+      response: `That arrival date has already passed. When are you leaving from ${placeName(place)}?`,
+      needsSearch: false,
+      showBookingOptions: false,
+      location: place.name,
+    };
   } else if (place) {
     // The last search's dates carry over (to a new place too: "what about JFK?"), unless they have passed.
     const previous = lastSearch(session);
@@ -144,7 +148,12 @@ export async function parkingChat(ctx: Ctx, input: Input, now = new Date()): Pro
     const wantsSomething = asked.length > 0 || askedSort !== null || intents.some((i) => FOLLOW_UP_INTENTS.has(i));
     if (policy) reply = { response: `${greeting}${policy}`, needsSearch: false, showBookingOptions: false, location: null };
     else if (intents.includes('greeting') && !PARKING_WORDS.test(text)) {
-      reply = { response: `Hi! I'm the ${ctx.env.BRAND_NAME} parking assistant. Where are you flying or sailing from, and when?`, needsSearch: false, showBookingOptions: false, location: null };
+      reply = {
+        response: `Hi! I'm the ${ctx.env.BRAND_NAME} parking assistant. Where are you flying or sailing from, and when?`,
+        needsSearch: false,
+        showBookingOptions: false,
+        location: null,
+      };
     } else if (PARKING_WORDS.test(text) || hasDates || wantsSomething) {
       // Dates or wishes without a place: ask where (keeping the dates for the answer); a place we do not know: say so.
       const when = datesAsked?.startGiven ? ` on ${shortDate(datesAsked.dates.arrivalDate)} (back ${shortDate(datesAsked.dates.departureDate)})` : '';
@@ -166,7 +175,8 @@ export async function parkingChat(ctx: Ctx, input: Input, now = new Date()): Pro
 // SEO location page chat
 
 /** A general request ("what are my options?", "parking") gets the overview, not "I don't know". */
-const GENERAL = /\b(tell me (more|about)|options?|overview|info(rmation)?|details|what do you have|what'?s available|where (can|do|should) i park|any (lots|parking|spots|spaces)|is (there )?parking|parking available|availability|show me|list)\b/i;
+const GENERAL =
+  /\b(tell me (more|about)|options?|overview|info(rmation)?|details|what do you have|what'?s available|where (can|do|should) i park|any (lots|parking|spots|spaces)|is (there )?parking|parking available|availability|show me|list)\b/i;
 const QUESTION = /\?\s*$|^\s*(can|could|do|does|did|is|are|was|will|would|should|may|what|how|where|when|which|who|why)\b/i;
 
 /** Prices, the cheapest stay, shuttles ('example' quotes one lot's, 'count' leaves times to shuttleFacts) and the closest lot. */
@@ -180,7 +190,8 @@ function overview(providers: TProviderResult[], where: string, dates: StayDates,
     `For ${shortDate(dates.arrivalDate)} to ${shortDate(dates.departureDate)} the lowest total is ${formatPrice(cheapest.total)} at ${cheapest.name}, including the ${SERVICE_FEE_TEXT} fee.`,
   ];
   if (shuttle !== 'none') {
-    const example = shuttle === 'example' && shuttles[0]?.shuttleInfo ? `; for example ${shuttles[0].name}: ${shuttles[0].shuttleInfo.split(';')[0]!.trim().replace(/\.$/, '')}` : '';
+    const example =
+      shuttle === 'example' && shuttles[0]?.shuttleInfo ? `; for example ${shuttles[0].name}: ${shuttles[0].shuttleInfo.split(';')[0]!.trim().replace(/\.$/, '')}` : '';
     lines.push(
       shuttles.length
         ? `${shuttles.length === providers.length ? 'Every lot runs' : `${plural(shuttles.length, 'lot')} run${shuttles.length === 1 ? 's' : ''}`} a shuttle to the terminal${example}.`
@@ -208,7 +219,16 @@ export async function locationChat(ctx: Ctx, input: Input & { context: NonNullab
   try {
     providers = (await searchProviders(ctx.db, { location: place.code, ...window, sort: 'price', amenities: [], record: false })).providers;
   } catch {
-    providers = (await searchProviders(ctx.db, { location: place.code, arrivalDate: dayFromToday(1, now.getTime()), departureDate: dayFromToday(2, now.getTime()), sort: 'price', amenities: [], record: false })).providers;
+    providers = (
+      await searchProviders(ctx.db, {
+        location: place.code,
+        arrivalDate: dayFromToday(1, now.getTime()),
+        departureDate: dayFromToday(2, now.getTime()),
+        sort: 'price',
+        amenities: [],
+        record: false,
+      })
+    ).providers;
   }
   const where = placeName(place);
   if (!providers.length) return { message: `We don't have lots listed near ${where} yet. Call us at ${contact.phone} or e-mail ${contact.email} and we'll help you find one.` };

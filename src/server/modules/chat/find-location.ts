@@ -25,7 +25,11 @@ export function findLocationInText<T extends ResolvableLocation>(locations: read
       if (new RegExp(`(^|[^A-Za-z])${code}([^A-Za-z]|$)`).test(text)) score = Math.max(score, 24);
       else if (!WORDLIKE_CODES.has(code.toLowerCase())) {
         const lc = code.toLowerCase();
-        if (new RegExp(`\\b${PREPOSITION}\\s+(the\\s+)?${lc}\\b`).test(q) || new RegExp(`^ (?:(?:and|or|so|ok|okay|what|how)\\s+)*(?:about\\s+)?${lc}\\b|\\babout\\s+${lc}\\b`).test(q)) score = Math.max(score, 22);
+        if (
+          new RegExp(`\\b${PREPOSITION}\\s+(the\\s+)?${lc}\\b`).test(q) ||
+          new RegExp(`^ (?:(?:and|or|so|ok|okay|what|how)\\s+)*(?:about\\s+)?${lc}\\b|\\babout\\s+${lc}\\b`).test(q)
+        )
+          score = Math.max(score, 22);
       }
     }
     if (!score) continue;

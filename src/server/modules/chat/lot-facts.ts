@@ -101,7 +101,13 @@ export function shuttleFacts(providers: TProviderResult[], contact: Contact): st
   const walking = providers.filter(walks);
   const silent = providers.filter((p) => p.amenities.includes('Shuttle') && !p.shuttleInfo?.trim());
   const lines: string[] = [];
-  if (shuttles.length) lines.push(`Shuttle times: ${shuttles.slice(0, 4).map((p) => `${p.name}: ${lowerFirst(clean(p.shuttleInfo!))}`).join('; ')}${shuttles.length > 4 ? `; and ${plural(shuttles.length - 4, 'more lot')} with a shuttle` : ''}.`);
+  if (shuttles.length)
+    lines.push(
+      `Shuttle times: ${shuttles
+        .slice(0, 4)
+        .map((p) => `${p.name}: ${lowerFirst(clean(p.shuttleInfo!))}`)
+        .join('; ')}${shuttles.length > 4 ? `; and ${plural(shuttles.length - 4, 'more lot')} with a shuttle` : ''}.`,
+    );
   if (walking.length) lines.push(`No shuttle needed at ${walking.map((p) => `${p.name}: ${lowerFirst(clean(p.shuttleInfo!))}`).join('; ')}.`);
   if (silent.length) lines.push(`${listOf(silent.map((p) => p.name))} ${silent.length === 1 ? "doesn't" : "don't"} list a shuttle schedule. ${askSupport(contact)}`);
   return lines.join(' ');
@@ -128,12 +134,19 @@ export function cancellationFacts(providers: TProviderResult[], where: string, c
 export function securityFacts(providers: TProviderResult[], where: string): string {
   const secure = providers.filter((p) => p.securityFeatures?.trim());
   if (!secure.length) return `The lots near ${where} don't describe their security in our catalogue; every listed lot is staffed or monitored.`;
-  return `Security near ${where}: ${secure.slice(0, 3).map((p) => `${p.name} has ${lowerFirst(clean(p.securityFeatures!))}`).join('; ')}.`;
+  return `Security near ${where}: ${secure
+    .slice(0, 3)
+    .map((p) => `${p.name} has ${lowerFirst(clean(p.securityFeatures!))}`)
+    .join('; ')}.`;
 }
 
 /** Catalogue amenities that are not search filters, with the words travellers use for them. */
 const OTHER_AMENITIES: { amenity: string; re: RegExp; phrase: [string, string] }[] = [
-  { amenity: 'Wheelchair Accessible', re: /\b(wheelchairs?|accessible|accessibility|disabled|disability|handicap(ped)?|mobility|ada)\b/, phrase: ['is wheelchair accessible', 'are wheelchair accessible'] },
+  {
+    amenity: 'Wheelchair Accessible',
+    re: /\b(wheelchairs?|accessible|accessibility|disabled|disability|handicap(ped)?|mobility|ada)\b/,
+    phrase: ['is wheelchair accessible', 'are wheelchair accessible'],
+  },
   { amenity: 'Car Wash', re: /\b(car ?wash|wash my car|detailing|clean my car)\b/, phrase: ['offers a car wash', 'offer a car wash'] },
   { amenity: 'Luggage Assistance', re: /\b(luggage|bags|suitcases?|baggage)\b/, phrase: ['helps with luggage', 'help with luggage'] },
 ];

@@ -30,7 +30,7 @@ describe('places in a sentence', () => {
     ['I fly from Seattle on Friday', 'SEA'],
     ['Seattle cruise terminal parking', 'SEA-PORT'],
     ['valet at SFO', 'SFO'],
-    ['Chicago O\'Hare long term parking', 'ORD'],
+    ["Chicago O'Hare long term parking", 'ORD'],
     ['parking in Denver for a week', 'DEN'],
     ['EV charging near Atlanta airport', 'ATL'],
     ['Fort Lauderdale airport parking', 'FLL'],
@@ -52,7 +52,7 @@ describe('places in a sentence', () => {
     ['I fly out of Dulles the 12th and come back the 19th', 'IAD'],
     ['Reagan National parking over Christmas', 'DCA'],
     ['parking near Hartsfield-Jackson', 'ATL'],
-    ['O\'Hare for 4th of July', 'ORD'],
+    ["O'Hare for 4th of July", 'ORD'],
     ['Midway airport', 'MDW'],
     ['Vegas airport parking', 'LAS'],
     ['Love Field', 'DAL'],
@@ -165,24 +165,33 @@ describe('dates in a sentence (today is Monday 2027-02-15)', () => {
     ['Labor Day weekend', '2027-09-04', '2027-09-06'],
     ['labour day long weekend', '2027-09-04', '2027-09-06'],
     ['Labor Day weekend 2028', '2028-09-02', '2028-09-04'],
-    ['New Year\'s', '2027-12-31', '2028-01-02'],
+    ["New Year's", '2027-12-31', '2028-01-02'],
     ['New Year’s Eve', '2027-12-31', '2028-01-02'],
     ['NYE', '2027-12-31', '2028-01-02'],
     ['New Years Day', '2028-01-01', '2028-01-02'],
-    ['Christmas to New Year\'s', '2027-12-25', '2028-01-01'],
-    ['between Christmas and New Year\'s', '2027-12-25', '2028-01-01'],
-    ['from Christmas Eve until New Year\'s Day', '2027-12-24', '2028-01-01'],
+    ["Christmas to New Year's", '2027-12-25', '2028-01-01'],
+    ["between Christmas and New Year's", '2027-12-25', '2028-01-01'],
+    ["from Christmas Eve until New Year's Day", '2027-12-24', '2028-01-01'],
     ['from Dec 20 until Christmas', '2027-12-20', '2027-12-25'],
     ['Easter weekend', '2027-03-26', '2027-03-28'],
     ['Columbus Day weekend', '2027-10-09', '2027-10-11'],
     ['MLK weekend', '2028-01-15', '2028-01-17'],
     ['Presidents Day weekend', '2028-02-19', '2028-02-21'], // this year's ends today
     ['Thanksgiving 2028', '2028-11-23', '2028-11-26'],
-    ['parking at JFK for New Year\'s', '2027-12-31', '2028-01-02'],
+    ["parking at JFK for New Year's", '2027-12-31', '2028-01-02'],
     ['BOS for Christmas week', '2027-12-24', '2027-12-31'],
   ]);
 
-  it.each(['hello there', 'cheap parking near the Miami cruise port', 'is valet available', 'parking at LAX', '12 to 19', 'the 2nd cheapest lot', 'is it open 24/7', 'terminal 4 to 8'])('%s has no dates', (text) => {
+  it.each([
+    'hello there',
+    'cheap parking near the Miami cruise port',
+    'is valet available',
+    'parking at LAX',
+    '12 to 19',
+    'the 2nd cheapest lot',
+    'is it open 24/7',
+    'terminal 4 to 8',
+  ])('%s has no dates', (text) => {
     expect(parseStayDates(text, new Date('2027-02-15T15:00:00Z'))).toBeNull();
   });
 });
@@ -193,8 +202,8 @@ describe('dates across the end of the year (today is Monday 2027-12-20)', () => 
     ['12th-19th', '2028-01-12', '2028-01-19'],
     ['on the 19th', '2028-01-19', '2028-01-20'],
     ['Christmas week', '2027-12-24', '2027-12-31'],
-    ['New Year\'s', '2027-12-31', '2028-01-02'],
-    ['New Year\'s Day', '2028-01-01', '2028-01-02'],
+    ["New Year's", '2027-12-31', '2028-01-02'],
+    ["New Year's Day", '2028-01-01', '2028-01-02'],
     ['Thanksgiving weekend', '2028-11-23', '2028-11-26'], // this year's has passed
     ['December 30 to January 2', '2027-12-30', '2028-01-02'],
   ]);
@@ -211,10 +220,17 @@ describe('dates across the end of a month (today is 2027-01-25)', () => {
 
 describe('"next weekend" is the weekend after this one', () => {
   // Saturday to Sunday, as "this weekend" is; a week after this weekend's Saturday.
-  range('2027-02-15T15:00:00Z', [['next weekend', '2027-02-27', '2027-02-28'], ['parking at MCO next weekend', '2027-02-27', '2027-02-28'], ['this weekend', '2027-02-20', '2027-02-21']]); // a Monday
+  range('2027-02-15T15:00:00Z', [
+    ['next weekend', '2027-02-27', '2027-02-28'],
+    ['parking at MCO next weekend', '2027-02-27', '2027-02-28'],
+    ['this weekend', '2027-02-20', '2027-02-21'],
+  ]); // a Monday
   range('2027-02-19T15:00:00Z', [['next weekend', '2027-02-27', '2027-02-28']]); // a Friday
   range('2027-02-20T15:00:00Z', [['next weekend', '2027-02-27', '2027-02-28']]); // a Saturday: this weekend is today
-  range('2027-02-21T15:00:00Z', [['next weekend', '2027-02-27', '2027-02-28'], ['next weekend for 3 days', '2027-02-27', '2027-03-02']]); // a Sunday
+  range('2027-02-21T15:00:00Z', [
+    ['next weekend', '2027-02-27', '2027-02-28'],
+    ['next weekend for 3 days', '2027-02-27', '2027-03-02'],
+  ]); // a Sunday
 });
 
 describe('"today" is the place\'s own date when it is known', () => {
@@ -244,8 +260,14 @@ describe('a start today is never in the past ("SFO tonight until friday" at any 
   });
   it('"today" alone starts at the soonest arrival; a later day keeps its date; a departure overtaken moves on', () => {
     expect(sameDayStay(stay, null, 'CA', pacific('15:07')).dates.arrivalDate).toBe('2027-02-15T16:00');
-    expect(sameDayStay({ arrivalDate: '2027-02-16', departureDate: '2027-02-17' }, null, 'CA', pacific('15:07')).dates).toEqual({ arrivalDate: '2027-02-16', departureDate: '2027-02-17' });
-    expect(sameDayStay({ arrivalDate: '2027-02-15', departureDate: '2027-02-16' }, null, 'CA', pacific('23:45')).dates).toEqual({ arrivalDate: '2027-02-16T00:30', departureDate: '2027-02-17T00:30' });
+    expect(sameDayStay({ arrivalDate: '2027-02-16', departureDate: '2027-02-17' }, null, 'CA', pacific('15:07')).dates).toEqual({
+      arrivalDate: '2027-02-16',
+      departureDate: '2027-02-17',
+    });
+    expect(sameDayStay({ arrivalDate: '2027-02-15', departureDate: '2027-02-16' }, null, 'CA', pacific('23:45')).dates).toEqual({
+      arrivalDate: '2027-02-16T00:30',
+      departureDate: '2027-02-17T00:30',
+    });
     expect(soonestArrival('2027-02-15T15:00')).toBe('2027-02-15T15:30');
     expect(soonestArrival('2027-02-15T15:01')).toBe('2027-02-15T16:00');
   });
@@ -276,7 +298,7 @@ describe('intents', () => {
     ['parking at LAX from March 3 to March 7', []],
     // cheapest
     ['least expensive lot at MCO', ['price']],
-    ['I\'m on a budget', ['price']],
+    ["I'm on a budget", ['price']],
     ['best deal near JFK', ['price']],
     // closest
     ['closest lot to the terminal', ['closest']],
@@ -348,7 +370,7 @@ describe('results filters and sort', () => {
     ['closest, and cheap if possible', 'distance', []],
     ['any with valet?', null, ['valet']],
     ['covered with EV charging, open 24/7', null, ['covered', 'ev', '24/7']],
-    ['I don\'t need valet, just covered', null, ['covered']],
+    ["I don't need valet, just covered", null, ['covered']],
     ['no shuttle, just the cheapest', 'price', []],
     ['parking at BOS for a week', null, []],
   ])('%s → sort %s, amenities %j', (text, sort, amenities) => {

@@ -61,7 +61,8 @@ export function passRuling(b: Booking, opts: { now: Date; state: string; lotName
     return refused(`Too early: arrival is ${formatStay(b.arrivalDate)}; check-in opens ${local(new Date(arrival - EARLY_ARRIVAL_MS))}.`);
   }
   if (now > departure) return refused(`Expired: this booking ended on ${formatStay(b.departureDate)}.`);
-  const reason = now < arrival ? `Early arrival, booked from ${formatStay(b.arrivalDate)}: valid until ${formatStay(b.departureDate)}.` : `Valid until ${formatStay(b.departureDate)}.`;
+  const reason =
+    now < arrival ? `Early arrival, booked from ${formatStay(b.arrivalDate)}: valid until ${formatStay(b.departureDate)}.` : `Valid until ${formatStay(b.departureDate)}.`;
   return { valid: true, reason, canCheckIn: true, canCheckOut: false, checkInRefusal: null, checkOutRefusal: 'Not checked in yet: check the car in first.' };
 }
 

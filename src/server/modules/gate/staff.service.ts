@@ -60,11 +60,7 @@ export async function grantStaff(db: DB, actor: Actor, input: { lotId: number; e
     const lot = await lotOrThrow(tx, input.lotId);
     const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, input.email));
     if (!user) throw new AppError('BAD_REQUEST', `No account uses ${input.email}. Ask them to sign up first, then add them here.`);
-    const [granted] = await tx
-      .insert(lotStaff)
-      .values({ userId: user.id, providerId: lot.id, grantedBy: actor.id })
-      .onConflictDoNothing()
-      .returning({ userId: lotStaff.userId });
+    const [granted] = await tx.insert(lotStaff).values({ userId: user.id, providerId: lot.id, grantedBy: actor.id }).onConflictDoNothing().returning({ userId: lotStaff.userId });
     if (!granted) throw new AppError('CONFLICT', `${user.email} already works this lot.`);
     await recordAudit(tx, actor, { entity: 'lot_staff', entityId: lot.id, action: 'grant', changes: { userId: user.id, email: user.email, lot: lot.name } });
     return { userId: user.id, name: user.name, email: user.email };

@@ -23,7 +23,14 @@ type DayRow = typeof lotDays.$inferSelect;
 
 async function findLot(db: Pick<DB, 'select'>, lotId: number) {
   const [lot] = await db
-    .select({ id: parkingProviders.id, name: parkingProviders.name, capacity: parkingProviders.capacity, priceCents: parkingProviders.priceCents, weeklyRateCents: parkingProviders.weeklyRateCents, state: locations.state })
+    .select({
+      id: parkingProviders.id,
+      name: parkingProviders.name,
+      capacity: parkingProviders.capacity,
+      priceCents: parkingProviders.priceCents,
+      weeklyRateCents: parkingProviders.weeklyRateCents,
+      state: locations.state,
+    })
     .from(parkingProviders)
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
     .where(eq(parkingProviders.id, lotId));
@@ -45,7 +52,15 @@ function dayView(day: number, row: DayRow | undefined, lot: { capacity: number }
   const capacity = row?.capacity ?? lot.capacity;
   const taken = row?.taken ?? 0;
   const closed = row?.closed === 1;
-  return { date: dayDate(day), capacity, taken, free: closed ? 0 : Math.max(0, capacity - taken), closed, /** Dollars, when the day has its own rate. */ price: row?.priceCents == null ? null : toDollars(row.priceCents), capacitySet: row?.capacitySet === 1 };
+  return {
+    date: dayDate(day),
+    capacity,
+    taken,
+    free: closed ? 0 : Math.max(0, capacity - taken),
+    closed,
+    /** Dollars, when the day has its own rate. */ price: row?.priceCents == null ? null : toDollars(row.priceCents),
+    capacitySet: row?.capacitySet === 1,
+  };
 }
 export type TLotDay = ReturnType<typeof dayView>;
 
@@ -100,10 +115,16 @@ export async function changeLotDays(deps: { db: DB; clock: Clock }, actor: Actor
     const set: Partial<Pick<DayRow, 'closed' | 'priceCents'>> = {};
     if (input.closed !== undefined) set.closed = input.closed ? 1 : 0;
     if (input.price !== undefined) set.priceCents = input.price === null ? null : toCents(input.price);
-    if (Object.keys(set).length) await tx.update(lotDays).set(set).where(and(eq(lotDays.providerId, lot.id), between(lotDays.day, first, last)));
+    if (Object.keys(set).length)
+      await tx
+        .update(lotDays)
+        .set(set)
+        .where(and(eq(lotDays.providerId, lot.id), between(lotDays.day, first, last)));
 
     const now = [...(await dayRows(tx, lot.id, first, last)).values()];
-    const changed = now.filter((d, i) => d.closed !== was[i]!.closed || d.capacity !== was[i]!.capacity || d.capacitySet !== was[i]!.capacitySet || d.priceCents !== was[i]!.priceCents);
+    const changed = now.filter(
+      (d, i) => d.closed !== was[i]!.closed || d.capacity !== was[i]!.capacity || d.capacitySet !== was[i]!.capacitySet || d.priceCents !== was[i]!.priceCents,
+    );
     if (!changed.length) return; // already so: nothing to record or refresh
     // Field by field as { from, to } (the audit list shows 'Days: 2026-12-24 → 2026-12-26', 'Closed: no → yes').
     const changes: Record<string, unknown> = { days: { from: input.from, to: input.to }, daysChanged: changed.length };

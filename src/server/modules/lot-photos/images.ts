@@ -71,4 +71,3 @@ export async function storePhoto(blobs: BlobStore, file: Blob): Promise<StoredPh
   for (const r of renditions) await blobs.put(`${key}-${r.width}.webp`, new Uint8Array(r.body), 'image/webp');
   return { key, widths: [...LOT_PHOTO_WIDTHS], width, height };
 }
-

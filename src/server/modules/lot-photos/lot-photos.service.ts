@@ -24,12 +24,20 @@ const photoNotFound = () => new AppError('NOT_FOUND', 'Photo not found');
 
 /** What the back office sees of a photo: its URL at the default width (the srcset follows from it). */
 function shape(p: Photo) {
-  return { id: p.id, position: p.position, url: lotPhotoUrl(p.key, LOT_PHOTO_DEFAULT_WIDTH), widths: p.widths, width: p.width, height: p.height, alt: p.alt, createdAt: p.createdAt };
+  return {
+    id: p.id,
+    position: p.position,
+    url: lotPhotoUrl(p.key, LOT_PHOTO_DEFAULT_WIDTH),
+    widths: p.widths,
+    width: p.width,
+    height: p.height,
+    alt: p.alt,
+    createdAt: p.createdAt,
+  };
 }
 export type TLotPhoto = ReturnType<typeof shape>;
 
-const photosOf = (db: Pick<DB, 'select'>, lotId: number) =>
-  db.select().from(lotPhotos).where(eq(lotPhotos.providerId, lotId)).orderBy(asc(lotPhotos.position), asc(lotPhotos.id));
+const photosOf = (db: Pick<DB, 'select'>, lotId: number) => db.select().from(lotPhotos).where(eq(lotPhotos.providerId, lotId)).orderBy(asc(lotPhotos.position), asc(lotPhotos.id));
 
 async function lotExists(db: DB, lotId: number) {
   const [lot] = await db.select({ id: parkingProviders.id }).from(parkingProviders).where(eq(parkingProviders.id, lotId));
@@ -43,11 +51,7 @@ async function lotExists(db: DB, lotId: number) {
  */
 async function changePhotos(db: DB, lotId: number, change: (tx: Tx, photos: Photo[]) => Promise<boolean>) {
   return db.transaction(async (tx) => {
-    const [lot] = await tx
-      .update(parkingProviders)
-      .set({ updatedAt: new Date() })
-      .where(eq(parkingProviders.id, lotId))
-      .returning({ imageUrls: parkingProviders.imageUrls });
+    const [lot] = await tx.update(parkingProviders).set({ updatedAt: new Date() }).where(eq(parkingProviders.id, lotId)).returning({ imageUrls: parkingProviders.imageUrls });
     if (!lot) throw lotNotFound();
     const changed = await change(tx, await photosOf(tx, lotId));
     const photos = await photosOf(tx, lotId);
@@ -56,7 +60,10 @@ async function changePhotos(db: DB, lotId: number, change: (tx: Tx, photos: Phot
       // generic placeholders go (pages show the lot's illustration when it has no image at all).
       const ours = photos.map((p) => lotPhotoUrl(p.key, LOT_PHOTO_DEFAULT_WIDTH));
       const others = lot.imageUrls.filter((u) => !isPlaceholderUrl(u) && !u.startsWith('/uploads/lots/'));
-      await tx.update(parkingProviders).set({ imageUrls: [...ours, ...others] }).where(eq(parkingProviders.id, lotId));
+      await tx
+        .update(parkingProviders)
+        .set({ imageUrls: [...ours, ...others] })
+        .where(eq(parkingProviders.id, lotId));
       await bumpContentVersion(tx);
     }
     return photos.map(shape);
@@ -68,7 +75,10 @@ async function writeOrder(tx: Tx, ordered: Photo[]) {
   const moved: { photo: Photo; to: number }[] = [];
   for (const [i, photo] of ordered.entries()) {
     if (photo.position === i + 1) continue;
-    await tx.update(lotPhotos).set({ position: i + 1 }).where(eq(lotPhotos.id, photo.id));
+    await tx
+      .update(lotPhotos)
+      .set({ position: i + 1 })
+      .where(eq(lotPhotos.id, photo.id));
     moved.push({ photo, to: i + 1 });
   }
   return moved;
@@ -90,7 +100,10 @@ export async function uploadPhoto(deps: { db: DB; blobs: BlobStore }, actor: Act
   const photos = await changePhotos(db, input.lotId, async (tx, current) => {
     if (current.length >= MAX_PHOTOS_PER_LOT) throw new AppError('BAD_REQUEST', LOT_PHOTO_MESSAGES.tooMany);
     const position = Math.max(0, ...current.map((p) => p.position)) + 1;
-    [created] = await tx.insert(lotPhotos).values({ providerId: input.lotId, position, ...stored, alt: input.alt }).returning();
+    [created] = await tx
+      .insert(lotPhotos)
+      .values({ providerId: input.lotId, position, ...stored, alt: input.alt })
+      .returning();
     await recordAudit(tx, actor, {
       entity: 'photo',
       entityId: created!.id,
@@ -137,7 +150,10 @@ export async function reorderPhotos(db: DB, actor: Actor, input: { lotId: number
     if (input.photoIds.length !== current.length || input.photoIds.some((id) => !byId.has(id))) {
       throw new AppError('CONFLICT', 'The photos of this lot have changed. Reload and try again.');
     }
-    const moved = await writeOrder(tx, input.photoIds.map((id) => byId.get(id)!));
+    const moved = await writeOrder(
+      tx,
+      input.photoIds.map((id) => byId.get(id)!),
+    );
     await recordOrder(tx, actor, input.lotId, 'reorder', moved);
     return moved.length > 0;
   });
@@ -167,7 +183,10 @@ export async function removePhoto(db: DB, actor: Actor, input: { lotId: number; 
       .where(and(eq(lotPhotos.id, input.photoId), eq(lotPhotos.providerId, input.lotId)))
       .returning();
     if (!gone) throw photoNotFound();
-    await writeOrder(tx, current.filter((p) => p.id !== gone.id));
+    await writeOrder(
+      tx,
+      current.filter((p) => p.id !== gone.id),
+    );
     await recordAudit(tx, actor, {
       entity: 'photo',
       entityId: gone.id,

@@ -112,12 +112,15 @@ export function cloud(x: number, y: number, s = 1): string {
 /** Far-off buildings along the horizon, pale so they read as distance. */
 export function skyline(r: Rng, horizon: number): string {
   const out: string[] = [];
-  for (let x = -600; x < 1800; ) {
+  for (let x = -600; x < 1800;) {
     const w = r.int(60, 130);
     const h = r.int(50, 190);
     const tone = r.chance(0.5) ? '#d5dde8' : '#e4e9f0';
     out.push(`<rect x="${x}" y="${horizon - h}" width="${w}" height="${h}" fill="${tone}"/>`);
-    if (h > 90) out.push(`<path d="M${x + 14} ${horizon - h + 20}V${horizon - 12}M${x + w - 14} ${horizon - h + 20}V${horizon - 12}" stroke="${C.s100}" stroke-width="6" stroke-dasharray="8 10"/>`);
+    if (h > 90)
+      out.push(
+        `<path d="M${x + 14} ${horizon - h + 20}V${horizon - 12}M${x + w - 14} ${horizon - h + 20}V${horizon - 12}" stroke="${C.s100}" stroke-width="6" stroke-dasharray="8 10"/>`,
+      );
     x += w + r.int(-10, 30);
   }
   return out.join('');

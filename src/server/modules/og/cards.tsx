@@ -47,14 +47,28 @@ export function Card({ content }: { content: CardContent }) {
   const art = lotArtSvg(content.art.kind, ART_WIDTH, OG_HEIGHT, { seed: content.art.seed, fit: 'cover' });
   return (
     <div style={{ width: OG_WIDTH, height: OG_HEIGHT, display: 'flex', position: 'relative', backgroundColor: '#ffffff', fontFamily: FONT_FAMILY, color: INK }}>
-      <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', width: OG_WIDTH - ART_WIDTH, height: OG_HEIGHT, padding: '54px 44px 62px 64px', boxSizing: 'border-box' }}>
+      <div
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'space-between',
+          width: OG_WIDTH - ART_WIDTH,
+          height: OG_HEIGHT,
+          padding: '54px 44px 62px 64px',
+          boxSizing: 'border-box',
+        }}
+      >
         <div style={{ display: 'flex', alignItems: 'center' }}>
           <PBadge size={52} />
           <div style={{ marginLeft: 16, fontSize: 32, fontWeight: 800, letterSpacing: -0.5 }}>{drawableText(content.brand, 40)}</div>
         </div>
         <div style={{ display: 'flex', flexDirection: 'column' }}>
           <div style={{ fontSize: 21, fontWeight: 800, color: PRIMARY, letterSpacing: 2.5, textTransform: 'uppercase' }}>{drawableText(content.eyebrow, 48)}</div>
-          <div style={{ display: 'block', marginTop: 14, fontSize: titleSize(title), fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5, lineClamp: title.length > 84 ? 4 : 3 }}>{title}</div>
+          <div
+            style={{ display: 'block', marginTop: 14, fontSize: titleSize(title), fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5, lineClamp: title.length > 84 ? 4 : 3 }}
+          >
+            {title}
+          </div>
           {content.subtitle && <div style={{ display: 'block', marginTop: 16, fontSize: 28, color: MUTED, lineClamp: 2 }}>{drawableText(content.subtitle, 90)}</div>}
         </div>
         <div style={{ display: 'flex', alignItems: 'center' }}>
@@ -67,14 +81,42 @@ export function Card({ content }: { content: CardContent }) {
           )}
           {content.byline && (
             <div style={{ display: 'flex', alignItems: 'center', flexShrink: 0, marginRight: 18, whiteSpace: 'nowrap' }}>
-              <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', width: 56, height: 56, borderRadius: 28, backgroundColor: '#dbeafe', color: PRIMARY, fontSize: 22, fontWeight: 800 }}>
+              <div
+                style={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  width: 56,
+                  height: 56,
+                  borderRadius: 28,
+                  backgroundColor: '#dbeafe',
+                  color: PRIMARY,
+                  fontSize: 22,
+                  fontWeight: 800,
+                }}
+              >
                 {drawableText(content.byline.initials, 3)}
               </div>
               <div style={{ marginLeft: 14, fontSize: 24, fontWeight: 600 }}>{drawableText(content.byline.text, 40)}</div>
             </div>
           )}
           {(content.chips ?? []).map((chip) => (
-            <div key={chip.text} style={{ display: 'flex', alignItems: 'center', flexShrink: 0, whiteSpace: 'nowrap', marginRight: 12, padding: '9px 18px', borderRadius: 999, backgroundColor: '#f1f5f9', fontSize: 22, fontWeight: 600, color: '#334155' }}>
+            <div
+              key={chip.text}
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                flexShrink: 0,
+                whiteSpace: 'nowrap',
+                marginRight: 12,
+                padding: '9px 18px',
+                borderRadius: 999,
+                backgroundColor: '#f1f5f9',
+                fontSize: 22,
+                fontWeight: 600,
+                color: '#334155',
+              }}
+            >
               {chip.star && <Star size={22} />}
               <div style={{ marginLeft: chip.star ? 8 : 0 }}>{drawableText(chip.text, 32)}</div>
             </div>

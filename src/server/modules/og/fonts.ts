@@ -18,12 +18,12 @@ export function fontPath(weight: (typeof WEIGHTS)[number]): string {
 let loading: Promise<Font[]> | null = null;
 
 export function loadFonts(): Promise<Font[]> {
-  loading ??= Promise.all(
-    WEIGHTS.map(async (weight): Promise<Font> => ({ name: FONT_FAMILY, data: await readFile(fontPath(weight)), weight, style: 'normal' })),
-  ).catch((err: unknown) => {
-    loading = null; // a later request tries again
-    throw err;
-  });
+  loading ??= Promise.all(WEIGHTS.map(async (weight): Promise<Font> => ({ name: FONT_FAMILY, data: await readFile(fontPath(weight)), weight, style: 'normal' }))).catch(
+    (err: unknown) => {
+      loading = null; // a later request tries again
+      throw err;
+    },
+  );
   return loading;
 }
 

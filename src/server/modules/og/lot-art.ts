@@ -74,7 +74,13 @@ function surface(r: Rng): string {
     pBadge(110, 418, 72),
     stalls(HY + 30, 580, 260, 320, 1800),
     parkingSign(1150, HY + 28, 0.8),
-    carRow(r, 578, 0.72, back.filter((x) => x > 400), 0.3),
+    carRow(
+      r,
+      578,
+      0.72,
+      back.filter((x) => x > 400),
+      0.3,
+    ),
     `<path d="M-600 606H1800" stroke="${C.light}" stroke-width="6" stroke-dasharray="40 30" stroke-opacity=".9"/>`,
     stalls(630, 745, 300, -540),
     carRow(r, 722, 1, front, 0.2),
@@ -92,14 +98,22 @@ function garage(r: Rng): string {
     const top = base - (i + 1) * level;
     parts.push(`<rect x="${x0}" y="${top}" width="${x1 - x0}" height="${level}" fill="${C.s700}"/>`);
     const slots = i === 0 ? [700, 860] : [420, 600, 780, 940];
-    parts.push(slots.filter(() => !r.chance(0.2)).map((x) => car(x, top + level - 2, 0.5, r.pick(CAR_COLORS), r.chance(0.5))).join(''));
+    parts.push(
+      slots
+        .filter(() => !r.chance(0.2))
+        .map((x) => car(x, top + level - 2, 0.5, r.pick(CAR_COLORS), r.chance(0.5)))
+        .join(''),
+    );
     for (let x = x0; x <= x1; x += 152) parts.push(`<rect x="${Math.min(x, x1 - 20)}" y="${top}" width="20" height="${level}" fill="${C.s300}"/>`);
-    parts.push(`<rect x="${x0 - 12}" y="${top - 4}" width="${x1 - x0 + 24}" height="26" rx="3" fill="${C.s100}"/><rect x="${x0 - 12}" y="${top + 18}" width="${x1 - x0 + 24}" height="5" fill="${C.s300}"/>`);
+    parts.push(
+      `<rect x="${x0 - 12}" y="${top - 4}" width="${x1 - x0 + 24}" height="26" rx="3" fill="${C.s100}"/><rect x="${x0 - 12}" y="${top + 18}" width="${x1 - x0 + 24}" height="5" fill="${C.s300}"/>`,
+    );
   }
   const roof = base - levels * level;
   parts.push(
     `<rect x="${x0 - 12}" y="${roof - 30}" width="${x1 - x0 + 24}" height="30" rx="3" fill="${C.s100}"/>`,
-    lamp(560, roof - 30, 70), lamp(880, roof - 30, 70, true),
+    lamp(560, roof - 30, 70),
+    lamp(880, roof - 30, 70, true),
     // Entry: barrier arm and a striped lintel on the ground floor.
     `<rect x="${x0 + 20}" y="${base - 80}" width="190" height="80" fill="${C.s800}"/>`,
     `<path d="M${x0 + 30} ${base - 52}H${x0 + 200}" stroke="${C.white}" stroke-width="9" stroke-dasharray="22 18" stroke-linecap="round"/>`,
@@ -212,8 +226,7 @@ function cruise(r: Rng): string {
 
 const SCENES: Record<TLotArtKind, (r: Rng) => string> = { surface, garage, covered, valet, cruise };
 
-const escapeXml = (s: string) =>
-  s.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!);
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!);
 
 /** Where each scene's subject is (design x), for cropped ("cover") renders such as the social cards. */
 const FOCUS: Record<TLotArtKind, number> = { surface: 400, garage: 560, covered: 600, valet: 480, cruise: 700 };

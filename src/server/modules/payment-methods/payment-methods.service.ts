@@ -38,7 +38,10 @@ export async function listPaymentMethods(ctx: Pick<Ctx, 'db' | 'user'>) {
 }
 
 async function owned(ctx: Pick<Ctx, 'db' | 'user'>, id: string): Promise<Row> {
-  const [row] = await ctx.db.select().from(paymentMethods).where(and(eq(paymentMethods.stripePaymentMethodId, id), eq(paymentMethods.userId, ctx.user.id)));
+  const [row] = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.stripePaymentMethodId, id), eq(paymentMethods.userId, ctx.user.id)));
   if (!row) throw NOT_FOUND();
   return row;
 }
@@ -56,14 +59,26 @@ export async function savedCardToCharge(ctx: Pick<Ctx, 'db' | 'user'>, id: strin
  * still true when it writes (on SQLite a write transaction is alone anyway).
  */
 async function lockCardsOf(tx: DB, userId: number): Promise<void> {
-  await tx.update(users).set({ updatedAt: sql`${users.updatedAt}` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ updatedAt: sql`${users.updatedAt}` })
+    .where(eq(users.id, userId));
 }
 
 /** When the user has cards but no default (it was removed): the newest card. Call with the cards locked. */
 async function ensureDefault(tx: DB, userId: number): Promise<void> {
-  const [current] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, 1))).limit(1);
+  const [current] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, 1)))
+    .limit(1);
   if (current) return;
-  const [next] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id)).limit(1);
+  const [next] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
+    .limit(1);
   if (next) await tx.update(paymentMethods).set({ isDefault: 1, updatedAt: new Date() }).where(eq(paymentMethods.id, next.id));
 }
 
@@ -73,7 +88,10 @@ async function customerFor(ctx: Ctx): Promise<string> {
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const id = await ctx.payments.createCustomer({ email: user.email, name: user.name, userId: user.id });
   // Two tabs (or servers) adding at once: the first customer stored wins, the other one is never used.
-  await ctx.db.update(users).set({ stripeCustomerId: id }).where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)));
+  await ctx.db
+    .update(users)
+    .set({ stripeCustomerId: id })
+    .where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)));
   const [stored] = await ctx.db.select({ c: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
   return stored?.c ?? id;
 }
@@ -97,7 +115,11 @@ export async function addPaymentMethod(ctx: Ctx, input: z.output<typeof ZAddPaym
     // With the user's cards locked, "no default yet" stays true until this card is saved: exactly one
     // default, even with cards added, removed or switched at the same moment.
     await lockCardsOf(tx, ctx.user.id);
-    const [hasDefault] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(eq(paymentMethods.userId, ctx.user.id), eq(paymentMethods.isDefault, 1))).limit(1);
+    const [hasDefault] = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, ctx.user.id), eq(paymentMethods.isDefault, 1)))
+      .limit(1);
     const [inserted] = await tx
       .insert(paymentMethods)
       .values({

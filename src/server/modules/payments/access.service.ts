@@ -35,10 +35,7 @@ export async function hasAccess(ctx: Pick<Ctx, 'db' | 'guestToken'>, userId: num
   if (!userId && !ctx.guestToken) return false;
   const location = await findLocation(ctx.db, text);
   if (!location) return false;
-  const who = [
-    ...(userId ? [eq(informationAccess.userId, userId)] : []),
-    ...(ctx.guestToken ? [eq(informationAccess.guestTokenHash, hashToken(ctx.guestToken))] : []),
-  ];
+  const who = [...(userId ? [eq(informationAccess.userId, userId)] : []), ...(ctx.guestToken ? [eq(informationAccess.guestTokenHash, hashToken(ctx.guestToken))] : [])];
   const found = await ctx.db
     .select({ id: informationAccess.id })
     .from(informationAccess)
@@ -85,7 +82,14 @@ export async function createAccessPayment(ctx: Ctx, input: TInformationAccess) {
     metadata,
   });
   return {
-    access: { hasAccess: false as const, clientSecret: intent.clientSecret, paymentIntentId: intent.id, mode: ctx.payments.mode, amount: DETAIL_ACCESS_FEE, location: location.code },
+    access: {
+      hasAccess: false as const,
+      clientSecret: intent.clientSecret,
+      paymentIntentId: intent.id,
+      mode: ctx.payments.mode,
+      amount: DETAIL_ACCESS_FEE,
+      location: location.code,
+    },
     newGuestToken,
   };
 }

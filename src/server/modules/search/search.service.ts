@@ -110,7 +110,23 @@ export async function searchProviders(db: DB, query: TSearchQuery) {
     rating: (a: (typeof providers)[number], b: (typeof providers)[number]) => compareByRating(a, b) || a.total - b.total,
   }[query.sort];
   providers.sort(by);
-  return { ...dates, choices: null, location: { id: location.id, code: location.code, name: location.name, shortName: location.shortName, kind: location.kind, slug: location.slug, city: location.city, state: location.state, latitude: location.latitude, longitude: location.longitude }, providers };
+  return {
+    ...dates,
+    choices: null,
+    location: {
+      id: location.id,
+      code: location.code,
+      name: location.name,
+      shortName: location.shortName,
+      kind: location.kind,
+      slug: location.slug,
+      city: location.city,
+      state: location.state,
+      latitude: location.latitude,
+      longitude: location.longitude,
+    },
+    providers,
+  };
 }
 
 export async function recordSearch(db: DB, userId: number, searchTerm: string, locationName: string, resultCount: number, dates?: { arrivalDate: string; departureDate: string }) {

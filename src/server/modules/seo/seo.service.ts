@@ -5,7 +5,13 @@ import { locations, seoPages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { sanitizePostHtml } from '../blog/shape';
 
-const pageAt = async (db: DB, slug: string) => (await db.select().from(seoPages).where(and(eq(seoPages.slug, slug), eq(seoPages.published, 1))))[0];
+const pageAt = async (db: DB, slug: string) =>
+  (
+    await db
+      .select()
+      .from(seoPages)
+      .where(and(eq(seoPages.slug, slug), eq(seoPages.published, 1)))
+  )[0];
 
 export async function getSeoPage(db: DB, slug: string) {
   const key = slug.trim().toLowerCase();

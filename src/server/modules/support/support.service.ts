@@ -43,13 +43,14 @@ function bookingData(b: Booking) {
 }
 
 function policyFor(b: Booking): string {
-  if (b.status === 'cancelled') return b.refundedAmount > 0 ? `It was cancelled and ${formatPrice(b.refundedAmount)} was refunded to your card.` : 'It was cancelled without a refund.';
+  if (b.status === 'cancelled')
+    return b.refundedAmount > 0 ? `It was cancelled and ${formatPrice(b.refundedAmount)} was refunded to your card.` : 'It was cancelled without a refund.';
   if (!b.cancellable) return `${b.cancelRefusal ?? 'This booking can no longer be cancelled online.'} Call us if something went wrong.`;
   const r = b.refundIfCancelledNow;
   const refund =
     r.card > 0
       ? `If you cancel now you get ${formatPrice(r.card)} back to your card${r.credit > 0 ? ` and ${formatPrice(r.credit)} as credit` : ''}; the ${SERVICE_FEE_TEXT} service fee is not refundable.`
-      : 'Cancelling now would not be refunded under this lot\'s policy.';
+      : "Cancelling now would not be refunded under this lot's policy.";
   return `${refund} The lot's policy: ${b.cancellationPolicy ?? 'free cancellation up to 24 hours before arrival.'}`;
 }
 
@@ -66,21 +67,42 @@ export async function supportChat(ctx: Ctx, input: { message: string }) {
     const found = mine.find((b) => b.confirmationNumber === wanted);
     // Someone else's booking (or none) gets the same answer: nothing about it is revealed.
     if (!found) {
-      return { response: `I couldn't find booking ${wanted} on your account. Please check the number in your confirmation e-mail, or sign in with the e-mail address you booked with.`, bookingData: null, actionType: null };
+      return {
+        response: `I couldn't find booking ${wanted} on your account. Please check the number in your confirmation e-mail, or sign in with the e-mail address you booked with.`,
+        bookingData: null,
+        actionType: null,
+      };
     }
-    return { response: `${describe(found)} ${policyFor(found)} I can cancel it, e-mail your receipt, or pass a message to the lot.`, bookingData: bookingData(found), actionType: 'booking_lookup' as const };
+    return {
+      response: `${describe(found)} ${policyFor(found)} I can cancel it, e-mail your receipt, or pass a message to the lot.`,
+      bookingData: bookingData(found),
+      actionType: 'booking_lookup' as const,
+    };
   }
   const intents = detectIntents(text);
   if (ABOUT_BOOKING.test(text) || intents.includes('cancellation')) {
     const upcoming = mine.find((b) => b.cancellable) ?? mine[0];
     if (!upcoming) {
-      return { response: "I don't see any bookings on your account yet. If you booked as a guest with another e-mail, sign in with that address, or give me your confirmation number (it looks like PP-ABCD2345).", bookingData: null, actionType: null };
+      return {
+        response:
+          "I don't see any bookings on your account yet. If you booked as a guest with another e-mail, sign in with that address, or give me your confirmation number (it looks like PP-ABCD2345).",
+        bookingData: null,
+        actionType: null,
+      };
     }
     const lead = mine.length > 1 ? 'Your next booking: ' : '';
-    return { response: `${lead}${describe(upcoming)} ${policyFor(upcoming)} For another booking, send me its confirmation number.`, bookingData: bookingData(upcoming), actionType: 'booking_lookup' as const };
+    return {
+      response: `${lead}${describe(upcoming)} ${policyFor(upcoming)} For another booking, send me its confirmation number.`,
+      bookingData: bookingData(upcoming),
+      actionType: 'booking_lookup' as const,
+    };
   }
   if (intents.includes('greeting')) {
-    return { response: `Hi ${ctx.user.name.split(/\s+/)[0]}! I can look up a booking by its confirmation number, explain cancellations and refunds, e-mail a receipt, or contact the lot for you.`, bookingData: null, actionType: null };
+    return {
+      response: `Hi ${ctx.user.name.split(/\s+/)[0]}! I can look up a booking by its confirmation number, explain cancellations and refunds, e-mail a receipt, or contact the lot for you.`,
+      bookingData: null,
+      actionType: null,
+    };
   }
   return {
     response: `I can help with your bookings: send a confirmation number (like PP-ABCD2345), or ask about cancelling, refunds or receipts. For anything else, call ${ctx.env.SUPPORT_PHONE} or write to ${ctx.env.SUPPORT_EMAIL}, 24/7.`,
@@ -103,9 +125,15 @@ type ActionInput = z.output<typeof ZSupportActionInput>;
 export async function refundAction(ctx: Ctx, input: ActionInput) {
   await ownBooking(ctx, input.bookingId);
   const result = await cancelBooking(ctx, { id: input.bookingId, reason: input.reason || 'Cancelled through support' });
-  await ctx.db.insert(supportRequests).values({ userId: ctx.user.id, bookingId: input.bookingId, type: input.type === 'cancel' ? 'cancel' : 'refund', message: input.reason, status: 'done' });
+  await ctx.db
+    .insert(supportRequests)
+    .values({ userId: ctx.user.id, bookingId: input.bookingId, type: input.type === 'cancel' ? 'cancel' : 'refund', message: input.reason, status: 'done' });
   const parts = [`Booking ${result.booking.confirmationNumber} is cancelled.`];
-  parts.push(result.refundAmount > 0 ? `We refunded ${formatPrice(result.refundAmount)} to your card; it usually appears within 5 to 10 business days.` : 'Under the lot\'s policy this cancellation is not refundable.');
+  parts.push(
+    result.refundAmount > 0
+      ? `We refunded ${formatPrice(result.refundAmount)} to your card; it usually appears within 5 to 10 business days.`
+      : "Under the lot's policy this cancellation is not refundable.",
+  );
   if (result.creditReturned > 0) parts.push(`${formatPrice(result.creditReturned)} went back to your credit balance.`);
   parts.push('A confirmation is on its way to your e-mail.');
   return { message: parts.join(' ') };
@@ -164,5 +192,7 @@ export async function contactPropertyAction(ctx: Ctx, input: ActionInput) {
     await tx.insert(supportRequests).values({ userId: ctx.user.id, bookingId: b.id, type: 'contact_property', message: input.reason, status: 'sent' });
   });
   ctx.jobs.kick();
-  return { message: `We passed your message to ${b.providerName}. They or our team will reply to ${b.email}${b.providerPhone ? `; for anything urgent call the lot at ${b.providerPhone}` : ''}.` };
+  return {
+    message: `We passed your message to ${b.providerName}. They or our team will reply to ${b.email}${b.providerPhone ? `; for anything urgent call the lot at ${b.providerPhone}` : ''}.`,
+  };
 }

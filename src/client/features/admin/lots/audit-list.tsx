@@ -31,7 +31,13 @@ const FIELD_LABEL: Record<string, string> = {
   slug: 'Page URL',
   lotsUpdated: 'Lots re-measured',
 };
-const label = (field: string) => FIELD_LABEL[field] ?? field.charAt(0).toUpperCase() + field.slice(1).replace(/([A-Z])/g, ' $1').toLowerCase();
+const label = (field: string) =>
+  FIELD_LABEL[field] ??
+  field.charAt(0).toUpperCase() +
+    field
+      .slice(1)
+      .replace(/([A-Z])/g, ' $1')
+      .toLowerCase();
 const when = (d: Date | string) => new Date(d).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 const MONEY = new Set(['price', 'weeklyRate']);
@@ -60,7 +66,19 @@ function changeLines(entry: Entry): { field: string; text: string }[] {
   });
 }
 
-export function AuditList({ entity, entityId, title = 'History', description, withFilter = false }: { entity?: Entity; entityId?: number; title?: string; description?: string; withFilter?: boolean }) {
+export function AuditList({
+  entity,
+  entityId,
+  title = 'History',
+  description,
+  withFilter = false,
+}: {
+  entity?: Entity;
+  entityId?: number;
+  title?: string;
+  description?: string;
+  withFilter?: boolean;
+}) {
   const [kind, setKind] = useState<Entity | 'all'>(entity ?? 'all');
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
   const filter = { entity: kind === 'all' ? undefined : kind, entityId: entityId === undefined ? undefined : String(entityId) };
@@ -115,7 +133,8 @@ function AuditPage({ filter, before, last, onMore }: { filter: { entity?: Entity
     );
   }
   if (page.isError) return <li className="text-sm text-destructive">{page.error.message}</li>;
-  if (!page.data.entries.length && before === undefined) return <li className="rounded-md border border-dashed border-border p-4 text-center text-sm text-muted-foreground">No changes recorded yet.</li>;
+  if (!page.data.entries.length && before === undefined)
+    return <li className="rounded-md border border-dashed border-border p-4 text-center text-sm text-muted-foreground">No changes recorded yet.</li>;
   return (
     <>
       {page.data.entries.map((e) => (
@@ -123,7 +142,9 @@ function AuditPage({ filter, before, last, onMore }: { filter: { entity?: Entity
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <Badge variant="outline">{ENTITY_LABEL[e.entity] ?? e.entity}</Badge>
             <span className="font-medium capitalize">{e.action}</span>
-            {!filter.entityId && (e.label || e.entity !== 'import') && <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">{e.label ?? `#${e.entityId}`}</span>}
+            {!filter.entityId && (e.label || e.entity !== 'import') && (
+              <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">{e.label ?? `#${e.entityId}`}</span>
+            )}
           </div>
           <p className="mt-1 text-xs text-muted-foreground [overflow-wrap:anywhere]">{`${e.actorEmail} · ${when(e.createdAt)}`}</p>
           <dl className="mt-2 grid gap-x-3 gap-y-1 sm:grid-cols-[10rem_1fr]">

@@ -4,7 +4,21 @@ import { cn } from '@/client/lib/utils';
 export type FieldErrors = Partial<Record<string, string>>;
 export { Field, fieldControl, fieldErrors } from '@/client/components/ui/field';
 
-export function CheckboxGroup({ id, legend, options, value, onChange, error }: { id: string; legend: string; options: readonly string[]; value: string[]; onChange: (next: string[]) => void; error?: string }) {
+export function CheckboxGroup({
+  id,
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  legend: string;
+  options: readonly string[];
+  value: string[];
+  onChange: (next: string[]) => void;
+  error?: string;
+}) {
   return (
     <fieldset className="space-y-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-sm font-medium">{legend}</legend>

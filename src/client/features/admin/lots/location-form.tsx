@@ -19,7 +19,18 @@ type Draft = Record<(typeof FIELDS)[number], string> & { kind: 'airport' | 'crui
 
 const draftOf = (p: Place | null): Draft =>
   p
-    ? { kind: p.kind, code: p.code, name: p.name, shortName: p.shortName, city: p.city, state: p.state, region: p.region, latitude: String(p.latitude), longitude: String(p.longitude), aliases: p.aliases.join(', ') }
+    ? {
+        kind: p.kind,
+        code: p.code,
+        name: p.name,
+        shortName: p.shortName,
+        city: p.city,
+        state: p.state,
+        region: p.region,
+        latitude: String(p.latitude),
+        longitude: String(p.longitude),
+        aliases: p.aliases.join(', '),
+      }
     : { kind: 'airport', code: '', name: '', shortName: '', city: '', state: '', region: '', latitude: '', longitude: '', aliases: '' };
 
 export function LocationDialog({ place, open, onOpenChange }: { place: Place | null; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -28,7 +39,11 @@ export function LocationDialog({ place, open, onOpenChange }: { place: Place | n
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{place ? `Edit ${place.name}` : 'New airport or cruise port'}</DialogTitle>
-          <DialogDescription>{place ? 'Moving a place re-measures the distance of each of its lots; renaming it renames it on their pages.' : 'The place gets its landing page and appears in search at once; add its lots in the Lots tab.'}</DialogDescription>
+          <DialogDescription>
+            {place
+              ? 'Moving a place re-measures the distance of each of its lots; renaming it renames it on their pages.'
+              : 'The place gets its landing page and appears in search at once; add its lots in the Lots tab.'}
+          </DialogDescription>
         </DialogHeader>
         {open && <LocationForm key={place?.id ?? 'new'} place={place} onDone={() => onOpenChange(false)} />}
       </DialogContent>
@@ -45,7 +60,13 @@ function LocationForm({ place, onDone }: { place: Place | null; onDone: () => vo
   const [draft, setDraft] = useState(() => draftOf(place));
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
-  const input = () => ({ ...draft, aliases: draft.aliases.split(',').map((a) => a.trim()).filter(Boolean) });
+  const input = () => ({
+    ...draft,
+    aliases: draft.aliases
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  });
   const parsed = ZLocationInput.safeParse(input());
   const slugs = place ? { slug: place.slug, seoSlug: place.seoSlug } : parsed.success ? placeSlugs(parsed.data) : null;
   const saving = create.isPending || update.isPending;
@@ -62,7 +83,11 @@ function LocationForm({ place, onDone }: { place: Place | null; onDone: () => vo
     setErrors({});
     try {
       const saved = place ? await update.mutateAsync({ id: place.id, ...checked.data }) : await create.mutateAsync(checked.data);
-      await Promise.all([queryClient.invalidateQueries(trpc.adminCatalogue.pathFilter()), queryClient.invalidateQueries(trpc.search.pathFilter()), queryClient.invalidateQueries(trpc.catalogue.pathFilter())]);
+      await Promise.all([
+        queryClient.invalidateQueries(trpc.adminCatalogue.pathFilter()),
+        queryClient.invalidateQueries(trpc.search.pathFilter()),
+        queryClient.invalidateQueries(trpc.catalogue.pathFilter()),
+      ]);
       toast({ title: place ? 'Place saved' : 'Place added', description: `${saved.name} (${saved.code})`, variant: 'success' });
       onDone();
     } catch (err) {
@@ -73,7 +98,13 @@ function LocationForm({ place, onDone }: { place: Place | null; onDone: () => vo
 
   const text = (field: (typeof FIELDS)[number], label: string, extra: { placeholder?: string; inputMode?: 'decimal'; hint?: string; className?: string } = {}) => (
     <Field id={`${id}-${field}`} label={label} error={errors[field]} hint={extra.hint} className={extra.className}>
-      <Input {...fieldControl(`${id}-${field}`, errors[field], Boolean(extra.hint))} inputMode={extra.inputMode} placeholder={extra.placeholder} value={draft[field]} onChange={set(field)} />
+      <Input
+        {...fieldControl(`${id}-${field}`, errors[field], Boolean(extra.hint))}
+        inputMode={extra.inputMode}
+        placeholder={extra.placeholder}
+        value={draft[field]}
+        onChange={set(field)}
+      />
     </Field>
   );
 
@@ -91,7 +122,10 @@ function LocationForm({ place, onDone }: { place: Place | null; onDone: () => vo
             <option value="cruise_port">Cruise port</option>
           </NativeSelect>
         </Field>
-        {text('code', 'Code', { placeholder: draft.kind === 'airport' ? 'e.g. MCO' : 'e.g. MIA-PORT', hint: draft.kind === 'airport' ? 'The 3-letter IATA code.' : 'Three letters and -PORT.' })}
+        {text('code', 'Code', {
+          placeholder: draft.kind === 'airport' ? 'e.g. MCO' : 'e.g. MIA-PORT',
+          hint: draft.kind === 'airport' ? 'The 3-letter IATA code.' : 'Three letters and -PORT.',
+        })}
         {text('name', 'Full name', { placeholder: draft.kind === 'airport' ? 'e.g. Orlando International Airport' : 'e.g. PortMiami', className: 'sm:col-span-2' })}
         {text('shortName', 'Short name', { placeholder: draft.kind === 'airport' ? 'e.g. Orlando International' : 'e.g. Miami' })}
         {text('city', 'City', { placeholder: 'e.g. Orlando' })}

@@ -46,7 +46,18 @@ function dayLabel(d: CalendarDay, today: string, selected: boolean) {
   return parts.join(', ');
 }
 
-export function DaysCalendar({ month, days, today, lotPrice, selection, focused, onFocus, onPick, onMonth, loading }: {
+export function DaysCalendar({
+  month,
+  days,
+  today,
+  lotPrice,
+  selection,
+  focused,
+  onFocus,
+  onPick,
+  onMonth,
+  loading,
+}: {
   month: string;
   days: CalendarDay[] | undefined;
   today: string;

@@ -25,7 +25,15 @@ interface Draft {
 }
 const EMPTY: Draft = { closed: '', capacity: '', spaces: '', price: '', rate: '' };
 
-export function ChangeForm({ lotId, lot, today, selection, picking, maxTaken, onRange }: {
+export function ChangeForm({
+  lotId,
+  lot,
+  today,
+  selection,
+  picking,
+  maxTaken,
+  onRange,
+}: {
   lotId: number;
   lot: { capacity: number; price: number } | undefined;
   today: string;
@@ -103,11 +111,25 @@ export function ChangeForm({ lotId, lot, today, selection, picking, maxTaken, on
       <div className="grid gap-3 @md:grid-cols-2 @3xl:grid-cols-1">
         <div className="space-y-1.5">
           <Label htmlFor="lot-days-from">First day</Label>
-          <Input id="lot-days-from" type="date" min={today} value={selection?.from ?? ''} onChange={(e) => onRange(e.target.value ? { from: e.target.value, to: selection?.to && selection.to >= e.target.value ? selection.to : e.target.value } : null)} {...described('from')} />
+          <Input
+            id="lot-days-from"
+            type="date"
+            min={today}
+            value={selection?.from ?? ''}
+            onChange={(e) => onRange(e.target.value ? { from: e.target.value, to: selection?.to && selection.to >= e.target.value ? selection.to : e.target.value } : null)}
+            {...described('from')}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="lot-days-to">Last day</Label>
-          <Input id="lot-days-to" type="date" min={selection?.from ?? today} value={selection?.to ?? ''} onChange={(e) => e.target.value && onRange({ from: selection?.from ?? e.target.value, to: e.target.value })} {...described('to')} />
+          <Input
+            id="lot-days-to"
+            type="date"
+            min={selection?.from ?? today}
+            value={selection?.to ?? ''}
+            onChange={(e) => e.target.value && onRange({ from: selection?.from ?? e.target.value, to: e.target.value })}
+            {...described('to')}
+          />
         </div>
         {(errors.from || errors.to) && (
           <div className="@md:col-span-2 @3xl:col-span-1">
@@ -153,7 +175,15 @@ export function ChangeForm({ lotId, lot, today, selection, picking, maxTaken, on
         {draft.price === 'set' && (
           <div className="space-y-1.5 pt-1">
             <Label htmlFor="lot-days-rate">Price per day in dollars</Label>
-            <Input id="lot-days-rate" inputMode="decimal" autoComplete="off" placeholder="24.95" value={draft.rate} onChange={(e) => set('rate', e.target.value)} {...described('price')} />
+            <Input
+              id="lot-days-rate"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="24.95"
+              value={draft.rate}
+              onChange={(e) => set('rate', e.target.value)}
+              {...described('price')}
+            />
             <p className="text-xs text-muted-foreground">A stay pays the difference from the lot&apos;s price for each of these days it is billed for.</p>
           </div>
         )}

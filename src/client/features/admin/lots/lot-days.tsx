@@ -20,7 +20,9 @@ export function LotDays({ lotId }: { lotId: number }) {
   const [selection, setSelection] = useState<Range | null>(null);
   /** The first day clicked, while waiting for the last one. */
   const [anchor, setAnchor] = useState<string | null>(null);
-  const days = useQuery(trpc.lotDays.list.queryOptions({ lotId, from: `${month}-01`, to: monthEnd(month) }, { placeholderData: (prev) => (prev?.lot.id === lotId ? prev : undefined) }));
+  const days = useQuery(
+    trpc.lotDays.list.queryOptions({ lotId, from: `${month}-01`, to: monthEnd(month) }, { placeholderData: (prev) => (prev?.lot.id === lotId ? prev : undefined) }),
+  );
   const data = days.data;
   const today = data?.today ?? dayFromToday(0);
   /** This lot's days of the month on screen (while another month loads, its skeleton). */
@@ -128,7 +130,9 @@ function monthSummary(days: CalendarDay[] | undefined): string {
   const closed = days.filter((d) => d.closed).length;
   const rates = days.filter((d) => d.price !== null).length;
   if (!booked.length && !closed && !rates) return 'Nothing booked this month yet, no day closed and no day rate set.';
-  const parts = [booked.length ? `bookings on ${booked.length} day${booked.length === 1 ? '' : 's'} (at most ${Math.max(...booked.map((d) => d.taken))} spaces on one day)` : 'no bookings'];
+  const parts = [
+    booked.length ? `bookings on ${booked.length} day${booked.length === 1 ? '' : 's'} (at most ${Math.max(...booked.map((d) => d.taken))} spaces on one day)` : 'no bookings',
+  ];
   if (closed) parts.push(`${closed} day${closed === 1 ? '' : 's'} closed`);
   if (rates) parts.push(`${rates} day rate${rates === 1 ? '' : 's'}`);
   return `This month: ${parts.join(', ')}.`;

@@ -26,10 +26,27 @@ function useRefresh() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // The admin's lists, and the public reads this browser may have cached.
-  return () => Promise.all([queryClient.invalidateQueries(trpc.adminCatalogue.pathFilter()), queryClient.invalidateQueries(trpc.search.pathFilter()), queryClient.invalidateQueries(trpc.catalogue.pathFilter())]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.adminCatalogue.pathFilter()),
+      queryClient.invalidateQueries(trpc.search.pathFilter()),
+      queryClient.invalidateQueries(trpc.catalogue.pathFilter()),
+    ]);
 }
 
-export function LotEditor({ lotId, places, defaultLocationId, onClose, onCreated }: { lotId: number | null; places: Place[]; defaultLocationId?: number; onClose: () => void; onCreated: (id: number) => void }) {
+export function LotEditor({
+  lotId,
+  places,
+  defaultLocationId,
+  onClose,
+  onCreated,
+}: {
+  lotId: number | null;
+  places: Place[];
+  defaultLocationId?: number;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
   const trpc = useTRPC();
   const lot = useQuery(trpc.adminCatalogue.lot.queryOptions({ id: lotId ?? 0 }, { enabled: lotId !== null }));
   const create = useMutation(trpc.adminCatalogue.createLot.mutationOptions());
@@ -47,7 +64,11 @@ export function LotEditor({ lotId, places, defaultLocationId, onClose, onCreated
         const { locationId: _l, published: _p, ...fields } = input;
         const saved = await update.mutateAsync({ id: lotId, ...fields });
         await refresh();
-        toast(saved.changed.length ? { title: 'Lot saved', description: `${saved.changed.length} field${saved.changed.length === 1 ? '' : 's'} changed.`, variant: 'success' } : { title: 'No changes to save' });
+        toast(
+          saved.changed.length
+            ? { title: 'Lot saved', description: `${saved.changed.length} field${saved.changed.length === 1 ? '' : 's'} changed.`, variant: 'success' }
+            : { title: 'No changes to save' },
+        );
       }
       return null;
     } catch (err) {

@@ -16,13 +16,33 @@ import { CheckboxGroup, fieldControl, Field, fieldErrors, type FieldErrors } fro
 export type AdminLot = RouterOutputs['adminCatalogue']['lot'];
 export type Place = RouterOutputs['adminCatalogue']['locations'][number];
 
-const TEXT_FIELDS = ['name', 'address', 'latitude', 'longitude', 'price', 'weeklyRate', 'capacity', 'shuttleInfo', 'operatingHours', 'phoneNumber', 'website', 'cancellationPolicy', 'description'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'address',
+  'latitude',
+  'longitude',
+  'price',
+  'weeklyRate',
+  'capacity',
+  'shuttleInfo',
+  'operatingHours',
+  'phoneNumber',
+  'website',
+  'cancellationPolicy',
+  'description',
+] as const;
 type Draft = Record<(typeof TEXT_FIELDS)[number] | 'locationId' | 'features', string> & { amenities: string[]; vehicleTypes: string[] };
 
 function draftOf(lot: AdminLot | null, locationId?: number): Draft {
   const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
   const draft = Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(lot?.[f])])) as Record<(typeof TEXT_FIELDS)[number], string>;
-  return { ...draft, locationId: text(lot?.locationId ?? locationId), features: (lot?.features ?? []).join('\n'), amenities: lot?.amenities ?? [], vehicleTypes: lot?.vehicleTypes ?? [] };
+  return {
+    ...draft,
+    locationId: text(lot?.locationId ?? locationId),
+    features: (lot?.features ?? []).join('\n'),
+    amenities: lot?.amenities ?? [],
+    vehicleTypes: lot?.vehicleTypes ?? [],
+  };
 }
 
 /** Where the server's message belongs. */
@@ -33,7 +53,13 @@ function serverField(message: string): string {
   return 'form';
 }
 
-export function LotForm({ lot, places, defaultLocationId, saving, onSave }: {
+export function LotForm({
+  lot,
+  places,
+  defaultLocationId,
+  saving,
+  onSave,
+}: {
   lot: AdminLot | null;
   places: Place[];
   defaultLocationId?: number;
@@ -48,13 +74,21 @@ export function LotForm({ lot, places, defaultLocationId, saving, onSave }: {
   const place = places.find((p) => String(p.id) === draft.locationId);
   const lat = Number(draft.latitude);
   const lng = Number(draft.longitude);
-  const preview = place && draft.latitude.trim() && draft.longitude.trim() && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180
-    ? `${formatMiles(haversineMiles(place, { latitude: lat, longitude: lng }))} from the ${place.kind === 'cruise_port' ? 'cruise terminal' : 'terminal'}`
-    : null;
+  const preview =
+    place && draft.latitude.trim() && draft.longitude.trim() && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180
+      ? `${formatMiles(haversineMiles(place, { latitude: lat, longitude: lng }))} from the ${place.kind === 'cruise_port' ? 'cruise terminal' : 'terminal'}`
+      : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = ZLotInput.safeParse({ ...draft, features: draft.features.split('\n').map((f) => f.trim()).filter(Boolean), published: lot?.published ?? true });
+    const parsed = ZLotInput.safeParse({
+      ...draft,
+      features: draft.features
+        .split('\n')
+        .map((f) => f.trim())
+        .filter(Boolean),
+      published: lot?.published ?? true,
+    });
     if (!parsed.success) {
       const found = fieldErrors(parsed) ?? {};
       setErrors(found);
@@ -67,9 +101,20 @@ export function LotForm({ lot, places, defaultLocationId, saving, onSave }: {
     if (message) setErrors({ [serverField(message)]: message });
   }
 
-  const text = (field: (typeof TEXT_FIELDS)[number], label: string, extra: { hint?: string; type?: string; inputMode?: 'decimal' | 'numeric' | 'tel' | 'url'; placeholder?: string; className?: string } = {}) => (
+  const text = (
+    field: (typeof TEXT_FIELDS)[number],
+    label: string,
+    extra: { hint?: string; type?: string; inputMode?: 'decimal' | 'numeric' | 'tel' | 'url'; placeholder?: string; className?: string } = {},
+  ) => (
     <Field id={`${id}-${field}`} label={label} error={errors[field]} hint={extra.hint} className={extra.className}>
-      <Input {...fieldControl(`${id}-${field}`, errors[field], Boolean(extra.hint))} type={extra.type ?? 'text'} inputMode={extra.inputMode} placeholder={extra.placeholder} value={draft[field]} onChange={set(field)} />
+      <Input
+        {...fieldControl(`${id}-${field}`, errors[field], Boolean(extra.hint))}
+        type={extra.type ?? 'text'}
+        inputMode={extra.inputMode}
+        placeholder={extra.placeholder}
+        value={draft[field]}
+        onChange={set(field)}
+      />
     </Field>
   );
   const long = (field: 'shuttleInfo' | 'cancellationPolicy' | 'description', label: string, rows = 3) => (
@@ -85,7 +130,12 @@ export function LotForm({ lot, places, defaultLocationId, saving, onSave }: {
           {errors.form}
         </p>
       )}
-      <Section title="Name and place" description={lot ? 'A lot stays at its airport or cruise port; its page address keeps its first name.' : 'The airport or cruise port the lot serves cannot be changed later.'}>
+      <Section
+        title="Name and place"
+        description={
+          lot ? 'A lot stays at its airport or cruise port; its page address keeps its first name.' : 'The airport or cruise port the lot serves cannot be changed later.'
+        }
+      >
         <Field id={`${id}-locationId`} label="Airport or cruise port" error={errors.locationId} className="sm:col-span-2">
           <NativeSelect {...fieldControl(`${id}-locationId`, errors.locationId)} value={draft.locationId} onChange={set('locationId')} disabled={Boolean(lot)}>
             <option value="">Choose a place…</option>
@@ -107,10 +157,30 @@ export function LotForm({ lot, places, defaultLocationId, saving, onSave }: {
       </Section>
       <Section title="What the lot offers">
         <div className="space-y-5 sm:col-span-2">
-          <CheckboxGroup id={`${id}-amenities`} legend="Amenities" options={LOT_AMENITIES} value={draft.amenities} onChange={(amenities) => setDraft((d) => ({ ...d, amenities }))} error={errors.amenities} />
-          <CheckboxGroup id={`${id}-vehicleTypes`} legend="Vehicle types" options={LOT_VEHICLE_TYPES} value={draft.vehicleTypes} onChange={(vehicleTypes) => setDraft((d) => ({ ...d, vehicleTypes }))} error={errors.vehicleTypes} />
+          <CheckboxGroup
+            id={`${id}-amenities`}
+            legend="Amenities"
+            options={LOT_AMENITIES}
+            value={draft.amenities}
+            onChange={(amenities) => setDraft((d) => ({ ...d, amenities }))}
+            error={errors.amenities}
+          />
+          <CheckboxGroup
+            id={`${id}-vehicleTypes`}
+            legend="Vehicle types"
+            options={LOT_VEHICLE_TYPES}
+            value={draft.vehicleTypes}
+            onChange={(vehicleTypes) => setDraft((d) => ({ ...d, vehicleTypes }))}
+            error={errors.vehicleTypes}
+          />
           <Field id={`${id}-features`} label="Features (one per line)" error={errors.features}>
-            <Textarea {...fieldControl(`${id}-features`, errors.features)} rows={4} value={draft.features} onChange={set('features')} placeholder={'Free shuttle every 10 minutes\nKeep your keys'} />
+            <Textarea
+              {...fieldControl(`${id}-features`, errors.features)}
+              rows={4}
+              value={draft.features}
+              onChange={set('features')}
+              placeholder={'Free shuttle every 10 minutes\nKeep your keys'}
+            />
           </Field>
         </div>
       </Section>

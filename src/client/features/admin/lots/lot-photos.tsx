@@ -207,7 +207,13 @@ export function LotPhotos({ lotId }: { lotId: number }) {
               <DialogTitle>Remove this photo?</DialogTitle>
               <DialogDescription>It leaves the lot’s pages and search at once. This cannot be undone.</DialogDescription>
             </DialogHeader>
-            <img {...photoSources(removing.photo.url, '28rem')} alt={removing.photo.alt} width={removing.photo.width} height={removing.photo.height} className="aspect-[16/10] w-full rounded-md bg-muted object-cover" />
+            <img
+              {...photoSources(removing.photo.url, '28rem')}
+              alt={removing.photo.alt}
+              width={removing.photo.width}
+              height={removing.photo.height}
+              className="aspect-[16/10] w-full rounded-md bg-muted object-cover"
+            />
             <DialogFooter>
               <Button variant="outline" disabled={remove.isPending} onClick={() => setConfirming(false)}>
                 Cancel

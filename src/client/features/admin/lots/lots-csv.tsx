@@ -77,7 +77,11 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     if (!file) return;
     try {
       const done = await apply.mutateAsync({ csv: file.csv, dryRun: false });
-      await Promise.all([queryClient.invalidateQueries(trpc.adminCatalogue.pathFilter()), queryClient.invalidateQueries(trpc.search.pathFilter()), queryClient.invalidateQueries(trpc.catalogue.pathFilter())]);
+      await Promise.all([
+        queryClient.invalidateQueries(trpc.adminCatalogue.pathFilter()),
+        queryClient.invalidateQueries(trpc.search.pathFilter()),
+        queryClient.invalidateQueries(trpc.catalogue.pathFilter()),
+      ]);
       toast({ title: 'Import complete', description: `${plural(done.creates, 'new lot')}, ${plural(done.updates, 'lot')} updated.`, variant: 'success' });
       onOpenChange(false);
       reset();
@@ -105,7 +109,14 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         </DialogHeader>
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-file`}>CSV file (up to 2 MB, {CSV_LIMITS.maxRows.toLocaleString('en-US')} lots)</Label>
-          <Input id={`${id}-file`} type="file" accept=".csv,text/csv" className="h-auto py-1.5" onChange={(e) => void pick(e.target.files?.[0])} aria-describedby={`${id}-columns`} />
+          <Input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            className="h-auto py-1.5"
+            onChange={(e) => void pick(e.target.files?.[0])}
+            aria-describedby={`${id}-columns`}
+          />
           <p id={`${id}-columns`} className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
             Columns: {LOT_CSV_COLUMNS.join(', ')}. Lists (amenities, features, vehicle types) are separated by |. Export first to get a file in this shape.
           </p>

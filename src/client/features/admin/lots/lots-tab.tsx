@@ -53,7 +53,17 @@ export function LotsTab() {
   );
 }
 
-function LotList({ places, locationId, setLocationId, onOpen }: { places: Place[] | undefined; locationId: string; setLocationId: (id: string) => void; onOpen: (id: number | 'new') => void }) {
+function LotList({
+  places,
+  locationId,
+  setLocationId,
+  onOpen,
+}: {
+  places: Place[] | undefined;
+  locationId: string;
+  setLocationId: (id: string) => void;
+  onOpen: (id: number | 'new') => void;
+}) {
   const trpc = useTRPC();
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<Status>('all');
@@ -163,12 +173,24 @@ function LotTable({ rows, onOpen }: { rows: Row[]; onOpen: (id: number) => void 
         <table className="w-full text-left text-sm">
           <thead className="border-b border-border bg-muted/50 text-xs uppercase text-muted-foreground">
             <tr>
-              <th scope="col" className="px-4 py-3">Lot</th>
-              <th scope="col" className="px-4 py-3">Place</th>
-              <th scope="col" className="px-4 py-3 text-right">Daily price</th>
-              <th scope="col" className="px-4 py-3 text-right">Capacity</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-              <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="px-4 py-3">
+                Lot
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Place
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Daily price
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Capacity
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
@@ -181,7 +203,9 @@ function LotTable({ rows, onOpen }: { rows: Row[]; onOpen: (id: number) => void 
                 <td className="px-4 py-3 font-mono text-xs">{l.location.code}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{formatPrice(l.price)}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{l.capacity.toLocaleString('en-US')}</td>
-                <td className="px-4 py-3"><StatusBadge published={l.published} /></td>
+                <td className="px-4 py-3">
+                  <StatusBadge published={l.published} />
+                </td>
                 <td className="px-4 py-3 text-right">
                   <Button variant="outline" size="sm" onClick={() => onOpen(l.id)} aria-label={`Edit ${l.name}`}>
                     Edit
