@@ -117,7 +117,7 @@ interface Booked {
   lot: Lot;
 }
 
-/** A request whose payment answer was lost (the charge happened): retried with the same key, or reaped. */
+/** A request whose charge got no answer (made or not): retried with the same key, or settled by the reapers. */
 interface Lost {
   path: string;
   body: Record<string, unknown>;
@@ -665,7 +665,8 @@ async function stepCheckIn(w: World) {
   const rows = await w.t.db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.status, 'confirmed'), isNull(bookings.checkedInAt)));
+    .where(and(eq(bookings.status, 'confirmed'), isNull(bookings.checkedInAt)))
+    .orderBy(asc(bookings.id));
   const due = rows.filter((r) => {
     const lot = w.lots.find((l) => l.id === r.providerId)!;
     return instant(lot, r.arrivalDate) - 2 * HOUR <= w.clock.ms && w.clock.ms <= instant(lot, r.departureDate);
@@ -690,7 +691,8 @@ async function stepCheckOut(w: World) {
   const rows = await w.t.db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(isNotNull(bookings.checkedInAt), isNull(bookings.checkedOutAt)));
+    .where(and(isNotNull(bookings.checkedInAt), isNull(bookings.checkedOutAt)))
+    .orderBy(asc(bookings.id));
   const target = rows.length ? w.booked.get(pick(w.r, rows).id) : undefined;
   if (!target) return stepCheckIn(w);
   w.log.push(`  the gate checks out ${target.cn}`);
@@ -866,7 +868,8 @@ async function learnBookings(w: World) {
   const rows = await w.t.db
     .select({ id: bookings.id, cn: bookings.confirmationNumber, userId: bookings.userId, email: bookings.email, providerId: bookings.providerId })
     .from(bookings)
-    .where(ne(bookings.status, 'pending'));
+    .where(ne(bookings.status, 'pending'))
+    .orderBy(asc(bookings.id));
   for (const r of rows) {
     if (w.booked.has(r.id)) continue;
     const who = w.travellers.find((t) => (r.userId !== null ? t.userId === r.userId : !t.userId && t.email === r.email))!;
