@@ -11,9 +11,9 @@ import { planInDollars, refundPlan, refundShare } from '@/shared/cancellation';
 import { cents, toDollars, ZERO } from '@/shared/money';
 import { billableDays, breakdownInDollars, linesInDollars, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import { bookingByLink, lotOfBooking, providerWithLocation, publicBooking } from './booking-view';
-import { availableCredit, bookingOwner, recordCredit, type CreditOwner } from './credit';
+import { availableCredit, type CreditOwner } from './credit';
 import { releaseDays } from './inventory';
-import { refundToCards, syncChargeRefund } from './ledger';
+import { giveBack, syncChargeRefund } from './ledger';
 import { ALREADY_CANCELLED_MESSAGE, assertAllowed, bookingActions, stayClock, unchangedSinceRead } from './booking-rules';
 import { loadManaged } from './manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
@@ -154,14 +154,6 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
     }
     // Lot days before the user row, in the order checkout takes them.
     await releaseDays(tx, b.providerId, b.arrivalDate, b.departureDate);
-    if (plan.credit > 0) {
-      await recordCredit(tx, bookingOwner(b), {
-        amountCents: plan.credit,
-        type: 'refund',
-        description: `Credit returned from cancelled booking ${b.confirmationNumber}`,
-        relatedBookingId: b.id,
-      });
-    }
     await tx.insert(bookingChanges).values({
       bookingId: b.id,
       kind: 'cancel',
@@ -174,8 +166,8 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
       refundedCents: plan.card,
       creditReturnedCents: plan.credit,
     });
-    // Split over the booking's charges (checkout's and any change's), newest first.
-    if (plan.card > 0) await refundToCards(tx, b, plan.card, `refund-booking-${b.id}`);
+    // The card part split over the booking's charges (checkout's and any change's), newest first.
+    await giveBack(tx, b, plan, `refund-booking-${b.id}`, `Credit returned from cancelled booking ${b.confirmationNumber}`);
     await enqueueJob(tx, 'mail.booking-cancelled', { bookingId: b.id, refundCents: plan.card, creditCents: plan.credit }, { dedupeKey: `booking-cancelled:${b.id}` });
     return claimed;
   });

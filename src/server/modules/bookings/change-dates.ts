@@ -21,11 +21,10 @@ import type { TChangeDatesInput, TNewDates } from '@/shared/schemas/manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { instantAt, type BookingRow } from './booking-view';
 import { paymentFor } from './checkout';
-import { bookingOwner, recordCredit } from './credit';
 import { closedDaysMessage, soldOutMessage } from './stay-problems';
 import { completeKeyForChange, linkKeyToChange, paymentKeyFor, requestHash, type KeyClaim } from './idempotency';
 import { closedDays, dayRangesOutside, freeSpaces, releaseDayRange, stayDays, takeDayRange } from './inventory';
-import { recordCharge, refundToCards } from './ledger';
+import { giveBack, recordCharge } from './ledger';
 import { changeRefusal, loadManaged, manageView, type Managed } from './manage';
 import { dateChangeProblem, PAYMENT_NEEDED_MESSAGE, stayClock, unchangedSinceRead } from './booking-rules';
 import { EXPIRED_HOLD_MESSAGE, payAndSettle, reapExpired, resumeHold, withIdempotencyKey, type HoldKind, type PayWith, type Refusal } from './paid-hold';
@@ -287,15 +286,7 @@ async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim:
     });
     await takeAdded(tx, m, plan.added);
     for (const [first, last] of plan.removed) await releaseDayRange(tx, b.providerId, first, last);
-    if (plan.refundToCard > 0) await refundToCards(tx, b, plan.refundToCard, `change-refund-${change!.id}`);
-    if (plan.creditBack > 0) {
-      await recordCredit(tx, bookingOwner(b), {
-        amountCents: plan.creditBack,
-        type: 'refund',
-        description: `Credit returned from changing booking ${b.confirmationNumber}`,
-        relatedBookingId: b.id,
-      });
-    }
+    await giveBack(tx, b, { card: plan.refundToCard, credit: plan.creditBack }, `change-refund-${change!.id}`, `Credit returned from changing booking ${b.confirmationNumber}`);
     await linkKeyToChange(tx, claim, change!.id);
     const done = summaryOf(change!);
     await completeKeyForChange(tx, change!.id, { ok: true, data: done });

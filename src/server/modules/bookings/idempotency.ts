@@ -72,25 +72,24 @@ export async function claimKey(db: DB, scope: string, key: string, hash: string,
   }
 }
 
-/** In the hold transaction: the key now names its booking. Throws (rolling the hold back) if the key was lost. */
-export async function linkKeyToBooking(tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, bookingId: number): Promise<void> {
+/**
+ * In the transaction that makes a hold (a booking, or a change of one): the key now names what it made, so a
+ * repeat resumes that row. Throws (rolling the hold back) if the key was lost to another request.
+ */
+async function linkKey(tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, made: { bookingId: number } | { changeId: number }, lost: string): Promise<void> {
   const linked = await tx
     .update(idempotencyKeys)
-    .set({ bookingId, updatedAt: new Date() })
+    .set({ ...made, updatedAt: new Date() })
     .where(and(eq(idempotencyKeys.id, claim.rowId), eq(idempotencyKeys.owner, claim.owner), eq(idempotencyKeys.status, 'in_progress')))
     .returning({ id: idempotencyKeys.id });
-  if (!linked.length) throw new AppError('CONFLICT', 'This booking is already being processed. Please check your booking history in a moment.');
+  if (!linked.length) throw new AppError('CONFLICT', lost);
 }
 
-/** In the transaction that makes a change of a booking: the key now names it (see linkKeyToBooking). */
-export async function linkKeyToChange(tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, changeId: number): Promise<void> {
-  const linked = await tx
-    .update(idempotencyKeys)
-    .set({ changeId, updatedAt: new Date() })
-    .where(and(eq(idempotencyKeys.id, claim.rowId), eq(idempotencyKeys.owner, claim.owner), eq(idempotencyKeys.status, 'in_progress')))
-    .returning({ id: idempotencyKeys.id });
-  if (!linked.length) throw new AppError('CONFLICT', 'This change is already being processed. Please reload the booking in a moment.');
-}
+export const linkKeyToBooking = (tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, bookingId: number) =>
+  linkKey(tx, claim, { bookingId }, 'This booking is already being processed. Please check your booking history in a moment.');
+
+export const linkKeyToChange = (tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, changeId: number) =>
+  linkKey(tx, claim, { changeId }, 'This change is already being processed. Please reload the booking in a moment.');
 
 /** In the transaction that settles a change (applied, or released): the key replays this from now on. */
 export async function completeKeyForChange(tx: Pick<DB, 'update'>, changeId: number, outcome: StoredOutcome): Promise<void> {

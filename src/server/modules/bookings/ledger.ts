@@ -8,6 +8,7 @@ import { bookingPayments } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import { add, cents, min, sub, ZERO, type Cents } from '@/shared/money';
 import type { BookingRow } from './booking-view';
+import { bookingOwner, recordCredit } from './credit';
 
 type Tx = Pick<DB, 'select' | 'insert' | 'update'>;
 
@@ -61,4 +62,19 @@ export async function syncChargeRefund(db: Pick<DB, 'update'>, paymentIntentId: 
     .update(bookingPayments)
     .set({ refundedCents: sql`case when ${bookingPayments.refundedCents} > ${refunded} then ${bookingPayments.refundedCents} else ${refunded} end` })
     .where(eq(bookingPayments.paymentIntentId, paymentIntentId));
+}
+
+/**
+ * Gives money of a booking back, in the caller's transaction: `card` to its cards (refundToCards, keyed by
+ * `key`) and `credit` to its owner's balance with a ledger line saying `why` (a cancellation, a cheaper change).
+ */
+export async function giveBack(
+  tx: Tx,
+  booking: Pick<BookingRow, 'id' | 'paymentIntentId' | 'totalFeeCents' | 'refundedCents' | 'userId' | 'email'>,
+  money: { card: Cents; credit: Cents },
+  key: string,
+  why: string,
+): Promise<void> {
+  if (money.card > 0) await refundToCards(tx, booking, money.card, key);
+  if (money.credit > 0) await recordCredit(tx, bookingOwner(booking), { amountCents: money.credit, type: 'refund', description: why, relatedBookingId: booking.id });
 }
