@@ -94,10 +94,14 @@ test('a guest pays the fee, then books with the same e-mail: credit applied, $0.
 test('Select books while details are locked, and sorting is not a search', async ({ page }) => {
   await page.goto('/?location=LAX');
   await expect(page.getByRole('heading', { name: /Parking Options for Los Angeles International Airport/ })).toBeVisible();
-  // Reordering the same search, again and again, leaves the details open.
+  const searches = () => page.evaluate(() => localStorage.getItem('searchCount'));
+  await expect.poll(searches).toBe('1');
+  // Reordering the same search, again and again, leaves the details open (and is not counted).
   for (const sort of ['distance', 'rating', 'price']) {
     await page.goto(`/?location=LAX&sort=${sort}`);
     await expect(page.getByRole('heading', { name: /Parking Options for Los Angeles International Airport/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
+    expect(await searches()).toBe('1');
   }
   await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
   await expect(page.getByText('Distance, shuttle, amenities and contact details are locked.')).toHaveCount(0);
