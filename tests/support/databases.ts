@@ -63,6 +63,19 @@ export async function createBaseDatabase(): Promise<() => Promise<void>> {
 
 let made = 0;
 
+/**
+ * Drops a test database once the closed app's connections have gone: pg's pool.end() resolves before its
+ * backends exit, and forcing them out then makes the pool log an idle-client error into the next test.
+ */
+async function dropWhenIdle(c: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    const { rows } = await c.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+    if (Number(rows[0]?.n ?? 0) === 0) break;
+    await new Promise((r) => setTimeout(r, 50)); // polling the server's view of the connections
+  }
+  await c.query(`drop database if exists ${name} with (force)`);
+}
+
 /** A throwaway database and the directory beside it (outbox, uploads, files a test writes). */
 export interface TestDatabase {
   /** What openDatabase takes: a copied SQLite file, or a PostgreSQL URL. */
@@ -102,7 +115,7 @@ export async function createTestDatabase(prefix = 'parkpilot-test-'): Promise<Te
       target: urlFor(name),
       dir,
       remove: async () => {
-        await admin(async (c) => void (await c.query(`drop database if exists ${name} with (force)`)));
+        await admin((c) => dropWhenIdle(c, name));
         removeDir();
       },
     };
@@ -120,7 +133,7 @@ export async function createEmptyDatabase(dir: string): Promise<{ target: string
   if (ENGINE === 'postgres') {
     const name = `parkpilot_empty_${process.pid}_${++made}`;
     await admin(async (c) => void (await c.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'`)));
-    return { target: urlFor(name), drop: () => admin(async (c) => void (await c.query(`drop database if exists ${name} with (force)`))) };
+    return { target: urlFor(name), drop: () => admin((c) => dropWhenIdle(c, name)) };
   }
   return { target: path.join(dir, `empty-${++made}.db`), drop: async () => undefined };
 }
