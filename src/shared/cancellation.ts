@@ -2,9 +2,8 @@
 // fee; later, the lot's own policy decides. The $1.99 service fee is kept either way.
 import { SERVICE_FEE } from './constants';
 import { formatUsd } from './format';
-import { atLeastZero, max, min, share, sub, toCents, toDollars, ZERO, type Cents } from './money';
-
-const SERVICE_FEE_CENTS = toCents(SERVICE_FEE);
+import { atLeastZero, max, min, share, sub, toDollars, ZERO, type Cents } from './money';
+import { SERVICE_FEE_CENTS } from './pricing';
 
 export const FULL_REFUND_HOURS = 24;
 
