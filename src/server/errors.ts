@@ -37,6 +37,23 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The card's bank wants the cardholder to confirm the payment (3-D Secure): 402 with the payment's client
+ * secret, which the browser hands to Stripe.js (`handleNextAction`); then it repeats the request with the same
+ * Idempotency-Key and the server settles what the bank decided. The hold stays meanwhile, and this is never
+ * stored as the key's outcome (the repeat must reach the server).
+ */
+export class AuthenticationRequired extends AppError {
+  constructor(readonly clientSecret: string) {
+    super('PAYMENT_REQUIRED', 'Your bank asks you to confirm this payment. Please follow its steps to finish.');
+  }
+
+  /** What the transports add to the error's answer. */
+  get nextAction() {
+    return { type: 'authenticate' as const, clientSecret: this.clientSecret };
+  }
+}
+
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);

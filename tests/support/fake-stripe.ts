@@ -1,6 +1,8 @@
 // A local HTTP fake of the parts of the Stripe API we use, so the real `stripe` SDK can be driven in tests
 // (through its host/port/protocol options) without the internet. Payment methods whose id contains
-// 'declined' are refused like Stripe's test card 4000 0000 0000 0002.
+// 'declined' are refused like Stripe's test card 4000 0000 0000 0002; 'threeDSecure' or 'authenticationRequired'
+// (Stripe's pm_card_threeDSecure2Required, 4000 0027 6000 3184) answer requires_action until `authenticate`
+// plays the cardholder at their bank's check (in a browser: tests/e2e/support/fake-stripe-js.ts).
 import http from 'node:http';
 
 export interface FakeStripe {
@@ -19,6 +21,8 @@ export interface FakeStripe {
   nextCharge(): Promise<void>;
   /** Makes a card payment method the fake knows about (as Stripe.js would create it in the browser). */
   addPaymentMethod(id: string, card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number }): void;
+  /** The cardholder passes (or fails) their bank's check of a payment that asked for it (3-D Secure). */
+  authenticate(paymentIntentId: string, passed: boolean): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const byIdempotencyKey = new Map<string, string>();
   let chargeWaiters: (() => void)[] = [];
   const state = { holdCharges: false };
+  const paidCharge = (pi: Record<string, any>, card: { brand: string; last4: string }) => ({
+    id: `ch_${pi.id}`,
+    object: 'charge',
+    payment_method_details: { card: { brand: card.brand, last4: card.last4 } },
+  });
+  const authenticate = (id: string, passed: boolean) => {
+    const pi = intents.get(id);
+    if (!pi || pi.status !== 'requires_action') return false;
+    pi.next_action = null;
+    if (passed) {
+      pi.status = 'succeeded';
+      pi.latest_charge = paidCharge(pi, paymentMethods.get(pi.payment_method)?.card ?? { brand: 'visa', last4: '3184' });
+    } else {
+      pi.status = 'requires_payment_method';
+      pi.last_payment_error = { message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' };
+    }
+    return true;
+  };
 
   const server = http.createServer((req, res) => {
     let body = '';
@@ -72,9 +94,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             intents.set(id, pi);
             return send(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: pi } });
           }
-          const card = paymentMethods.get(pm)?.card ?? { brand: 'visa', last4: '4242' };
-          pi.status = 'succeeded';
-          pi.latest_charge = { id: `ch_${id}`, object: 'charge', payment_method_details: { card: { brand: card.brand, last4: card.last4 } } };
+          pi.payment_method = pm;
+          if (pm.includes('threeDSecure') || pm.includes('authenticationRequired')) {
+            // The bank asks the cardholder: nothing is charged until `authenticate`.
+            pi.status = 'requires_action';
+            pi.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } };
+            pi.three_d_secure = true; // (the fake's own mark: read back as it is, see GET)
+          } else {
+            pi.status = 'succeeded';
+            pi.latest_charge = paidCharge(pi, paymentMethods.get(pm)?.card ?? { brand: 'visa', last4: '4242' });
+          }
         }
         intents.set(id, pi);
         if (form.get('confirm') === 'true') {
@@ -97,6 +126,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url))) {
         const pi = intents.get(m[1]!);
         if (!pi) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        if (pi.three_d_secure) return send(200, pi);
         // Reading an access-fee intent back: the browser has confirmed it with Stripe.js by then.
         return send(200, {
           ...pi,
@@ -141,6 +171,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       state.holdCharges = v;
     },
     nextCharge: () => new Promise<void>((resolve) => chargeWaiters.push(resolve)),
+    authenticate: (id, passed) => void authenticate(id, passed),
     addPaymentMethod(id, card = {}) {
       paymentMethods.set(id, {
         id,

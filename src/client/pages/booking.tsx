@@ -19,6 +19,7 @@ import { ContactFields, FormProblem, StayFields, TermsField, VehicleFields, type
 import { storeConfirmation } from '@/client/features/checkout/confirmation-store';
 import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
 import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
+import { withCardAuthentication } from '@/client/features/checkout/card-authentication';
 import { useCreditEmail, useGuestContactPrefill } from '@/client/features/checkout/guest-checkout';
 import { track } from '@/client/lib/analytics';
 import { preloadable } from '@/client/lib/lazy';
@@ -241,7 +242,10 @@ function Checkout({
       setPreparing(false);
     }
     try {
-      const result = await create.mutateAsync({ ...toBookingRequest(form, Number(providerId), paymentMethodId), idempotencyKey: idempotencyKey.current });
+      const request = { ...toBookingRequest(form, Number(providerId), paymentMethodId), idempotencyKey: idempotencyKey.current };
+      // A bank that asks the cardholder (3-D Secure) is answered in Stripe's window, then the same request goes again.
+      setPreparing(true);
+      const result = await withCardAuthentication(config.stripePublishableKey, () => create.mutateAsync(request)).finally(() => setPreparing(false));
       draft.clear();
       track('booking_completed', { location, provider: providerName });
       track('purchase_complete', { value: result.booking.totalFee, currency: 'USD' });

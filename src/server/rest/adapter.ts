@@ -5,6 +5,7 @@ import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { responseHeaders } from '../response-headers';
+import { AuthenticationRequired } from '../errors';
 import type { Context } from '../trpc/init';
 import { appRouter, createCaller } from '../trpc/root';
 
@@ -89,7 +90,10 @@ async function call(c: HonoContext, route: RestRoute, ctx: Context): Promise<{ s
     const unexpected = error.code === 'INTERNAL_SERVER_ERROR';
     if (unexpected) console.error(`REST ${route.method} ${route.path} failed:`, error.cause ?? error);
     const message = unexpected ? 'Something went wrong. Please try again.' : restMessage(error);
-    return { status: getHTTPStatusCodeFromError(error) as ContentfulStatusCode, body: route.envelope ? { success: false, error: message } : { error: message }, error };
+    // A bank's check (3-D Secure): the caller completes it with Stripe.js and repeats with the same Idempotency-Key.
+    const nextAction = error.cause instanceof AuthenticationRequired ? { nextAction: error.cause.nextAction } : {};
+    const body = route.envelope ? { success: false, error: message, ...nextAction } : { error: message, ...nextAction };
+    return { status: getHTTPStatusCodeFromError(error) as ContentfulStatusCode, body, error };
   }
 }
 

@@ -4,7 +4,7 @@ import { inSpan } from '../observability/tracing';
 import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import type { Context, SessionUser, Services } from '../deps';
-import { AppError } from '../errors';
+import { AppError, AuthenticationRequired } from '../errors';
 import { responseHeaders } from '../response-headers';
 
 // 1. Context -----------------------------------------------------------------
@@ -32,7 +32,9 @@ const t = initTRPC.context<Context>().create({
     const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
     // A validation error's message is the first spec message, so callers can show it as is.
     const firstIssue = error.cause instanceof ZodError ? error.cause.issues[0]?.message : undefined;
-    return { ...shape, message: firstIssue ?? shape.message, data: { ...shape.data, zodError } };
+    // A bank's check (3-D Secure): the browser completes it with Stripe.js and repeats the request.
+    const nextAction = error.cause instanceof AuthenticationRequired ? error.cause.nextAction : undefined;
+    return { ...shape, message: firstIssue ?? shape.message, data: { ...shape.data, zodError, ...(nextAction ? { nextAction } : {}) } };
   },
 });
 

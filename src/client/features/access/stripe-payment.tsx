@@ -1,10 +1,8 @@
 // Stripe mode: the Payment Element (card data goes to Stripe, never to us). Loaded only when configured.
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
-
-let stripePromise: Promise<Stripe | null> | null = null;
+import { getStripe } from '@/client/features/checkout/stripe-loader';
 
 export default function StripePayment({
   publishableKey,
@@ -19,9 +17,8 @@ export default function StripePayment({
   onPaid: () => void;
   onError: (title: string, message: string) => void;
 }) {
-  stripePromise ??= loadStripe(publishableKey);
   return (
-    <Elements stripe={stripePromise} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
+    <Elements stripe={getStripe(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
       <PayForm amountLabel={amountLabel} onPaid={onPaid} onError={onError} />
     </Elements>
   );

@@ -11,6 +11,7 @@ import { toast } from '@/client/components/ui/toast';
 import { Field } from '@/client/features/auth/form-field';
 import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
 import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
+import { withCardAuthentication } from '@/client/features/checkout/card-authentication';
 import { preloadable } from '@/client/lib/lazy';
 import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
@@ -98,7 +99,10 @@ function ChangeDatesForm({ booking: b, token, extendOnly, onDone }: { booking: T
     }
     setCardErrors({});
     try {
-      const result = await change.mutateAsync({ ...input, paymentInfo, idempotencyKey: key.current });
+      // A bank that asks the cardholder (3-D Secure) is answered in Stripe's window, then the same request goes again.
+      setPreparing(true);
+      const request = { ...input, paymentInfo, idempotencyKey: key.current };
+      const result = await withCardAuthentication(config.stripePublishableKey, () => change.mutateAsync(request)).finally(() => setPreparing(false));
       queryClient.setQueryData(trpc.bookings.manage.queryKey({ confirmationNumber: b.confirmationNumber, token }), result.booking);
       await Promise.all([queryClient.invalidateQueries(trpc.bookings.history.queryFilter()), queryClient.invalidateQueries(trpc.search.providers.queryFilter())]);
       const c = result.change;

@@ -328,6 +328,11 @@ export const dateChangeHold: HoldKind<Change, TChangeSummary, Pick<Managed, 'boo
   amount: (c) => c.chargedCents,
   paymentKey: (c) => c.paymentKey ?? `booking-change-${c.id}`,
   paymentIntentId: (c) => c.paymentIntentId,
+  awaitAuthentication: (db, id, paymentIntentId) =>
+    db
+      .update(bookingChanges)
+      .set({ paymentIntentId })
+      .where(and(eq(bookingChanges.id, id), eq(bookingChanges.status, 'pending'))),
   chargeInput: (c, m) => ({
     description: `Change of dates, ${m?.provider.name ?? 'your parking'}, ${m?.booking.confirmationNumber ?? `change ${c.id}`}`,
     receiptEmail: m?.booking.email,

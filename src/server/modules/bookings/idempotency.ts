@@ -8,7 +8,7 @@ import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import superjson from 'superjson';
 import type { DB } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
-import { AppError, type AppErrorCode } from '../../errors';
+import { AppError, AuthenticationRequired, type AppErrorCode } from '../../errors';
 
 /** Outcomes worth replaying: the request was understood and answered (server faults may be retried). */
 export const REPLAYED_ERRORS = new Set<AppErrorCode>(['BAD_REQUEST', 'PAYMENT_REQUIRED', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN']);
@@ -122,6 +122,7 @@ export async function releaseKey(db: Pick<DB, 'update'>, claim: Extract<KeyClaim
 }
 
 export function errorOutcome(err: unknown): StoredOutcome | null {
+  if (err instanceof AuthenticationRequired) return null; // the repeat after the bank's check must run
   return err instanceof AppError && REPLAYED_ERRORS.has(err.code) ? { ok: false, code: err.code, message: err.message } : null;
 }
 

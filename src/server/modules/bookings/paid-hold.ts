@@ -5,17 +5,22 @@
 //   settle or release wins, on whichever server and path gets there first: the request, its retry with the same
 //   Idempotency-Key, the payment webhook or the reaper) → or release on a decline → refund money taken for a
 //   hold that was released meanwhile. A crash anywhere is settled by the retry, the webhook or the reaper.
+// A bank that asks the cardholder to confirm (3-D Secure) keeps the hold: the row remembers the payment, the
+// answer carries its client secret for Stripe.js, and the repeat with the same key (or the webhook, or the
+// reaper) reads what the bank decided and settles or releases as above.
 // Each kind says how (HoldKind); the webhook and the reaper dispatch on it.
 import { countPaymentFailure, type PaymentPurpose } from '../../observability/metrics';
 import type { DB } from '../../db/client';
 import type { Context, Services } from '../../deps';
-import { AppError, type AppErrorCode } from '../../errors';
+import { AppError, AuthenticationRequired, type AppErrorCode } from '../../errors';
 import { CardError, type ChargeInput, type PaymentIntent } from '../../integrations/payments';
 import type { Cents } from '@/shared/money';
 import { claimKey, completeKey, errorOutcome, releaseKey, replay, type KeyClaim, type StoredOutcome } from './idempotency';
 
 export const EXPIRED_HOLD_MESSAGE = 'Your payment took too long and the space was released. You have not been charged. Please try again.';
 const GATEWAY_DOWN_MESSAGE = 'We could not reach the payment processor. Please try again: you will not be charged twice.';
+const AUTHENTICATION_FAILED_MESSAGE = 'Your bank could not confirm this payment. You have not been charged; please try again or use another card.';
+const STILL_PROCESSING_MESSAGE = 'Your bank is still confirming this payment. Please try again in a moment: you will not be charged twice.';
 
 /** One refund key per charge whose hold is gone, whichever path (request, webhook, reaper) notices it. */
 export const orphanRefundKey = (paymentIntentId: string) => `orphan-charge-${paymentIntentId}`;
@@ -42,6 +47,8 @@ export interface HoldKind<Row extends { id: number }, Result, Hint = undefined> 
   /** The gateway's idempotency key of the row's charge. */
   paymentKey(row: Row): string;
   paymentIntentId(row: Row): string | null;
+  /** Remembers, on the pending row, the payment its bank asked the cardholder to confirm. */
+  awaitAuthentication(db: Pick<DB, 'update'>, id: number, paymentIntentId: string): Promise<unknown>;
   /** The charge's words and metadata (its amount and key come from the row). */
   chargeInput(row: Row, hint: Hint | undefined): Pick<ChargeInput, 'description' | 'receiptEmail' | 'metadata'>;
   /** Finds the row's charge at the gateway (the reaper's question). */
@@ -64,15 +71,18 @@ const PURPOSES: readonly PaymentPurpose[] = ['booking', 'booking-change', 'infor
 const purposeOf = (charge: ChargeInput): PaymentPurpose => PURPOSES.find((p) => p === charge.metadata?.purpose) ?? 'booking';
 
 /**
- * Charges for a hold, outside any transaction. A decline, or a bank that wants verification we cannot do,
- * releases the hold with `release` and is 402 with the bank's words; no answer keeps the hold (the charge may
- * have happened): the retry with the same key, the webhook or the reaper settles it (502).
+ * Charges for a hold, outside any transaction. A decline releases the hold with `release` and is 402 with the
+ * bank's words; no answer keeps the hold (the charge may have happened): the retry with the same key, the
+ * webhook or the reaper settles it (502). A bank that asks the cardholder to confirm keeps the hold too when
+ * `awaitAuthentication` is given (it remembers the payment) and answers AuthenticationRequired; without it (a
+ * payment with no hold to keep) that card is refused.
  */
 export async function chargeHeld(
   ctx: Pick<Context, 'payments'>,
   charge: ChargeInput,
   release: (refusal: { code: 'PAYMENT_REQUIRED'; message: string }) => Promise<unknown>,
   what: string,
+  awaitAuthentication?: (intent: PaymentIntent) => Promise<unknown>,
 ): Promise<PaymentIntent> {
   let intent: PaymentIntent;
   try {
@@ -83,9 +93,11 @@ export async function chargeHeld(
       await release({ code: 'PAYMENT_REQUIRED', message: err.message });
       throw new AppError('PAYMENT_REQUIRED', err.message);
     }
-    countPaymentFailure('gateway_error', purposeOf(charge));
-    console.warn(`${what}: the payment gateway did not answer (${(err as Error).message}).`);
-    throw new AppError('BAD_GATEWAY', GATEWAY_DOWN_MESSAGE);
+    throw gatewayDown(charge, what, err);
+  }
+  if (intent.status === 'requires_action' && awaitAuthentication && intent.clientSecret) {
+    await awaitAuthentication(intent);
+    throw new AuthenticationRequired(intent.clientSecret);
   }
   if (intent.status !== 'succeeded') {
     const message =
@@ -97,6 +109,33 @@ export async function chargeHeld(
     throw new AppError('PAYMENT_REQUIRED', message);
   }
   return intent;
+}
+
+function gatewayDown(charge: Pick<ChargeInput, 'metadata'>, what: string, err: unknown): AppError {
+  countPaymentFailure('gateway_error', purposeOf(charge as ChargeInput));
+  console.warn(`${what}: the payment gateway did not answer (${(err as Error).message}).`);
+  return new AppError('BAD_GATEWAY', GATEWAY_DOWN_MESSAGE);
+}
+
+/**
+ * A pending row whose bank asked the cardholder to confirm its payment: what the bank decided. Paid: the intent
+ * (to settle); still waiting: AuthenticationRequired again; refused or abandoned: the hold is released (402).
+ */
+async function afterAuthentication<Row extends { id: number }>(ctx: Context, kind: HoldKind<Row, unknown, any>, row: Row, paymentIntentId: string): Promise<PaymentIntent> {
+  const metadata = { purpose: kind.purpose };
+  let intent: PaymentIntent | null;
+  try {
+    intent = await ctx.payments.retrieveIntent(paymentIntentId);
+  } catch (err) {
+    throw gatewayDown({ metadata }, `${kind.purpose} ${row.id}`, err);
+  }
+  if (intent?.status === 'succeeded') return intent;
+  if (intent?.status === 'requires_action' && intent.clientSecret) throw new AuthenticationRequired(intent.clientSecret);
+  if (intent?.status === 'processing') throw new AppError('BAD_GATEWAY', STILL_PROCESSING_MESSAGE);
+  const message = intent?.lastError ?? AUTHENTICATION_FAILED_MESSAGE;
+  countPaymentFailure('declined', kind.purpose);
+  await kind.release(ctx, row.id, { code: 'PAYMENT_REQUIRED', message });
+  throw new AppError('PAYMENT_REQUIRED', message);
 }
 
 /** Gives back money taken for a hold that is gone (released meanwhile, or paid by another charge). */
@@ -113,15 +152,20 @@ export async function payAndSettle<Row extends { id: number }, Result, Hint>(
   hint?: Hint,
 ): Promise<Result> {
   const amount = kind.amount(row);
+  // A pending row that names a payment is waiting for its bank's check (3-D Secure): never charged again.
+  const awaiting = amount > 0 ? kind.paymentIntentId(row) : null;
   const intent =
-    amount > 0
-      ? await chargeHeld(
-          ctx,
-          { amount, idempotencyKey: kind.paymentKey(row), ...kind.chargeInput(row, hint), ...payWith },
-          (refusal) => kind.release(ctx, row.id, refusal),
-          `${kind.purpose} ${row.id}`,
-        )
-      : null;
+    amount <= 0
+      ? null
+      : awaiting
+        ? await afterAuthentication(ctx, kind, row, awaiting)
+        : await chargeHeld(
+            ctx,
+            { amount, idempotencyKey: kind.paymentKey(row), ...kind.chargeInput(row, hint), ...payWith },
+            (refusal) => kind.release(ctx, row.id, refusal),
+            `${kind.purpose} ${row.id}`,
+            (asked) => kind.awaitAuthentication(ctx.db, row.id, asked.id),
+          );
   const settled = await kind.settle(ctx, row.id, intent, hint);
   if (settled !== null) return settled;
   const now = await kind.load(ctx.db, row.id);
@@ -172,7 +216,9 @@ export async function reapExpired(services: SettleServices, kind: AnyKind, now =
       if ((await kind.settle(services, row.id, null)) !== null) settled++;
       continue;
     }
-    const intent = await services.payments.findCharge(kind.chargeLookup(row));
+    // A payment waiting for the cardholder's bank is read by its id; otherwise the charge is looked up.
+    const awaiting = kind.paymentIntentId(row);
+    const intent = awaiting ? await services.payments.retrieveIntent(awaiting) : await services.payments.findCharge(kind.chargeLookup(row));
     if (intent?.status === 'succeeded') {
       if ((await settlePaid(services, kind, row.id, intent)) === 'settled') settled++;
     } else if (await kind.release(services, row.id, { code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE })) released++;

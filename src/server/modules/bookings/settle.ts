@@ -77,6 +77,11 @@ export const bookingHold: HoldKind<BookingRow, TCheckoutResult, Lot> = {
   amount: (b) => b.totalFeeCents,
   paymentKey: (b) => b.paymentKey ?? `booking-${b.id}`,
   paymentIntentId: (b) => b.paymentIntentId,
+  awaitAuthentication: (db, id, paymentIntentId) =>
+    db
+      .update(bookings)
+      .set({ paymentIntentId })
+      .where(and(eq(bookings.id, id), eq(bookings.status, 'pending'))),
   chargeInput: (b, lot) => ({
     description: `Parking at ${lot?.provider.name ?? 'a ParkPilot lot'}, ${b.confirmationNumber}`,
     receiptEmail: b.email,
