@@ -4,10 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, jobs, locations, lotPhotos, lotStaff, parkingProviders, users } from '@/server/db/schema';
+import { analyticsEvents, jobs, locations, lotPhotos, lotStaff, parkingProviders, partners, users } from '@/server/db/schema';
 import { restRoutes } from '@/server/rest/routes';
 import { dayFromToday } from '@/shared/pricing';
-import { checkout, checkoutRequest, createUser, stayAt } from '../support/factories';
+import { checkout, checkoutRequest, createLot, createUser, stayAt } from '../support/factories';
 import { call } from '../support/http';
 import { createTestApp, TEST_ORIGIN } from '../support/test-app';
 
@@ -64,11 +64,29 @@ describe('access', () => {
     expect(answer.status, answer.text).toBe(restRoutes.find((r) => r.method === method && r.path === path)!.status ?? 200);
   });
 
+  /** The partners' paths act on a new partner, with real input. */
+  async function partnerRequest(method: string, path: string): Promise<{ url: string; body: unknown }> {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const [partner] = await t.db
+      .insert(partners)
+      .values({ tradingName: `Access Co ${tag}`, legalName: 'Access Co LLC', contactName: 'A', contactEmail: 'a@access.example' })
+      .returning();
+    const url = path.replace(':id', String(partner!.id));
+    const bodies: Record<string, unknown> = {
+      'POST /api/admin/partners': { tradingName: `New Co ${tag}`, legalName: 'New Co LLC', contactName: 'N', contactEmail: 'n@new.example', commissionPercent: 15 },
+      'POST /api/admin/partners/:id/invitations': { email: `invitee-${tag}@partner.example`, role: 'owner' },
+      'POST /api/admin/partners/:id/commission': { commissionPercent: 12 },
+      'POST /api/admin/partners/:id/status': { status: 'suspended' },
+    };
+    return { url, body: method === 'GET' ? undefined : (bodies[`${method} ${path}`] ?? {}) };
+  }
+
   /**
    * The catalogue's paths act on a lot (the last one: the figures below book the first), a photo of it or one
    * of its staff, and take real input; the others act on a user (`:id`), a post or a job with an empty body.
    */
   async function catalogueRequest(method: string, path: string, targetUserId: number): Promise<{ url: string; body: unknown; form?: () => Promise<FormData> } | null> {
+    if (path.startsWith('/api/admin/partners')) return partnerRequest(method, path);
     if (!path.startsWith('/api/admin/lots') && !path.startsWith('/api/admin/locations')) return null;
     const [lot] = await t.db.select().from(parkingProviders).orderBy(desc(parkingProviders.id)).limit(1);
     const [place] = await t.db.select().from(locations).where(eq(locations.id, lot!.locationId));
@@ -89,6 +107,15 @@ describe('access', () => {
       .replace(':userId', String(targetUserId));
     const tag = Math.random().toString(36).slice(2, 8);
     const key = `${method} ${path}`;
+    if (key === 'POST /api/admin/lots/:id/approve') {
+      // A partner's draft lot (approving an approved one is 409).
+      const [partner] = await t.db
+        .insert(partners)
+        .values({ tradingName: `Draft Co ${tag}`, legalName: 'Draft Co LLC', contactName: 'D', contactEmail: 'd@draft.example' })
+        .returning();
+      const draft = await createLot(t, { partnerId: partner!.id, published: 0, approvedAt: null });
+      return { url: path.replace(':id', String(draft.id)), body: {} };
+    }
     if (key === 'POST /api/admin/lots') {
       return {
         url,

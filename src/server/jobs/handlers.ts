@@ -3,6 +3,7 @@
 import type { Services } from '../deps';
 import { sendPasswordResetMail, sendSetPasswordMail, sendVerificationMail } from '../modules/auth/auth.service';
 import { sendBookingCancelled, sendBookingChanged, sendBookingConfirmation, sendManageLink } from '../modules/bookings/booking-mail';
+import { sendPartnerInvitation } from '../modules/partners/invitations.service';
 import { JOB_KINDS, periodicKind, type JobKind, type JobPayload, type PeriodicTaskName } from './kinds';
 import { periodicTasks } from './periodic';
 import type { Job } from './queue';
@@ -25,6 +26,7 @@ export function jobHandlers(services: Omit<Services, 'jobs'>): Record<JobKind, J
     'mail.verify-email': (p) => sendVerificationMail(services, p),
     'mail.set-password': (p) => sendSetPasswordMail(services, p),
     'mail.password-reset': (p) => sendPasswordResetMail(services, p),
+    'mail.partner-invitation': (p) => sendPartnerInvitation(services, p),
     'blobs.delete': async (p) => {
       for (const key of p.keys) await services.blobs.delete(key);
     },

@@ -33,6 +33,8 @@ export const JOB_KINDS = {
   'mail.verify-email': z.object({ userId: id }),
   'mail.set-password': z.object({ userId: id, reason: z.enum(['access', 'booking']).optional() }),
   'mail.password-reset': z.object({ userId: id }),
+  /** An invitation to a partner: the job mints the link's token. */
+  'mail.partner-invitation': z.object({ invitationId: id }),
   /** Blob keys of a removed photo, deleted after the grace period. */
   'blobs.delete': z.object({ keys: z.array(z.string().min(1)).min(1) }),
   /** One refund of one charge, with its own idempotency key (the gateway refunds it once however often it runs). */

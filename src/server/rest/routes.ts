@@ -4,6 +4,7 @@ import { catalogueAdminRestRoutes } from '../modules/catalogue-admin/rest';
 import { lotPhotoRestRoutes } from '../modules/lot-photos/rest';
 import { lotDayRestRoutes } from '../modules/lot-days/rest';
 import { gateRestRoutes } from '../modules/gate/rest';
+import { partnerRestRoutes } from '../modules/partners/rest';
 
 export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/config', procedure: 'system.config' },
@@ -197,9 +198,10 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'PUT', path: '/api/profile/preferences', procedure: 'profile.updatePreferences', input: ({ body }) => body ?? {} },
   { method: 'GET', path: '/api/profile/credits', procedure: 'profile.credits', input: () => undefined },
 
-  // The catalogue back office, lot photos, days, the gate and lot staff (each module keeps its rows).
+  // The catalogue back office, lot photos, days, the gate and lot staff, partners (each module keeps its rows).
   ...catalogueAdminRestRoutes,
   ...lotPhotoRestRoutes,
   ...lotDayRestRoutes,
   ...gateRestRoutes,
+  ...partnerRestRoutes,
 ];

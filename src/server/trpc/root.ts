@@ -17,10 +17,13 @@ import { adminCatalogueRouter } from '../modules/catalogue-admin/router';
 import { adminPhotosRouter } from '../modules/lot-photos/router';
 import { lotDaysRouter } from '../modules/lot-days/router';
 import { adminStaffRouter, gateRouter } from '../modules/gate/router';
+import { adminPartnersRouter, partnerRouter } from '../modules/partners/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   system: systemRouter,
+  adminPartners: adminPartnersRouter,
+  partner: partnerRouter,
   auth: authRouter,
   profile: profileRouter,
   catalogue: catalogueRouter,

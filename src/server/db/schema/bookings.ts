@@ -51,6 +51,8 @@ export const bookings = k.table(
       .notNull()
       .default(0 as Cents),
     status: k.text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
+    /** The platform's commission on the parking price, in basis points, as in force when the booking was made (null: a lot of no partner). */
+    commissionBps: k.integer('commission_bps'),
     /** While status is 'pending' the spaces are held until this time, then released. */
     holdExpiresAt: timestamp('hold_expires_at'),
     paymentIntentId: k.text('payment_intent_id'),

@@ -3,6 +3,7 @@ import type { Cents } from '@/shared/money';
 import { k } from './_kit';
 import { createdAt, id, jsonArray, timestamp, updatedAt } from './_columns';
 import { users } from './users';
+import { partners } from './partners';
 
 export const locations = k.table(
   'locations',
@@ -71,6 +72,15 @@ export const parkingProviders = k.table(
     cancellationPolicy: k.text('cancellation_policy'),
     /** 1: listed (search, its pages, the sitemap); 0: unpublished by an administrator (kept for its bookings). */
     published: k.integer('published').notNull().default(1),
+    /** The partner that owns the lot (null: run by the platform itself). */
+    partnerId: k.integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
+    /**
+     * When an administrator approved the lot's first publication. A lot a partner creates is a draft (unlisted,
+     * null here) until then; later edits go live at once.
+     */
+    approvedAt: timestamp('approved_at'),
+    /** 1: unlisted only because its partner is suspended (listed again when the partner is reinstated). */
+    suspendedListing: k.integer('suspended_listing').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,3 +8,4 @@ export * from './jobs';
 export * from './payments';
 export * from './inventory';
 export * from './operations';
+export * from './partners';

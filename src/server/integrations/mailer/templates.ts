@@ -274,3 +274,22 @@ export function manageLinkEmail(brand: string, d: { name: string; confirmationNu
     text: `${lines.join('\n\n')}\n\nManage your booking: ${d.url}\n`,
   };
 }
+
+/** An invitation to join a partner on the platform (to run its lots, see its bookings and money). */
+export function partnerInvitationEmail({ brand, partner, role, url, days }: { brand: string; partner: string; role: string; url: string; days: number }): MailContent {
+  const title = `Join ${partner} on ${brand}`;
+  return {
+    subject: `You're invited to ${partner} on ${brand}`,
+    html: layout(
+      brand,
+      title,
+      [
+        `You have been invited to join <strong>${escapeHtml(partner)}</strong> on ${escapeHtml(brand)} as ${escapeHtml(role.toLowerCase())}.`,
+        `The link works once and expires in ${days} days. It signs you in with this e-mail address, or creates your account.`,
+      ],
+      { label: 'Accept the invitation', url },
+      'If you did not expect this, ignore this e-mail: nothing happens until the link is used.',
+    ),
+    text: `You have been invited to join ${partner} on ${brand} as ${role.toLowerCase()}.\n\nAccept the invitation (the link works once and expires in ${days} days):\n\n${url}\n\nIf you did not expect this, ignore this e-mail.\n`,
+  };
+}

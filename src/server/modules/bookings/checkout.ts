@@ -20,6 +20,7 @@ import { takeDays } from './inventory';
 import { arrivalProblem, unavailableMessage } from './stay-problems';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { bookingHold, type Lot } from './settle';
+import { commissionRateAt } from '../partners/partners.service';
 
 export { confirmBooking, EXPIRED_HOLD_MESSAGE, releaseHold, settleExpiredHolds } from './settle';
 export { chargeHeld, type PayWith } from './paid-hold';
@@ -121,6 +122,9 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
     let price = priceStay({ ...stay, credit: await availableCredit(tx, owner, location.code) });
     if (price.credit > 0 && !(await spendCredit(tx, owner, price.credit))) price = priceStay({ ...stay, credit: ZERO });
 
+    // The partner's commission as in force now: the booking keeps it whatever the rate becomes.
+    const commissionBps = provider.partnerId ? await commissionRateAt(tx, provider.partnerId, now) : null;
+
     let row: BookingRow | undefined;
     for (let attempt = 0; !row; attempt++) {
       if (attempt > 5) throw new Error('Could not allocate a confirmation number');
@@ -145,6 +149,7 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
           serviceFeeCents: price.serviceFee,
           creditAppliedCents: price.credit,
           totalFeeCents: price.total,
+          commissionBps,
           status: 'pending',
           holdExpiresAt: new Date(now.getTime() + HOLD_MS),
           paymentKey: keyed?.paymentKey ?? null,

@@ -100,8 +100,10 @@ async function placeOf(tx: DB, locationId: number): Promise<PlaceRow> {
 /** The audit form of a row: published as true/false, as the editor shows it. */
 
 /** Writes a new lot in the caller's transaction (with its audit entry); used by the editor and the CSV import. */
-export async function insertLot(tx: DB, actor: Actor, input: TLotInput, place: PlaceRow): Promise<LotRow> {
-  const row = await insertLotWithSlug(tx, { ...lotColumns(input, place), locationId: place.id, location: place.name, published: input.published ? 1 : 0 });
+export async function insertLot(tx: DB, actor: Actor, input: TLotInput, place: PlaceRow, partnerId?: number): Promise<LotRow> {
+  // A lot the administrator creates is approved as it is made; a partner's is a draft (unlisted) until approved.
+  const owner = partnerId ? { partnerId, published: 0, approvedAt: null } : { published: input.published ? 1 : 0, approvedAt: new Date() };
+  const row = await insertLotWithSlug(tx, { ...lotColumns(input, place), locationId: place.id, location: place.name, ...owner });
   await recordAudit(tx, actor, { entity: 'lot', entityId: row.id, action: 'create', changes: diffFields(null, auditView(row), ['location', 'slug', ...LOT_AUDIT_FIELDS]) });
   return row;
 }
@@ -109,7 +111,8 @@ export async function insertLot(tx: DB, actor: Actor, input: TLotInput, place: P
 /** Writes many new lots in the caller's transaction, in one statement (and one for their audit entries): the
  * CSV import's way. `takenSlugs` (lot-rows.ts) saves reading every slug again per call. Rows in input order. */
 export async function insertLots(tx: DB, actor: Actor, items: { input: TLotInput; place: PlaceRow }[], takenSlugs?: Set<string>): Promise<LotRow[]> {
-  const values = items.map(({ input, place }) => ({ ...lotColumns(input, place), locationId: place.id, location: place.name, published: input.published ? 1 : 0 }));
+  const approvedAt = new Date();
+  const values = items.map(({ input, place }) => ({ ...lotColumns(input, place), locationId: place.id, location: place.name, published: input.published ? 1 : 0, approvedAt }));
   const rows = await insertLotsWithSlugs(tx, values, takenSlugs);
   await recordAudits(
     tx,
@@ -119,10 +122,10 @@ export async function insertLots(tx: DB, actor: Actor, items: { input: TLotInput
   return rows;
 }
 
-export async function createLot({ db }: Deps, actor: Actor, input: TLotInput) {
+export async function createLot({ db }: Deps, actor: Actor, input: TLotInput, partnerId?: number) {
   const lot = await db.transaction(async (tx) => {
     const place = await placeOf(tx, input.locationId);
-    const row = await insertLot(tx, actor, input, place);
+    const row = await insertLot(tx, actor, input, place, partnerId);
     await refreshSeoPage(tx, place.id);
     await bumpContentVersion(tx);
     return shape(row, place);

@@ -2,7 +2,7 @@
 // e-mail and revokes it; each change is audited in its own transaction. Administrators work every lot.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { locations, lotStaff, parkingProviders, users } from '../../db/schema';
+import { locations, lotStaff, parkingProviders, partnerMembers, users } from '../../db/schema';
 import type { SessionUser } from '../../deps';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../catalogue-admin/audit';
@@ -15,7 +15,12 @@ export const NOT_STAFF = 'Only lot staff can use the gate. Ask an administrator 
 export async function gateScope(db: Pick<DB, 'select'>, user: Pick<SessionUser, 'id' | 'role'>): Promise<GateScope> {
   if (user.role === 'admin') return { all: true };
   const rows = await db.select({ lotId: lotStaff.providerId }).from(lotStaff).where(eq(lotStaff.userId, user.id)).orderBy(asc(lotStaff.providerId));
-  return { all: false, lotIds: rows.map((r) => r.lotId) };
+  // Every member of a partner (owner, manager, gate staff) works the gates of the partner's lots in their scope.
+  const members = await db.select().from(partnerMembers).where(eq(partnerMembers.userId, user.id));
+  const whole = members.filter((m) => m.allLots).map((m) => m.partnerId);
+  const ofPartners = whole.length ? await db.select({ lotId: parkingProviders.id }).from(parkingProviders).where(inArray(parkingProviders.partnerId, whole)) : [];
+  const ids = new Set([...rows.map((r) => r.lotId), ...ofPartners.map((r) => r.lotId), ...members.filter((m) => !m.allLots).flatMap((m) => m.lotIds)]);
+  return { all: false, lotIds: [...ids].sort((a, b) => a - b) };
 }
 
 export const inScope = (scope: GateScope, lotId: number) => scope.all || scope.lotIds.includes(lotId);
@@ -23,7 +28,9 @@ export const inScope = (scope: GateScope, lotId: number) => scope.all || scope.l
 /** Whether an account works at least one lot (the account menu shows the gate then). */
 export async function worksAnyLot(db: Pick<DB, 'select'>, userId: number): Promise<boolean> {
   const [row] = await db.select({ lotId: lotStaff.providerId }).from(lotStaff).where(eq(lotStaff.userId, userId)).limit(1);
-  return Boolean(row);
+  if (row) return true;
+  const scope = await gateScope(db, { id: userId, role: 'user' });
+  return scope.all || scope.lotIds.length > 0;
 }
 
 /** The lots a caller works, with their place, by place then name. */

@@ -15,7 +15,17 @@ import { AUDIT_ENTITIES } from '@/shared/schemas/catalogue-admin';
 type Entry = RouterOutputs['adminCatalogue']['audit']['entries'][number];
 type Entity = (typeof AUDIT_ENTITIES)[number];
 
-const ENTITY_LABEL: Record<Entity, string> = { lot: 'Lot', location: 'Place', lot_day: 'Days', photo: 'Photo', lot_staff: 'Staff', import: 'CSV import' };
+const ENTITY_LABEL: Record<Entity, string> = {
+  lot: 'Lot',
+  location: 'Place',
+  lot_day: 'Days',
+  photo: 'Photo',
+  lot_staff: 'Staff',
+  import: 'CSV import',
+  partner: 'Partner',
+  partner_member: 'Member',
+  partner_invitation: 'Invitation',
+};
 const FIELD_LABEL: Record<string, string> = {
   price: 'Daily price',
   weeklyRate: 'Weekly rate',

@@ -1,0 +1,77 @@
+// Partners over tRPC: the administrator's (create, commission, suspend, invite, approve lots) and the partner's
+// own (its lots, bookings, members), each call scoped to the caller's membership (access.ts: 404 outside it).
+// Accepting an invitation is public: the link's token is the proof.
+import { z } from 'zod';
+import { ZLotIdInput, ZLotInput, ZUpdateLotInput } from '@/shared/schemas/catalogue-admin';
+import {
+  ZAcceptInvitation,
+  ZCommissionInput,
+  ZInvitationInput,
+  ZInvitationToken,
+  ZMemberInput,
+  ZMemberInviteInput,
+  ZPartnerInput,
+  ZPartnerScope,
+  ZPartnerStatusInput,
+} from '@/shared/schemas/partners';
+import { adminProcedure, authedProcedure, publicProcedure, router } from '../../trpc/init';
+import { membershipsOf, PORTAL_ROLES, requireMembership } from './access';
+import { acceptInvitation, invitationInfo, invite, listMembers, removeMember } from './invitations.service';
+import { approveLot, createPartner, draftLots, listPartners, setCommission, setPartnerStatus } from './partners.service';
+import { createPartnerLot, partnerBookings, partnerLot, partnerLots, updatePartnerLot } from './portal.service';
+
+const ZBookingFilter = z.object({
+  partnerId: z.coerce.number().int().positive().optional(),
+  lotId: z.coerce.number().int().positive().optional(),
+  from: z.iso.date({ error: 'Dates are YYYY-MM-DD' }).optional(),
+  to: z.iso.date({ error: 'Dates are YYYY-MM-DD' }).optional(),
+  status: z.enum(['confirmed', 'cancelled', 'completed'], { error: 'Status is confirmed, cancelled or completed' }).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const adminPartnersRouter = router({
+  list: adminProcedure.query(({ ctx }) => listPartners(ctx.db, ctx.clock.now())),
+  create: adminProcedure.input(ZPartnerInput).mutation(({ ctx, input }) => createPartner(ctx, ctx.user, input)),
+  invite: adminProcedure.input(ZInvitationInput).mutation(({ ctx, input }) => invite(ctx, ctx.user, input.partnerId, input)),
+  setCommission: adminProcedure.input(ZCommissionInput).mutation(({ ctx, input }) => setCommission(ctx, ctx.user, input)),
+  setStatus: adminProcedure.input(ZPartnerStatusInput).mutation(({ ctx, input }) => setPartnerStatus(ctx, ctx.user, input)),
+  drafts: adminProcedure.query(({ ctx }) => draftLots(ctx.db)),
+  approveLot: adminProcedure.input(ZLotIdInput).mutation(({ ctx, input }) => approveLot(ctx, ctx.user, input.id)),
+});
+
+export const partnerRouter = router({
+  /** The partners the caller belongs to, with their role (the portal's switcher and the account menu). */
+  memberships: authedProcedure.query(({ ctx }) => membershipsOf(ctx.db, ctx.user.id)),
+  invitation: publicProcedure.input(ZInvitationToken).query(({ ctx, input }) => invitationInfo(ctx, input.token)),
+  acceptInvitation: publicProcedure.input(ZAcceptInvitation).mutation(async ({ ctx, input }) => {
+    const { session, ...accepted } = await acceptInvitation(ctx, input);
+    if (session) ctx.response.session = session;
+    return accepted;
+  }),
+
+  lots: authedProcedure.input(ZPartnerScope).query(async ({ ctx, input }) => partnerLots(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES))),
+  lot: authedProcedure
+    .input(ZLotIdInput.extend(ZPartnerScope.unwrap().shape))
+    .query(async ({ ctx, input }) => partnerLot(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.id)),
+  createLot: authedProcedure
+    .input(ZLotInput.extend(ZPartnerScope.unwrap().shape))
+    .mutation(async ({ ctx, input: { partnerId, ...lot } }) => createPartnerLot(ctx, ctx.user, await requireMembership(ctx.db, ctx.user, partnerId, PORTAL_ROLES), lot)),
+  updateLot: authedProcedure
+    .input(ZUpdateLotInput.extend(ZPartnerScope.unwrap().shape))
+    .mutation(async ({ ctx, input: { partnerId, ...lot } }) => updatePartnerLot(ctx, ctx.user, await requireMembership(ctx.db, ctx.user, partnerId, PORTAL_ROLES), lot)),
+  bookings: authedProcedure
+    .input(ZBookingFilter)
+    .query(async ({ ctx, input: { partnerId, ...filter } }) => partnerBookings(ctx.db, await requireMembership(ctx.db, ctx.user, partnerId, PORTAL_ROLES), filter)),
+
+  members: authedProcedure
+    .input(ZPartnerScope)
+    .query(async ({ ctx, input }) => listMembers(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), ctx.clock.now())),
+  inviteMember: authedProcedure.input(ZMemberInviteInput).mutation(async ({ ctx, input: { partnerId, ...who } }) => {
+    const m = await requireMembership(ctx.db, ctx.user, partnerId, ['owner']);
+    return invite(ctx, ctx.user, m.partnerId, who);
+  }),
+  removeMember: authedProcedure
+    .input(ZMemberInput)
+    .mutation(async ({ ctx, input }) => removeMember(ctx.db, ctx.user, await requireMembership(ctx.db, ctx.user, input.partnerId, ['owner']), input.memberId)),
+});
