@@ -3,7 +3,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, lt, ne } from 'drizzle-orm';
-import type { DB } from '../../db/client';
+import { bound, prepared, type DB } from '../../db/client';
 import { users, userSessions } from '../../db/schema';
 import type { SessionUser } from '../../deps';
 
@@ -44,13 +44,9 @@ export interface ValidatedSession {
   refreshed: boolean;
 }
 
-/**
- * Looks the session up in the database on every request (no cache), so signing out or a password change on
- * one server ends the session on all of them.
- */
-export async function validateSessionToken(db: DB, token: string, now = Date.now()): Promise<ValidatedSession | null> {
-  if (!/^[a-z2-7]{20,64}$/.test(token)) return null;
-  const [row] = await db
+/** Every signed-in request runs it: built once (db/client.ts, prepared). */
+const sessionByHash = prepared((db) =>
+  db
     .select({
       id: userSessions.id,
       userId: userSessions.userId,
@@ -61,7 +57,17 @@ export async function validateSessionToken(db: DB, token: string, now = Date.now
     })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(eq(userSessions.sessionToken, hashToken(token)));
+    .where(eq(userSessions.sessionToken, bound('hash', userSessions.sessionToken)))
+    .prepare('session_by_hash'),
+);
+
+/**
+ * Looks the session up in the database on every request (no cache), so signing out or a password change on
+ * one server ends the session on all of them.
+ */
+export async function validateSessionToken(db: DB, token: string, now = Date.now()): Promise<ValidatedSession | null> {
+  if (!/^[a-z2-7]{20,64}$/.test(token)) return null;
+  const [row] = await sessionByHash(db).execute({ hash: hashToken(token) });
   if (!row) return null;
   if (now >= row.expiresAt.getTime()) {
     await db.delete(userSessions).where(eq(userSessions.id, row.id));
