@@ -8,7 +8,10 @@ import { billableDays, parseWallClock, stayDayRates, toWallClock, type DayRate }
 const DAY = 86_400_000;
 const dateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 
-/** One lot's rates (every checkout and estimate reads them): built once (db/client.ts, prepared). */
+/**
+ * One lot's rates (every checkout and estimate reads them): built once (db/client.ts, prepared), and put in day
+ * order here: on SQLite an ORDER BY next to bound values has the statement planned again on every run.
+ */
 const oneLotRates = prepared((db) =>
   db
     .select({ providerId: lotDays.providerId, day: lotDays.day, price: lotDays.priceCents })
@@ -16,7 +19,6 @@ const oneLotRates = prepared((db) =>
     .where(
       and(eq(lotDays.providerId, bound('lot', lotDays.providerId)), between(lotDays.day, bound('first', lotDays.day), bound('last', lotDays.day)), isNotNull(lotDays.priceCents)),
     )
-    .orderBy(asc(lotDays.day))
     .prepare('lot_day_rates_one'),
 );
 
@@ -30,7 +32,7 @@ export async function dayRatesForStay(db: Pick<DB, 'select'>, lotIds: readonly n
   const last = first + billableDays(a, d) - 1;
   const rows =
     lotIds.length === 1
-      ? await oneLotRates(db).execute({ lot: lotIds[0]!, first, last })
+      ? (await oneLotRates(db).execute({ lot: lotIds[0]!, first, last })).sort((x, y) => x.day - y.day)
       : await db
           .select({ providerId: lotDays.providerId, day: lotDays.day, price: lotDays.priceCents })
           .from(lotDays)
