@@ -47,7 +47,14 @@ export function secureResponses(app: Hono, env: TEnv) {
   );
   app.use('/api/*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    if (c.res.headers.has('Cache-Control')) return;
+    // On the response's own headers: c.header() on a finished response first rebuilds it as a full web Response
+    // with a stream body (see compression.ts and request-log.ts), a cost on every API answer.
+    try {
+      c.res.headers.set('Cache-Control', 'no-store');
+    } catch {
+      c.header('Cache-Control', 'no-store'); // immutable headers (none of ours today)
+    }
   });
 }
 
@@ -74,11 +81,17 @@ export function guardRequests(app: Hono, deps: { appOrigin: string; notFoundPage
 
   app.use(sameOrigin(appOrigin));
 
-  app.use('/api/*', (c, next) => {
+  app.use('/api/*', async (c, next) => {
     // No body to limit: the limiter would build a whole Request for every read.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const limit = bodyLimitFor(c.req.method, c.req.path);
-    return bodyLimit({ maxSize: limit.bytes, onError: (ctx) => ctx.json({ error: limit.message }, 413) })(c, next);
+    const tooLarge = (ctx: HonoContext) => ctx.json({ error: limit.message }, 413);
+    // A declared length is what Hono's limiter checks too (Node's parser never reads past it), but the limiter
+    // asks for the body stream first, which builds a whole web Request: read the header here. A body without a
+    // length (chunked) goes through the limiter, which counts its bytes.
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) return Number.parseInt(length, 10) > limit.bytes ? tooLarge(c) : next();
+    return bodyLimit({ maxSize: limit.bytes, onError: tooLarge })(c, next);
   });
 }
 

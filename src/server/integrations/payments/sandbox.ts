@@ -3,7 +3,7 @@
 // server sees them; only the card's brand and last four digits are kept. Sandbox payment methods are
 // stateless: their id carries brand, last four and expiry, so saved cards survive a restart.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { sandboxIntents, sandboxRefunds } from '../../db/schema';
 import { CardError, type CardPaymentMethod, type ChargeInput, type CreateIntent, type PaymentIntent, type PaymentsGateway, type SandboxCard } from './types';
@@ -103,24 +103,39 @@ export function createSandboxGateway(db: DB): SandboxGateway {
   const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
   const read = async (id: string) => (await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)))[0];
   const byKey = async (idempotencyKey: string) => (await db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, idempotencyKey)))[0];
+  // Every charge writes its intent: built once (the SQL names every column).
+  const insertQuery = db
+    .insert(sandboxIntents)
+    .values({
+      id: sql.placeholder('id'),
+      clientSecret: sql.placeholder('clientSecret'),
+      status: sql.placeholder('status'),
+      amount: sql.placeholder('amount'),
+      metadata: sql.placeholder('metadata'),
+      cardBrand: sql.placeholder('cardBrand'),
+      cardLast4: sql.placeholder('cardLast4'),
+      lastError: sql.placeholder('lastError'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      createdAt: sql.placeholder('now'),
+    })
+    // A concurrent charge with the same key: the first one written is the charge.
+    .onConflictDoNothing()
+    .returning()
+    .prepare('sandbox_intent_insert');
   const insertIntent = async (input: CreateIntent | ChargeInput, paid: { card?: { brand: string; last4: string }; error?: string } | null) => {
     const id = newId('pi');
-    const [row] = await db
-      .insert(sandboxIntents)
-      .values({
-        id,
-        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-        status: paid?.card ? 'succeeded' : 'requires_payment_method',
-        amount: input.amount,
-        metadata: { ...input.metadata },
-        cardBrand: paid?.card?.brand ?? null,
-        cardLast4: paid?.card?.last4 ?? null,
-        lastError: paid?.error ?? null,
-        idempotencyKey: 'idempotencyKey' in input ? (input.idempotencyKey ?? null) : null,
-      })
-      // A concurrent charge with the same key: the first one written is the charge.
-      .onConflictDoNothing()
-      .returning();
+    const [row] = await insertQuery.execute({
+      id,
+      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      status: paid?.card ? 'succeeded' : 'requires_payment_method',
+      amount: input.amount,
+      metadata: { ...input.metadata },
+      cardBrand: paid?.card?.brand ?? null,
+      cardLast4: paid?.card?.last4 ?? null,
+      lastError: paid?.error ?? null,
+      idempotencyKey: 'idempotencyKey' in input ? (input.idempotencyKey ?? null) : null,
+      now: new Date(),
+    });
     return row;
   };
   return {

@@ -11,7 +11,7 @@ import { cardLabel, formatStay } from '@/shared/format';
 import { bookingIcs } from '@/shared/ics';
 import { formatCents, type Cents } from '@/shared/money';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
-import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink, REQUESTED_LINK_TTL_MS } from './booking-view';
+import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink, providerWithLocation, REQUESTED_LINK_TTL_MS } from './booking-view';
 import { qrPng } from './qr-png';
 
 type MailServices = Pick<Services, 'db' | 'env' | 'mailer' | 'clock'>;
@@ -32,7 +32,24 @@ const bookingWithLot = prepared((db) =>
     .prepare('mail_booking'),
 );
 
+const bookingById = prepared((db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, bound('id', bookings.id)))
+    .prepare('mail_booking_alone'),
+);
+
+/**
+ * The booking, and its lot and state from the in-memory catalogue (current with the content version); a lot
+ * no longer published is read with the booking. (On SQLite the joined read is planned again on every run, ten
+ * times the cost of the two reads.)
+ */
 async function loadBooking(services: MailServices, bookingId: number) {
+  const [booking] = await bookingById(services.db).execute({ id: bookingId });
+  if (!booking) return undefined;
+  const lot = await providerWithLocation(services.db, booking.providerId);
+  if (lot) return { booking, provider: lot.provider, state: lot.location.state };
   const [row] = await bookingWithLot(services.db).execute({ id: bookingId });
   return row;
 }

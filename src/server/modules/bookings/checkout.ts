@@ -4,7 +4,8 @@
 // dies anywhere is settled by the client's retry with the same key, by the payment webhook, or by the hold
 // reaper, never twice.
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { prepared } from '../../db/client';
 import { bookings, paymentMethods, users } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
@@ -125,37 +126,33 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
     // The partner's commission as in force now: the booking keeps it whatever the rate becomes.
     const commissionBps = provider.partnerId ? await commissionRateAt(tx, provider.partnerId, now) : null;
 
+    const values: Omit<HeldValues, 'confirmationNumber'> = {
+      userId,
+      providerId: provider.id,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      email: normalizeEmail(customer.email),
+      phone: customer.phone,
+      arrivalDate: arrival,
+      departureDate: departure,
+      vehicleMake: res.vehicleMake,
+      vehicleModel: res.vehicleModel,
+      licensePlate: res.licensePlate.toUpperCase(),
+      parkingFeeCents: price.subtotal,
+      priceLines: stayLines(stay),
+      dayPrices: stayDayPrices(arrival, stay),
+      serviceFeeCents: price.serviceFee,
+      creditAppliedCents: price.credit,
+      totalFeeCents: price.total,
+      commissionBps,
+      holdExpiresAt: new Date(now.getTime() + HOLD_MS),
+      paymentKey: keyed?.paymentKey ?? null,
+      now,
+    };
     let row: BookingRow | undefined;
     for (let attempt = 0; !row; attempt++) {
       if (attempt > 5) throw new Error('Could not allocate a confirmation number');
-      [row] = await tx
-        .insert(bookings)
-        .values({
-          userId,
-          providerId: provider.id,
-          confirmationNumber: newConfirmationNumber(),
-          firstName: customer.firstName,
-          lastName: customer.lastName,
-          email: normalizeEmail(customer.email),
-          phone: customer.phone,
-          arrivalDate: arrival,
-          departureDate: departure,
-          vehicleMake: res.vehicleMake,
-          vehicleModel: res.vehicleModel,
-          licensePlate: res.licensePlate.toUpperCase(),
-          parkingFeeCents: price.subtotal,
-          priceLines: stayLines(stay),
-          dayPrices: stayDayPrices(arrival, stay),
-          serviceFeeCents: price.serviceFee,
-          creditAppliedCents: price.credit,
-          totalFeeCents: price.total,
-          commissionBps,
-          status: 'pending',
-          holdExpiresAt: new Date(now.getTime() + HOLD_MS),
-          paymentKey: keyed?.paymentKey ?? null,
-        })
-        .onConflictDoNothing({ target: bookings.confirmationNumber })
-        .returning();
+      [row] = await insertHeld(tx).execute({ ...values, confirmationNumber: newConfirmationNumber() });
     }
     if (!keyed)
       [row] = await tx
@@ -172,6 +169,70 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
 
   return settleWithCard(ctx, lot, booking, payWith);
 }
+
+/** What a held booking is written with (the placeholders of `insertHeld`). */
+type HeldValues = Pick<
+  typeof bookings.$inferInsert,
+  | 'userId'
+  | 'providerId'
+  | 'confirmationNumber'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'arrivalDate'
+  | 'departureDate'
+  | 'vehicleMake'
+  | 'vehicleModel'
+  | 'licensePlate'
+  | 'parkingFeeCents'
+  | 'priceLines'
+  | 'dayPrices'
+  | 'serviceFeeCents'
+  | 'creditAppliedCents'
+  | 'totalFeeCents'
+  | 'commissionBps'
+  | 'holdExpiresAt'
+  | 'paymentKey'
+> & { now: Date };
+
+/**
+ * Every checkout writes its booking, 'pending' until it is paid: built once (db/client.ts, prepared), as its SQL
+ * names every column. A confirmation number already taken writes nothing (the caller draws another).
+ */
+const insertHeld = prepared((db) => {
+  const value = (name: Exclude<keyof HeldValues, 'now'>) => sql.placeholder(name);
+  return db
+    .insert(bookings)
+    .values({
+      userId: value('userId'),
+      providerId: value('providerId'),
+      confirmationNumber: value('confirmationNumber'),
+      firstName: value('firstName'),
+      lastName: value('lastName'),
+      email: value('email'),
+      phone: value('phone'),
+      arrivalDate: value('arrivalDate'),
+      departureDate: value('departureDate'),
+      vehicleMake: value('vehicleMake'),
+      vehicleModel: value('vehicleModel'),
+      licensePlate: value('licensePlate'),
+      parkingFeeCents: value('parkingFeeCents'),
+      priceLines: value('priceLines'),
+      dayPrices: value('dayPrices'),
+      serviceFeeCents: value('serviceFeeCents'),
+      creditAppliedCents: value('creditAppliedCents'),
+      totalFeeCents: value('totalFeeCents'),
+      commissionBps: value('commissionBps'),
+      status: 'pending',
+      holdExpiresAt: value('holdExpiresAt'),
+      paymentKey: value('paymentKey'),
+      createdAt: sql.placeholder('now'),
+    })
+    .onConflictDoNothing({ target: bookings.confirmationNumber })
+    .returning()
+    .prepare('booking_insert_held');
+});
 
 /** Charges the held booking and confirms it (paid-hold.ts: the same for every kind of hold). */
 const settleWithCard = (ctx: Ctx, lot: Lot, booking: BookingRow, payWith: PayWith) => payAndSettle(ctx, bookingHold, booking, payWith, lot);

@@ -3,7 +3,7 @@
 // account proves that e-mail and claims them (guest-records.ts). Every movement goes through here: a ledger row
 // and its owner's balance, in the caller's transaction.
 import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DB } from '../../db/client';
+import { bound, prepared, type DB } from '../../db/client';
 import { guestCredits, informationAccess, userCredits, users } from '../../db/schema';
 import { add, atLeastZero, min, neg, sub, sum, ZERO, type Cents } from '@/shared/money';
 
@@ -25,9 +25,18 @@ export const rowOwner = (owner: CreditOwner) => ('userId' in owner ? { userId: o
 const feesOf = (owner: CreditOwner): SQL =>
   'userId' in owner ? eq(informationAccess.userId, owner.userId) : and(isNull(informationAccess.userId), eq(informationAccess.email, owner.email))!;
 
+/** Every signed-in checkout reads it: built once (db/client.ts, prepared). */
+const userBalance = prepared((db) =>
+  db
+    .select({ balance: users.creditBalanceCents })
+    .from(users)
+    .where(eq(users.id, bound('userId', users.id)))
+    .prepare('user_credit_balance'),
+);
+
 async function balanceOf(db: Pick<DB, 'select'>, owner: CreditOwner): Promise<Cents> {
   if ('userId' in owner) {
-    const [row] = await db.select({ balance: users.creditBalanceCents }).from(users).where(eq(users.id, owner.userId));
+    const [row] = await userBalance(db).execute({ userId: owner.userId });
     return row?.balance ?? ZERO;
   }
   const [row] = await db.select({ balance: guestCredits.balanceCents }).from(guestCredits).where(eq(guestCredits.email, owner.email));

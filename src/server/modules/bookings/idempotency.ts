@@ -4,9 +4,9 @@
 // replays the outcome, waits for a live owner, or takes over from a dead one and resumes that same booking;
 // the charge's own idempotency key derives from the client's, so the gateway never charges twice.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import superjson from 'superjson';
-import type { DB } from '../../db/client';
+import { bound, prepared, type DB } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError, AuthenticationRequired, type AppErrorCode } from '../../errors';
 
@@ -37,11 +37,7 @@ export async function claimKey(db: DB, scope: string, key: string, hash: string,
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     // Insert-or-nothing: of any number of requests with this key, on any server, exactly one inserts it.
-    const [inserted] = await db
-      .insert(idempotencyKeys)
-      .values({ key, scope, requestHash: hash, status: 'in_progress', owner, updatedAt: now() })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
+    const [inserted] = await insertKey(db).execute({ key, scope, hash, owner, createdAt: new Date(), updatedAt: now() });
     if (inserted) return { kind: 'owner', rowId: inserted.id, owner, bookingId: null, changeId: null };
 
     const [row] = await db
@@ -72,45 +68,88 @@ export async function claimKey(db: DB, scope: string, key: string, hash: string,
   }
 }
 
+// What every checkout with a key runs: built once (db/client.ts, prepared).
+const insertKey = prepared((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      key: sql.placeholder('key'),
+      scope: sql.placeholder('scope'),
+      requestHash: sql.placeholder('hash'),
+      status: 'in_progress',
+      owner: sql.placeholder('owner'),
+      createdAt: sql.placeholder('createdAt'),
+      updatedAt: sql.placeholder('updatedAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyKeys.id })
+    .prepare('idempotency_key_insert'),
+);
+
+const linkKeyTo = (column: 'bookingId' | 'changeId') =>
+  prepared((db) =>
+    db
+      .update(idempotencyKeys)
+      .set({ [column]: bound('made', idempotencyKeys[column]), updatedAt: bound('now', idempotencyKeys.updatedAt) })
+      .where(
+        and(eq(idempotencyKeys.id, bound('id', idempotencyKeys.id)), eq(idempotencyKeys.owner, bound('owner', idempotencyKeys.owner)), eq(idempotencyKeys.status, 'in_progress')),
+      )
+      .returning({ id: idempotencyKeys.id })
+      .prepare(`idempotency_key_link_${column}`),
+  );
+const linkBooking = linkKeyTo('bookingId');
+const linkChange = linkKeyTo('changeId');
+
 /**
  * In the transaction that makes a hold (a booking, or a change of one): the key now names what it made, so a
  * repeat resumes that row. Throws (rolling the hold back) if the key was lost to another request.
  */
-async function linkKey(tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, made: { bookingId: number } | { changeId: number }, lost: string): Promise<void> {
-  const linked = await tx
-    .update(idempotencyKeys)
-    .set({ ...made, updatedAt: new Date() })
-    .where(and(eq(idempotencyKeys.id, claim.rowId), eq(idempotencyKeys.owner, claim.owner), eq(idempotencyKeys.status, 'in_progress')))
-    .returning({ id: idempotencyKeys.id });
+async function linkKey(tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, link: typeof linkBooking, made: number, lost: string): Promise<void> {
+  const linked = await link(tx).execute({ made, now: new Date(), id: claim.rowId, owner: claim.owner });
   if (!linked.length) throw new AppError('CONFLICT', lost);
 }
 
 export const linkKeyToBooking = (tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, bookingId: number) =>
-  linkKey(tx, claim, { bookingId }, 'This booking is already being processed. Please check your booking history in a moment.');
+  linkKey(tx, claim, linkBooking, bookingId, 'This booking is already being processed. Please check your booking history in a moment.');
 
 export const linkKeyToChange = (tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, changeId: number) =>
-  linkKey(tx, claim, { changeId }, 'This change is already being processed. Please reload the booking in a moment.');
+  linkKey(tx, claim, linkChange, changeId, 'This change is already being processed. Please reload the booking in a moment.');
+
+/** Stores the outcome of the key found by its row, its booking or its change: built once each (db/client.ts, prepared). */
+const storeOutcomeBy = (column: 'id' | 'bookingId' | 'changeId') =>
+  prepared((db) =>
+    db
+      .update(idempotencyKeys)
+      .set({
+        status: 'completed',
+        responseStatus: bound('status', idempotencyKeys.responseStatus),
+        responseBody: bound('body', idempotencyKeys.responseBody),
+        updatedAt: bound('now', idempotencyKeys.updatedAt),
+      })
+      .where(and(eq(idempotencyKeys[column], bound('by', idempotencyKeys[column])), eq(idempotencyKeys.status, 'in_progress')))
+      .prepare(`idempotency_key_complete_by_${column}`),
+  );
+const storeById = storeOutcomeBy('id');
+const storeByBooking = storeOutcomeBy('bookingId');
+const storeByChange = storeOutcomeBy('changeId');
+
+async function storeOutcome(tx: Pick<DB, 'update'>, store: typeof storeById, by: number, outcome: StoredOutcome): Promise<void> {
+  await store(tx).execute({ by, status: outcome.ok ? 200 : 400, body: superjson.stringify(outcome), now: new Date() });
+}
 
 /** In the transaction that settles a change (applied, or released): the key replays this from now on. */
 export async function completeKeyForChange(tx: Pick<DB, 'update'>, changeId: number, outcome: StoredOutcome): Promise<void> {
-  await storeOutcome(tx, eq(idempotencyKeys.changeId, changeId), outcome);
-}
-
-async function storeOutcome(tx: Pick<DB, 'update'>, where: SQL | undefined, outcome: StoredOutcome): Promise<void> {
-  await tx
-    .update(idempotencyKeys)
-    .set({ status: 'completed', responseStatus: outcome.ok ? 200 : 400, responseBody: superjson.stringify(outcome), updatedAt: new Date() })
-    .where(and(where, eq(idempotencyKeys.status, 'in_progress')));
+  await storeOutcome(tx, storeByChange, changeId, outcome);
 }
 
 /** In the transaction that settles a booking (confirmed, or released): the key replays this from now on. */
 export async function completeKeyForBooking(tx: Pick<DB, 'update'>, bookingId: number, outcome: StoredOutcome): Promise<void> {
-  await storeOutcome(tx, eq(idempotencyKeys.bookingId, bookingId), outcome);
+  await storeOutcome(tx, storeByBooking, bookingId, outcome);
 }
 
 /** A refusal before any booking existed (sold out, say). */
 export async function completeKey(db: Pick<DB, 'update'>, rowId: number, outcome: StoredOutcome): Promise<void> {
-  await storeOutcome(db, eq(idempotencyKeys.id, rowId), outcome);
+  await storeOutcome(db, storeById, rowId, outcome);
 }
 
 /** The request stops working on the key without an outcome (the gateway did not answer): a repeat may resume now. */

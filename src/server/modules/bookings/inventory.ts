@@ -78,10 +78,36 @@ export async function takeDays(tx: Writer, lot: { id: number }, arrival: string,
 export async function takeDayRange(tx: Writer, providerId: number, first: number, last: number): Promise<boolean> {
   const capacity = await lockLotCapacity(tx, providerId);
   if (capacity === null) return false;
-  const days = Array.from({ length: last - first + 1 }, (_, i) => ({ providerId, day: first + i, capacity, taken: 0 }));
-  await tx.insert(lotDays).values(days).onConflictDoNothing();
+  const count = last - first + 1;
+  if (count <= PREPARED_STAY_DAYS) await addDayRowsFor(count)(tx).execute({ providerId, first, capacity });
+  else {
+    const days = Array.from({ length: count }, (_, i) => ({ providerId, day: first + i, capacity, taken: 0 }));
+    await tx.insert(lotDays).values(days).onConflictDoNothing();
+  }
   const counted = await countStayDays(tx).execute({ providerId, first, last });
-  return counted.length === days.length;
+  return counted.length === count;
+}
+
+/** Stays up to a month make their day rows with a statement built once per length (db/client.ts, prepared). */
+const PREPARED_STAY_DAYS = 31;
+const addDayRows = new Map<number, (db: object) => ReturnType<typeof addDayRowsQuery>>();
+const addDayRowsQuery = (db: DB, count: number) =>
+  db
+    .insert(lotDays)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        providerId: sql.placeholder('providerId'),
+        day: sql`${sql.placeholder('first')} + ${sql.raw(String(i))}`,
+        capacity: sql.placeholder('capacity'),
+        taken: 0,
+      })),
+    )
+    .onConflictDoNothing()
+    .prepare(`lot_days_add_${count}`);
+function addDayRowsFor(count: number) {
+  let query = addDayRows.get(count);
+  if (!query) addDayRows.set(count, (query = prepared((db) => addDayRowsQuery(db, count))));
+  return query;
 }
 
 /** The days of `stay` that `other` does not occupy, as [first, last] ranges (none, one, or two around it). */

@@ -3,7 +3,7 @@
 // idempotency key, written in the caller's transaction: no charge is ever refunded beyond what it took, and a
 // crash after the commit only delays the refund (the job runs it once).
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { DB } from '../../db/client';
+import { prepared, type DB } from '../../db/client';
 import { bookingPayments } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import { add, cents, min, sub, ZERO, type Cents } from '@/shared/money';
@@ -14,11 +14,22 @@ type Tx = Pick<DB, 'select' | 'insert' | 'update'>;
 
 /** A successful charge joins the booking's ledger (once per payment intent). `amount` is the gateway's, in cents. */
 export async function recordCharge(tx: Pick<DB, 'insert'>, bookingId: number, intent: { id: string; amount: number }): Promise<void> {
-  await tx
-    .insert(bookingPayments)
-    .values({ bookingId, paymentIntentId: intent.id, amountCents: cents(intent.amount) })
-    .onConflictDoNothing();
+  await insertCharge(tx).execute({ bookingId, paymentIntentId: intent.id, amountCents: cents(intent.amount), now: new Date() });
 }
+
+/** Every paid booking runs it: built once (db/client.ts, prepared). */
+const insertCharge = prepared((db) =>
+  db
+    .insert(bookingPayments)
+    .values({
+      bookingId: sql.placeholder('bookingId'),
+      paymentIntentId: sql.placeholder('paymentIntentId'),
+      amountCents: sql.placeholder('amountCents'),
+      createdAt: sql.placeholder('now'),
+    })
+    .onConflictDoNothing()
+    .prepare('booking_payment_insert'),
+);
 
 /**
  * Queues refunds of up to `amount` to the booking's cards, newest charge first, and returns what was queued

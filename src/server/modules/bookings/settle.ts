@@ -3,6 +3,7 @@
 // so exactly one wins. Only the winner writes anything else; the gateway is never called inside a transaction.
 import { countBooking } from '../../observability/metrics';
 import { and, asc, eq, lt } from 'drizzle-orm';
+import { bound, prepared } from '../../db/client';
 import { bookings } from '../../db/schema';
 import type { Services } from '../../deps';
 import type { AppErrorCode } from '../../errors';
@@ -20,17 +21,29 @@ export type Lot = NonNullable<Awaited<ReturnType<typeof providerWithLocation>>>;
 
 export { EXPIRED_HOLD_MESSAGE, orphanRefundKey } from './paid-hold';
 
+/** The claim that confirms a held booking: built once (db/client.ts, prepared), as it returns every column. */
+const confirmPending = prepared((db) =>
+  db
+    .update(bookings)
+    .set({
+      status: 'confirmed',
+      holdExpiresAt: null,
+      paymentIntentId: bound('intent', bookings.paymentIntentId),
+      cardBrand: bound('brand', bookings.cardBrand),
+      cardLast4: bound('last4', bookings.cardLast4),
+    })
+    .where(and(eq(bookings.id, bound('id', bookings.id)), eq(bookings.status, 'pending')))
+    .returning()
+    .prepare('booking_confirm_pending'),
+);
+
 /**
  * Confirms a held booking that was paid: in one transaction the booking, the key's stored outcome, and the
  * confirmation e-mail as a job. Null if it was not pending.
  */
 export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bookingId: number, intent: PaymentIntent | null, lot?: Lot): Promise<TCheckoutResult | null> {
   const result = await services.db.transaction(async (tx) => {
-    const [confirmed] = await tx
-      .update(bookings)
-      .set({ status: 'confirmed', holdExpiresAt: null, paymentIntentId: intent?.id ?? null, cardBrand: intent?.card?.brand ?? null, cardLast4: intent?.card?.last4 ?? null })
-      .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending')))
-      .returning();
+    const [confirmed] = await confirmPending(tx).execute({ id: bookingId, intent: intent?.id ?? null, brand: intent?.card?.brand ?? null, last4: intent?.card?.last4 ?? null });
     if (!confirmed) return null;
     if (intent) await recordCharge(tx, confirmed.id, intent);
     const out = lot ? checkoutResultOf(confirmed, lot.provider, lot.location.state) : await checkoutResult(tx, confirmed.id);

@@ -1,12 +1,26 @@
 // A stay's day rates (holiday rates) as search, the estimate and checkout read them: the rows of lot_days with
 // a price on the stay's billed days, for any number of lots in one query. pricing.ts turns them into money.
-import { and, asc, between, inArray, isNotNull } from 'drizzle-orm';
-import type { DB } from '../../db/client';
+import { and, asc, between, eq, inArray, isNotNull } from 'drizzle-orm';
+import { bound, prepared, type DB } from '../../db/client';
 import { lotDays } from '../../db/schema';
 import { billableDays, parseWallClock, stayDayRates, toWallClock, type DayRate } from '@/shared/pricing';
 
 const DAY = 86_400_000;
 const dateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+
+/**
+ * One lot's rates (every checkout and estimate reads them): built once (db/client.ts, prepared), and put in day
+ * order here: on SQLite an ORDER BY next to bound values has the statement planned again on every run.
+ */
+const oneLotRates = prepared((db) =>
+  db
+    .select({ providerId: lotDays.providerId, day: lotDays.day, price: lotDays.priceCents })
+    .from(lotDays)
+    .where(
+      and(eq(lotDays.providerId, bound('lot', lotDays.providerId)), between(lotDays.day, bound('first', lotDays.day), bound('last', lotDays.day)), isNotNull(lotDays.priceCents)),
+    )
+    .prepare('lot_day_rates_one'),
+);
 
 /** Each lot's day rates on the billed days of the stay (lots without any are left out). */
 export async function dayRatesForStay(db: Pick<DB, 'select'>, lotIds: readonly number[], arrival: string, departure: string): Promise<Map<number, DayRate[]>> {
@@ -16,11 +30,14 @@ export async function dayRatesForStay(db: Pick<DB, 'select'>, lotIds: readonly n
   if (!lotIds.length || !a || !d) return byLot;
   const first = Math.floor(parseWallClock(a)! / DAY);
   const last = first + billableDays(a, d) - 1;
-  const rows = await db
-    .select({ providerId: lotDays.providerId, day: lotDays.day, price: lotDays.priceCents })
-    .from(lotDays)
-    .where(and(inArray(lotDays.providerId, [...lotIds]), between(lotDays.day, first, last), isNotNull(lotDays.priceCents)))
-    .orderBy(asc(lotDays.providerId), asc(lotDays.day));
+  const rows =
+    lotIds.length === 1
+      ? (await oneLotRates(db).execute({ lot: lotIds[0]!, first, last })).sort((x, y) => x.day - y.day)
+      : await db
+          .select({ providerId: lotDays.providerId, day: lotDays.day, price: lotDays.priceCents })
+          .from(lotDays)
+          .where(and(inArray(lotDays.providerId, [...lotIds]), between(lotDays.day, first, last), isNotNull(lotDays.priceCents)))
+          .orderBy(asc(lotDays.providerId), asc(lotDays.day));
   for (const r of rows) byLot.set(r.providerId, [...(byLot.get(r.providerId) ?? []), { date: dateOf(r.day), price: r.price! }]);
   // The billed days are pricing's rule: keep only what it bills.
   for (const [id, rates] of byLot) byLot.set(id, stayDayRates(a, d, rates));
