@@ -47,6 +47,7 @@ export const JOB_KINDS = {
   'periodic.prune-analytics': periodicRun,
   'periodic.prune-rate-limits': periodicRun,
   'periodic.prune-jobs': periodicRun,
+  'periodic.partner-payouts': periodicRun,
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type JobKind = keyof typeof JOB_KINDS;

@@ -8,6 +8,7 @@ import { deleteExpiredSessions } from '../modules/auth/session';
 import { schedulerTick } from '../modules/blog/blog.service';
 import { settleExpiredHolds } from '../modules/bookings/checkout';
 import { settleExpiredChanges } from '../modules/bookings/change-dates';
+import { runPayouts } from '../modules/partners/payouts';
 import type { PeriodicTaskName } from './kinds';
 import { pruneJobs } from './queue';
 import type { PeriodicTask } from './scheduler';
@@ -32,5 +33,7 @@ export function periodicTasks(services: Services): Record<PeriodicTaskName, Peri
     'prune-rate-limits': { everyMs: 24 * HOUR, attempts: 8, run: () => pruneRateLimits(db, clock.now().getTime()) },
     // Finished jobs (periodic runs among them) are kept a week for the record.
     'prune-jobs': { everyMs: 24 * HOUR, attempts: 8, run: () => pruneJobs(db, undefined, clock.now().getTime()) },
+    // Partners are paid weekly for their ended stays (one payout per partner per ISO week, however often it runs).
+    'partner-payouts': { everyMs: 7 * 24 * HOUR, attempts: 8, run: () => runPayouts(services) },
   };
 }

@@ -32,6 +32,8 @@ export interface RestRoute {
   status?: 200 | 201;
   /** Errors answer `{ success: false, error }` (paths whose success answers carry `success`). */
   envelope?: boolean;
+  /** A success answered as a CSV download instead of JSON when this returns one (e.g. the path ends in `.csv`). */
+  csv?: (data: any, req: RestRequest) => { filename: string; text: string } | null;
 }
 
 export function procedureExists(path: string): boolean {
@@ -65,13 +67,22 @@ export function mountRestRoutes(app: Hono, routes: readonly RestRoute[], createC
       // The one place REST answers get their headers beyond the body: the cookies the call asked for and the
       // retry delay of a refusal (Retry-After), per response-headers.ts.
       responseHeaders(ctx.response, answer.error ? [answer.error] : [], ctx.env.APP_URL).forEach((v, k) => c.header(k, v, { append: true }));
+      if (answer.download) {
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', `attachment; filename="${answer.download.filename.replace(/[^\w.-]/g, '_')}"`);
+        return c.body(answer.download.text, 200);
+      }
       return c.json(answer.body, answer.status);
     });
   }
 }
 
 /** Calls the route's procedure and shapes its answer or its error as the REST API documents them. */
-async function call(c: HonoContext, route: RestRoute, ctx: Context): Promise<{ status: ContentfulStatusCode; body: unknown; error?: TRPCError }> {
+async function call(
+  c: HonoContext,
+  route: RestRoute,
+  ctx: Context,
+): Promise<{ status: ContentfulStatusCode; body: unknown; error?: TRPCError; download?: { filename: string; text: string } }> {
   try {
     const body = await readBody(c);
     const req: RestRequest = { params: c.req.param(), query: c.req.query(), body, headers: c.req.header() };
@@ -79,7 +90,8 @@ async function call(c: HonoContext, route: RestRoute, ctx: Context): Promise<{ s
     const caller = createCaller(ctx) as unknown as Record<string, unknown>;
     const fn = route.procedure.split('.').reduce<any>((node, key) => node[key], caller) as (i: unknown) => Promise<unknown>;
     const data = await fn(input);
-    return { status: route.status ?? 200, body: (route.output ? route.output(data) : data) ?? null };
+    const download = route.csv?.(data, req) ?? undefined;
+    return { status: route.status ?? 200, body: (route.output ? route.output(data) : data) ?? null, download };
   } catch (err) {
     const error = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
     // A path segment that cannot even be valid (/api/blog/post/abc/view) names nothing: 404, not 400.

@@ -53,6 +53,8 @@ export const bookings = k.table(
     status: k.text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
     /** The platform's commission on the parking price, in basis points, as in force when the booking was made (null: a lot of no partner). */
     commissionBps: k.integer('commission_bps'),
+    /** The partner that owned the lot when the booking was made (its money goes to them; null: the platform's own lot). */
+    partnerId: k.integer('partner_id'),
     /** While status is 'pending' the spaces are held until this time, then released. */
     holdExpiresAt: timestamp('hold_expires_at'),
     paymentIntentId: k.text('payment_intent_id'),

@@ -96,3 +96,61 @@ export const partnerInvitations = k.table(
   },
   (t) => [k.index('partner_invitations_partner_idx').on(t.partnerId)],
 );
+
+/**
+ * A partner's money, line by line, written in the transaction of the event it follows: a booking confirmed
+ * (its parking price), a change of dates (the parking money it moved), a refund (card and credit given back).
+ * Gross is the parking money (the service fee is the platform's); commission is the booking's rate of it by the
+ * one rounding rule (money.ts share); net is the partner's. Signed cents: refunds are negative. A line is paid
+ * by one payout (`payoutId`), once its booking has ended.
+ */
+export const partnerLedger = k.table(
+  'partner_ledger',
+  {
+    id: id(),
+    partnerId: k
+      .integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'restrict' }),
+    bookingId: k.integer('booking_id').notNull(),
+    kind: k.text('kind', { enum: ['booking', 'change', 'refund'] }).notNull(),
+    /** What wrote the line ('booking:12', 'change:7', 'cancel:12'): each event once, whatever retries it. */
+    sourceKey: k.text('source_key').notNull().unique(),
+    grossCents: k.cents('gross_cents').notNull(),
+    commissionCents: k.cents('commission_cents').notNull(),
+    netCents: k.cents('net_cents').notNull(),
+    commissionBps: k.integer('commission_bps').notNull(),
+    occurredAt: timestamp('occurred_at').notNull(),
+    payoutId: k.integer('payout_id').references(() => partnerPayouts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    k.index('partner_ledger_partner_idx').on(t.partnerId, t.occurredAt),
+    k.index('partner_ledger_unpaid_idx').on(t.partnerId, t.payoutId),
+    k.index('partner_ledger_booking_idx').on(t.bookingId),
+  ],
+);
+
+/** What a partner was paid (or is being paid) for its lines up to a run: pending → paid or failed, once per run key. */
+export const partnerPayouts = k.table(
+  'partner_payouts',
+  {
+    id: id(),
+    partnerId: k
+      .integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'restrict' }),
+    /** 'payout-<partner>-<run>': the gateway's idempotency key too, so a crash and a second run pay once. */
+    runKey: k.text('run_key').notNull().unique(),
+    amountCents: k.cents('amount_cents').notNull(),
+    status: k
+      .text('status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** The transfer at the gateway (Stripe Connect, or the sandbox's record). */
+    transferId: k.text('transfer_id'),
+    failureReason: k.text('failure_reason'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at'),
+  },
+  (t) => [k.index('partner_payouts_partner_idx').on(t.partnerId, t.createdAt)],
+);

@@ -19,6 +19,7 @@ const GATEWAY_CALLS = [
   'retrievePaymentMethod',
   'attachPaymentMethod',
   'detachPaymentMethod',
+  'transfer',
 ] as const;
 
 export function createPaymentsGateway(env: { STRIPE_SECRET_KEY?: string; STRIPE_API_URL?: string }, db: DB): PaymentsGateway {

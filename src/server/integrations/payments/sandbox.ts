@@ -2,7 +2,7 @@
 // Intents and refunds live in the database (as Stripe keeps them on its side), so a restart or another
 // server sees them; only the card's brand and last four digits are kept. Sandbox payment methods are
 // stateless: their id carries brand, last four and expiry, so saved cards survive a restart.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { sandboxIntents, sandboxRefunds } from '../../db/schema';
@@ -182,6 +182,10 @@ export function createSandboxGateway(db: DB): SandboxGateway {
       return { ...pm, customerId };
     },
     async detachPaymentMethod() {},
+    // A payout is recorded, not sent: its id is its key's, so the same key is the same transfer.
+    async transfer({ idempotencyKey }) {
+      return { id: `tr_sandbox_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
+    },
     createPaymentMethod(card, now = new Date()) {
       const number = card.number.replace(/\D/g, '');
       const problem = cardProblem(card, now);

@@ -132,6 +132,11 @@ export function createStripeGateway(options: StripeOptions): PaymentsGateway & {
     async detachPaymentMethod(id: string) {
       await stripe.paymentMethods.detach(id);
     },
+    async transfer({ amount, destination, idempotencyKey, description }) {
+      if (!destination) throw new CardError('The partner has not connected a Stripe account for payouts yet.');
+      const t = await stripe.transfers.create({ amount, currency: 'usd', destination, description }, { idempotencyKey });
+      return { id: t.id };
+    },
     async retrieveIntent(id: string) {
       try {
         return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));

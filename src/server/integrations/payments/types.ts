@@ -75,6 +75,11 @@ export interface PaymentsGateway {
   retrievePaymentMethod(id: string): Promise<CardPaymentMethod | null>;
   attachPaymentMethod(id: string, customerId: string): Promise<CardPaymentMethod>;
   detachPaymentMethod(id: string): Promise<void>;
+  /**
+   * Pays a partner (a payout): a Stripe Connect transfer to its connected account, or recorded by the sandbox.
+   * The same idempotency key pays once. No account to pay (Stripe mode): a CardError with the reason.
+   */
+  transfer(input: { amount: number; destination: string | null; idempotencyKey: string; description: string }): Promise<{ id: string }>;
 }
 
 /** A decline or invalid card, carrying the card issuer's message (HTTP 402 for callers). */

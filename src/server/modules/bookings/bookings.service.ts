@@ -8,12 +8,13 @@ import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
 import { planInDollars, refundPlan, refundShare } from '@/shared/cancellation';
-import { cents, toDollars, ZERO } from '@/shared/money';
+import { add, cents, neg, toDollars, ZERO } from '@/shared/money';
 import { billableDays, breakdownInDollars, linesInDollars, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import { bookingByLink, lotOfBooking, providerWithLocation, publicBooking } from './booking-view';
 import { availableCredit, type CreditOwner } from './credit';
 import { releaseDays } from './inventory';
 import { giveBack, syncChargeRefund } from './ledger';
+import { recordPartnerLine } from '../partners/ledger';
 import { ALREADY_CANCELLED_MESSAGE, assertAllowed, bookingActions, stayClock, unchangedSinceRead } from './booking-rules';
 import { loadManaged } from './manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
@@ -168,6 +169,7 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
     });
     // The card part split over the booking's charges (checkout's and any change's), newest first.
     await giveBack(tx, b, plan, `refund-booking-${b.id}`, `Credit returned from cancelled booking ${b.confirmationNumber}`);
+    await recordPartnerLine(tx, b, { kind: 'refund', sourceKey: `cancel:${b.id}`, gross: neg(add(plan.card, plan.credit)), at: ctx.clock.now() });
     await enqueueJob(tx, 'mail.booking-cancelled', { bookingId: b.id, refundCents: plan.card, creditCents: plan.credit }, { dedupeKey: `booking-cancelled:${b.id}` });
     return claimed;
   });

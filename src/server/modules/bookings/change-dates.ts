@@ -25,6 +25,7 @@ import { closedDaysMessage, soldOutMessage } from './stay-problems';
 import { completeKeyForChange, linkKeyToChange, paymentKeyFor, requestHash, type KeyClaim } from './idempotency';
 import { closedDays, dayRangesOutside, freeSpaces, releaseDayRange, stayDays, takeDayRange } from './inventory';
 import { giveBack, recordCharge } from './ledger';
+import { recordPartnerLine } from '../partners/ledger';
 import { changeRefusal, loadManaged, manageView, type Managed } from './manage';
 import { dateChangeProblem, PAYMENT_NEEDED_MESSAGE, stayClock, unchangedSinceRead } from './booking-rules';
 import { EXPIRED_HOLD_MESSAGE, payAndSettle, reapExpired, resumeHold, withIdempotencyKey, type HoldKind, type PayWith, type Refusal } from './paid-hold';
@@ -287,6 +288,7 @@ async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim:
     await takeAdded(tx, m, plan.added);
     for (const [first, last] of plan.removed) await releaseDayRange(tx, b.providerId, first, last);
     await giveBack(tx, b, { card: plan.refundToCard, credit: plan.creditBack }, `change-refund-${change!.id}`, `Credit returned from changing booking ${b.confirmationNumber}`);
+    await recordPartnerLine(tx, b, { kind: 'change', sourceKey: `change:${change!.id}`, gross: neg(add(plan.refundToCard, plan.creditBack)), at: change!.createdAt });
     await linkKeyToChange(tx, claim, change!.id);
     const done = summaryOf(change!);
     await completeKeyForChange(tx, change!.id, { ok: true, data: done });
@@ -391,6 +393,7 @@ async function applyPaidChange(services: Pick<Services, 'db' | 'jobs'>, changeId
       await releaseDayRange(tx, booking.providerId, first, last);
     }
     if (intent) await recordCharge(tx, booking.id, intent);
+    await recordPartnerLine(tx, booking, { kind: 'change', sourceKey: `change:${change.id}`, gross: change.chargedCents, at: change.createdAt });
     const summary = summaryOf(change);
     await completeKeyForChange(tx, change.id, { ok: true, data: summary });
     await enqueueJob(tx, 'mail.booking-changed', { bookingId: booking.id, changeId: change.id }, { dedupeKey: `booking-changed:${change.id}` });

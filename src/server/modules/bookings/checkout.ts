@@ -145,6 +145,7 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
       creditAppliedCents: price.credit,
       totalFeeCents: price.total,
       commissionBps,
+      partnerId: provider.partnerId,
       holdExpiresAt: new Date(now.getTime() + HOLD_MS),
       paymentKey: keyed?.paymentKey ?? null,
       now,
@@ -192,6 +193,7 @@ type HeldValues = Pick<
   | 'creditAppliedCents'
   | 'totalFeeCents'
   | 'commissionBps'
+  | 'partnerId'
   | 'holdExpiresAt'
   | 'paymentKey'
 > & { now: Date };
@@ -224,6 +226,7 @@ const insertHeld = prepared((db) => {
       creditAppliedCents: value('creditAppliedCents'),
       totalFeeCents: value('totalFeeCents'),
       commissionBps: value('commissionBps'),
+      partnerId: value('partnerId'),
       status: 'pending',
       holdExpiresAt: value('holdExpiresAt'),
       paymentKey: value('paymentKey'),

@@ -14,6 +14,7 @@ import { undoCreditUse } from './credit';
 import { completeKeyForBooking } from './idempotency';
 import { releaseDays } from './inventory';
 import { recordCharge } from './ledger';
+import { recordPartnerLine } from '../partners/ledger';
 import { reapExpired, type HoldKind } from './paid-hold';
 
 /** The lot being booked and its place, read once per checkout. */
@@ -46,6 +47,7 @@ export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bo
     const [confirmed] = await confirmPending(tx).execute({ id: bookingId, intent: intent?.id ?? null, brand: intent?.card?.brand ?? null, last4: intent?.card?.last4 ?? null });
     if (!confirmed) return null;
     if (intent) await recordCharge(tx, confirmed.id, intent);
+    await recordPartnerLine(tx, confirmed, { kind: 'booking', sourceKey: `booking:${confirmed.id}`, gross: confirmed.parkingFeeCents, at: confirmed.createdAt });
     const out = lot ? checkoutResultOf(confirmed, lot.provider, lot.location.state) : await checkoutResult(tx, confirmed.id);
     await completeKeyForBooking(tx, confirmed.id, { ok: true, data: out });
     await enqueueJob(tx, 'mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}` });

@@ -1,6 +1,7 @@
 // REST paths of partners (rows of the REST table, no logic): the administrator's, and the partner's own for
 // its systems (session cookies for now). A member of another partner gets 404 on every one of them.
 import type { RestRoute } from '../../rest/adapter';
+import { statementCsv } from './statements';
 
 const body = (b: unknown) => (b && typeof b === 'object' ? b : {});
 const scope = (query: Record<string, string>) => (query.partnerId ? { partnerId: query.partnerId } : {});
@@ -18,12 +19,23 @@ export const partnerRestRoutes: RestRoute[] = [
   { method: 'POST', path: '/api/admin/partners/:id/commission', procedure: 'adminPartners.setCommission', input: ({ params, body: b }) => ({ ...body(b), partnerId: params.id }) },
   { method: 'POST', path: '/api/admin/partners/:id/status', procedure: 'adminPartners.setStatus', input: ({ params, body: b }) => ({ ...body(b), partnerId: params.id }) },
   { method: 'POST', path: '/api/admin/lots/:id/approve', procedure: 'adminPartners.approveLot', input: ({ params }) => ({ id: params.id }) },
+  { method: 'POST', path: '/api/admin/payouts/run', procedure: 'adminPartners.runPayouts', input: () => undefined },
+  { method: 'GET', path: '/api/admin/payouts/balances', procedure: 'adminPartners.balances', input: () => undefined },
 
   { method: 'GET', path: '/api/partner/lots', procedure: 'partner.lots', input: ({ query }) => scope(query) },
   { method: 'POST', path: '/api/partner/lots', procedure: 'partner.createLot', input: ({ query, body: b }) => ({ ...body(b), ...scope(query) }), status: 201 },
   { method: 'GET', path: '/api/partner/lots/:id', procedure: 'partner.lot', input: ({ query, params }) => ({ ...scope(query), id: params.id }) },
   { method: 'PATCH', path: '/api/partner/lots/:id', procedure: 'partner.updateLot', input: ({ query, params, body: b }) => ({ ...body(b), ...scope(query), id: params.id }) },
   { method: 'GET', path: '/api/partner/bookings', procedure: 'partner.bookings', input: ({ query }) => query },
+  {
+    method: 'GET',
+    path: '/api/partner/statements/:month',
+    procedure: 'partner.statement',
+    input: ({ query, params }) => ({ ...scope(query), month: params.month!.replace(/\.csv$/, '') }),
+    // '/api/partner/statements/2026-11.csv' downloads the same statement as CSV.
+    csv: (data, req) => (req.params.month!.endsWith('.csv') ? { filename: `statement-${data.month}.csv`, text: statementCsv(data) } : null),
+  },
+  { method: 'GET', path: '/api/partner/payouts', procedure: 'partner.payouts', input: ({ query }) => scope(query) },
   { method: 'GET', path: '/api/partner/members', procedure: 'partner.members', input: ({ query }) => scope(query) },
   { method: 'POST', path: '/api/partner/members', procedure: 'partner.inviteMember', input: ({ query, body: b }) => ({ ...body(b), ...scope(query) }), status: 201 },
   { method: 'DELETE', path: '/api/partner/members/:id', procedure: 'partner.removeMember', input: ({ query, params }) => ({ ...scope(query), memberId: params.id }) },

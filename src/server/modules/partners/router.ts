@@ -19,6 +19,16 @@ import { membershipsOf, PORTAL_ROLES, requireMembership } from './access';
 import { acceptInvitation, invitationInfo, invite, listMembers, removeMember } from './invitations.service';
 import { approveLot, createPartner, draftLots, listPartners, setCommission, setPartnerStatus } from './partners.service';
 import { createPartnerLot, partnerBookings, partnerLot, partnerLots, updatePartnerLot } from './portal.service';
+import { partnerBalances, runPayouts } from './payouts';
+import { payoutHistory, statement } from './statements';
+
+const ZStatementInput = z.object({
+  partnerId: z.coerce.number().int().positive().optional(),
+  month: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is YYYY-MM'),
+});
 
 const ZBookingFilter = z.object({
   partnerId: z.coerce.number().int().positive().optional(),
@@ -38,6 +48,9 @@ export const adminPartnersRouter = router({
   setStatus: adminProcedure.input(ZPartnerStatusInput).mutation(({ ctx, input }) => setPartnerStatus(ctx, ctx.user, input)),
   drafts: adminProcedure.query(({ ctx }) => draftLots(ctx.db)),
   approveLot: adminProcedure.input(ZLotIdInput).mutation(({ ctx, input }) => approveLot(ctx, ctx.user, input.id)),
+  /** Runs this week's payouts now (the weekly job does the same; a second run in the week pays nothing twice). */
+  runPayouts: adminProcedure.mutation(({ ctx }) => runPayouts(ctx)),
+  balances: adminProcedure.query(({ ctx }) => partnerBalances(ctx.db)),
 });
 
 export const partnerRouter = router({
@@ -63,6 +76,11 @@ export const partnerRouter = router({
   bookings: authedProcedure
     .input(ZBookingFilter)
     .query(async ({ ctx, input: { partnerId, ...filter } }) => partnerBookings(ctx.db, await requireMembership(ctx.db, ctx.user, partnerId, PORTAL_ROLES), filter)),
+
+  statement: authedProcedure
+    .input(ZStatementInput)
+    .query(async ({ ctx, input }) => statement(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.month)),
+  payouts: authedProcedure.input(ZPartnerScope).query(async ({ ctx, input }) => payoutHistory(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES))),
 
   members: authedProcedure
     .input(ZPartnerScope)

@@ -1,0 +1,36 @@
+// The partner's side of every booking's money, written in the transaction of the event (a booking confirmed,
+// a change applied, a cancellation): the parking money it moved (gross; the service fee is the platform's), the
+// commission at the booking's own rate by money.ts's one rounding rule, and the partner's net. Each event once
+// (its source key). Statements and payouts read these lines only.
+import type { DB } from '../../db/client';
+import { partnerLedger } from '../../db/schema';
+import { share, sub, type Cents } from '@/shared/money';
+
+type LedgerBooking = { id: number; partnerId: number | null; commissionBps: number | null };
+
+/** The commission on `gross` at `bps` basis points (negative for money given back: the same rule, mirrored). */
+export const commissionOf = (gross: Cents, bps: number): Cents => share(gross, bps / 10_000);
+
+/** Writes the partner's line for an event of a booking of a partner's lot (nothing for the platform's own lots). */
+export async function recordPartnerLine(
+  tx: Pick<DB, 'insert'>,
+  booking: LedgerBooking,
+  line: { kind: 'booking' | 'change' | 'refund'; sourceKey: string; gross: Cents; at: Date },
+) {
+  if (booking.partnerId === null || booking.commissionBps === null || line.gross === 0) return;
+  const commission = commissionOf(line.gross, booking.commissionBps);
+  await tx
+    .insert(partnerLedger)
+    .values({
+      partnerId: booking.partnerId,
+      bookingId: booking.id,
+      kind: line.kind,
+      sourceKey: line.sourceKey,
+      grossCents: line.gross,
+      commissionCents: commission,
+      netCents: sub(line.gross, commission),
+      commissionBps: booking.commissionBps,
+      occurredAt: line.at,
+    })
+    .onConflictDoNothing({ target: partnerLedger.sourceKey });
+}
