@@ -10,13 +10,13 @@ import { SiteHeader } from './features/layout/site-header';
 import { PageSkeleton } from './features/layout/page-skeleton';
 import { useApi } from './lib/use-api';
 import { trackPageView } from './lib/analytics';
-import { TRPCProvider, type LoadClient } from './lib/trpc';
+import { TRPCProvider, type Requester } from './lib/trpc';
 import { loadRoute, matchRequest, notFoundRoute, routes } from './routes';
 
 export interface AppProps {
   queryClient: QueryClient;
-  /** Supplies the tRPC HTTP client when the first request is made (lib/trpc-proxy.ts). */
-  loadTrpcClient: LoadClient;
+  /** Makes the tRPC requests (lib/trpc-proxy.ts). */
+  request: Requester;
   /** Set on the server: the path and query being rendered. */
   ssrPath?: string;
   ssrSearch?: string;
@@ -24,10 +24,10 @@ export interface AppProps {
   adminHost?: boolean;
 }
 
-export function App({ queryClient, loadTrpcClient, ssrPath, ssrSearch, adminHost = false }: AppProps) {
+export function App({ queryClient, request, ssrPath, ssrSearch, adminHost = false }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TRPCProvider loadClient={loadTrpcClient} queryClient={queryClient}>
+      <TRPCProvider request={request} queryClient={queryClient}>
         <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
           <AuthDialogProvider>
             <AccessDialogProvider>

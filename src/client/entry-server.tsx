@@ -48,12 +48,14 @@ export async function render(url: URL, server: { router: AppRouter; ctx: Context
   const head = routeHead(route.path, { params, data: notFound ? null : data, config });
 
   const chunks = new Set<string>();
+  // Nothing is fetched while rendering (the loader did); the client is there as in the browser.
+  const client = makeTrpcClient(config.appUrl);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <RenderedChunks value={chunks}>
         <App
           queryClient={queryClient}
-          loadTrpcClient={async () => makeTrpcClient(config.appUrl)}
+          request={(type, path, input, opts) => client[type](path, input, opts)}
           ssrPath={url.pathname}
           ssrSearch={url.search.slice(1)}
           adminHost={isAdminHost(url.hostname)}

@@ -1,7 +1,7 @@
 // The options proxy the pages' hooks use (`trpc.a.b.queryOptions(input)`, `mutationOptions()`, `queryKey()`,
 // `queryFilter()`, `pathFilter()`), written small so that the first page load carries neither the tRPC client
 // nor @trpc/tanstack-react-query: a server-rendered page has its data in the cache already, and the HTTP client
-// (with superjson) is loaded the first time a query must fetch or a mutation runs. The query and mutation keys
+// (with superjson) is loaded at the visitor's first interaction (entry-client.tsx). The query and mutation keys
 // are exactly those of @trpc/tanstack-react-query's createTRPCOptionsProxy, which the server's loaders use
 // (trpc-proxy.test.ts holds the two side by side), so the server's dehydrated cache is found under them.
 import { skipToken, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
@@ -10,7 +10,8 @@ import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@/server/trpc/root';
 
 export type UntypedClient = TRPCUntypedClient<AppRouter>;
-export type LoadClient = () => Promise<UntypedClient>;
+/** Makes one request: over the tRPC client once it is loaded, before that by trpc-fetch.ts (entry-client.tsx). */
+export type Requester = (type: 'query' | 'mutation', path: string, input: unknown, opts?: TRPCRequestOptions) => Promise<unknown>;
 
 type Args = readonly unknown[];
 type Options = Record<string, unknown> & { trpc?: TRPCRequestOptions & { abortOnUnmount?: boolean }; onSuccess?: (...args: Args) => unknown };
@@ -42,8 +43,8 @@ export function trpcQueryKey(path: string[], input: unknown, type: 'query' | 'an
   return [splitPath, { ...(input !== undefined && input !== skipToken && { input }), ...(type !== 'any' && { type }) }];
 }
 
-/** The options proxy over a client that is loaded when a request is first made. */
-export function createOptionsProxy(queryClient: QueryClient, loadClient: LoadClient): TRPCOptionsProxy<AppRouter> {
+/** The options proxy over a requester that needs no client on the first load. */
+export function createOptionsProxy(queryClient: QueryClient, request: Requester): TRPCOptionsProxy<AppRouter> {
   return recursiveProxy((fullPath, [arg1, arg2]) => {
     const path = fullPath.slice(0, -1);
     const util = fullPath[fullPath.length - 1];
@@ -54,8 +55,7 @@ export function createOptionsProxy(queryClient: QueryClient, loadClient: LoadCli
         const opts = arg2 as Options | undefined;
         const queryFn = async (context: QueryFunctionContext) => {
           const input = (context.queryKey[1] as { input?: unknown } | undefined)?.input;
-          const client = await loadClient();
-          return client.query(dotted, input, { ...opts?.trpc, signal: opts?.trpc?.abortOnUnmount ? context.signal : undefined });
+          return request('query', dotted, input, { ...opts?.trpc, signal: opts?.trpc?.abortOnUnmount ? context.signal : undefined });
         };
         return { ...opts, queryKey: trpcQueryKey(path, arg1, 'query'), queryFn: arg1 === skipToken ? skipToken : queryFn, trpc };
       }
@@ -76,7 +76,7 @@ export function createOptionsProxy(queryClient: QueryClient, loadClient: LoadCli
         return {
           ...opts,
           mutationKey,
-          mutationFn: async (input: unknown) => (await loadClient()).mutation(dotted, input, opts?.trpc),
+          mutationFn: (input: unknown) => request('mutation', dotted, input, opts?.trpc),
           onSuccess: (...args: Args) => opts?.onSuccess?.(...args) ?? defaults.onSuccess?.(...args),
           trpc,
         };
@@ -88,14 +88,13 @@ export function createOptionsProxy(queryClient: QueryClient, loadClient: LoadCli
   }) as TRPCOptionsProxy<AppRouter>;
 }
 
-/** The typed client (`client.a.b.query(input)`, `.mutate(input)`) over a client loaded on first use. */
-export function createLazyClient(loadClient: LoadClient): TRPCClient<AppRouter> {
+/** The typed client (`client.a.b.query(input)`, `.mutate(input)`) over the same requester. */
+export function createLazyClient(request: Requester): TRPCClient<AppRouter> {
   return recursiveProxy(async (fullPath, [input, opts]) => {
     const method = fullPath[fullPath.length - 1];
     const path = fullPath.slice(0, -1).join('.');
-    const client = await loadClient();
-    if (method === 'query') return client.query(path, input, opts as never);
-    if (method === 'mutate') return client.mutation(path, input, opts as never);
+    if (method === 'query') return request('query', path, input, opts as TRPCRequestOptions);
+    if (method === 'mutate') return request('mutation', path, input, opts as TRPCRequestOptions);
     throw new Error(`trpcClient.${fullPath.join('.')}() is not supported`);
   }) as TRPCClient<AppRouter>;
 }

@@ -4,23 +4,19 @@ import type { TRPCClient } from '@trpc/client';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import type { AppRouter, RouterInputs, RouterOutputs } from '@/server/trpc/root';
-import { createLazyClient, createOptionsProxy, type LoadClient } from './trpc-proxy';
+import { createLazyClient, createOptionsProxy, type Requester } from './trpc-proxy';
 
 export type { RouterInputs, RouterOutputs };
-export type { LoadClient };
+export type { Requester };
 
 const Context = createContext<{ trpc: TRPCOptionsProxy<AppRouter>; client: TRPCClient<AppRouter> } | null>(null);
 
 /**
- * Gives `useTRPC()` and `useTRPCClient()` to the tree. `loadClient` supplies the HTTP client when the first
- * request is made (in the browser, a dynamic import of trpc-client.ts; see trpc-proxy.ts).
+ * Gives `useTRPC()` and `useTRPCClient()` to the tree, over `request` (in the browser the tRPC client once it is
+ * loaded, trpc-fetch.ts before; see entry-client.tsx and trpc-proxy.ts).
  */
-export function TRPCProvider({ queryClient, loadClient, children }: { queryClient: QueryClient; loadClient: LoadClient; children: ReactNode }) {
-  const value = useMemo(() => {
-    let client: ReturnType<LoadClient> | undefined;
-    const once = () => (client ??= loadClient());
-    return { trpc: createOptionsProxy(queryClient, once), client: createLazyClient(once) };
-  }, [queryClient, loadClient]);
+export function TRPCProvider({ queryClient, request, children }: { queryClient: QueryClient; request: Requester; children: ReactNode }) {
+  const value = useMemo(() => ({ trpc: createOptionsProxy(queryClient, request), client: createLazyClient(request) }), [queryClient, request]);
   return <Context value={value}>{children}</Context>;
 }
 

@@ -1,11 +1,12 @@
-// Reads the server's dehydrated query cache (written with superjson.stringify by entry-server.tsx) without
-// shipping superjson on a first visit. A page's data holds plain JSON plus dates and undefined values, and
-// superjson's format for those is small: `{ json, meta: { values, v: 1 } }`, where `values` is a tree of
-// escaped dotted paths with a type at each leaf. Anything else (a Map, an Error, shared references, a future
-// format) is handed to superjson itself, loaded then.
+// superjson's format for what a page's data and inputs hold (plain JSON, dates, undefined values), without
+// shipping superjson on a first visit: the server's dehydrated query cache (written with superjson.stringify by
+// entry-server.tsx) and the answers to requests made before the tRPC client is loaded (trpc-fetch.ts). The format
+// is `{ json, meta: { values, v: 1 } }`, where `values` is a tree of escaped dotted paths with a type at each
+// leaf. Anything else (a Map, an Error, shared references, a future format) is handed to superjson itself,
+// loaded then.
 
 type Tree = [string | unknown[], Record<string, Tree>?] | { [path: string]: Tree };
-interface SuperJsonResult {
+export interface SuperJsonResult {
   json: unknown;
   meta?: { values?: Tree; referentialEqualities?: unknown; v?: number };
 }
@@ -29,11 +30,10 @@ function parsePath(text: string): string[] | null {
   return out;
 }
 
-const UNSAFE = new Set(['__proto__', 'prototype', 'constructor']);
+export const UNSAFE = new Set(['__proto__', 'prototype', 'constructor']);
 
-/** The value, or `undefined` for a value only superjson itself can restore. */
-export function parseSimpleState(text: string): { value: unknown } | undefined {
-  const { json, meta } = JSON.parse(text) as SuperJsonResult;
+/** superjson.deserialize's value, or `undefined` for a value only superjson itself can restore. */
+export function deserializeSimple({ json, meta }: SuperJsonResult): { value: unknown } | undefined {
   if (!meta) return { value: json };
   if (meta.v !== 1 || meta.referentialEqualities) return undefined;
   let root = json;
@@ -68,9 +68,11 @@ export function parseSimpleState(text: string): { value: unknown } | undefined {
   return { value: root };
 }
 
-/** The server's state: at once when it is simple, else through superjson. */
-export async function parseState(text: string): Promise<unknown> {
-  const simple = parseSimpleState(text);
+export const parseSimple = (text: string) => deserializeSimple(JSON.parse(text) as SuperJsonResult);
+
+/** superjson.parse: at once when the value is simple, else through superjson. */
+export async function parse(text: string): Promise<unknown> {
+  const simple = parseSimple(text);
   if (simple) return simple.value;
   const { default: superjson } = await import('superjson');
   return superjson.parse(text);

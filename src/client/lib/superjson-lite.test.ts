@@ -1,8 +1,9 @@
-// The first-visit reader of the server's state must restore what superjson.parse restores, and hand anything
-// it does not know to superjson.
+// The first visit's superjson must read and write what superjson does, and hand anything it does not know to
+// superjson itself.
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
-import { parseSimpleState, parseState } from './dehydrated-state';
+import { parse, parseSimple as parseSimpleState } from './superjson-lite';
+import { deserialize, serializeSimple } from './trpc-fetch';
 
 const simple = {
   queries: [
@@ -40,14 +41,47 @@ describe('parseSimpleState', () => {
     for (const value of [{ m: new Map([[1, new Date(1)]]) }, { s: new Set([1]) }, { e: error }, { x: shared, y: shared }, { n: NaN }, { b: 10n }]) {
       const text = superjson.stringify(value);
       expect(parseSimpleState(text), text).toBeUndefined();
-      expect(await parseState(text)).toStrictEqual(superjson.parse(text));
+      expect(await parse(text)).toStrictEqual(superjson.parse(text));
     }
     const text = superjson.stringify(simple);
-    expect(await parseState(text)).toStrictEqual(superjson.parse(text));
+    expect(await parse(text)).toStrictEqual(superjson.parse(text));
   });
 
   it('refuses paths that reach into prototypes', () => {
     const text = JSON.stringify({ json: {}, meta: { values: { '__proto__.polluted': ['undefined'] }, v: 1 } });
     expect(parseSimpleState(text)).toBeUndefined();
+  });
+});
+
+describe('serializeSimple', () => {
+  it('writes what superjson.serialize writes for plain JSON, dates and undefined values', () => {
+    const values = [
+      undefined,
+      null,
+      new Date(9),
+      { location: 'MCO', arrivalDate: undefined, departureDate: '2026-12-03', amenities: ['covered'], page: 2, ok: true },
+      { nested: { at: new Date(1), list: [undefined, 1, { 'a.b': undefined, 'c\\d': new Date(2), '': 3 }] } },
+      [1, 'two', undefined],
+      {},
+    ];
+    for (const value of values) {
+      const ours = serializeSimple(value);
+      expect(ours, JSON.stringify(value)).toBeDefined();
+      expect(JSON.parse(JSON.stringify(ours))).toEqual(JSON.parse(JSON.stringify(superjson.serialize(value))));
+      expect(superjson.deserialize(ours as never)).toStrictEqual(value);
+    }
+  });
+
+  it('gives up on anything else', () => {
+    for (const value of [new Map(), { s: new Set() }, { n: NaN }, { z: -0 }, { b: 1n }, { i: Infinity }, new (class X {})(), JSON.parse('{"__proto__": 1}') as unknown]) {
+      expect(serializeSimple(value)).toBeUndefined();
+    }
+  });
+
+  it('deserializes a response the same way, through superjson when it must', async () => {
+    for (const value of [{ a: new Date(4), b: undefined }, { m: new Map([[1, 2]]) }]) {
+      const wire = JSON.parse(JSON.stringify(superjson.serialize(value))) as never;
+      expect(await deserialize(wire)).toStrictEqual(value);
+    }
   });
 });
