@@ -27,6 +27,10 @@ export async function fetchProcedure(type: 'query' | 'mutation', path: string, i
     const { TRPCClientError } = await import('@trpc/client');
     throw TRPCClientError.from(cause as Error);
   }
+  if (!json || typeof json !== 'object' || !('error' in json || 'result' in json)) {
+    const { TRPCClientError } = await import('@trpc/client');
+    throw TRPCClientError.from(new Error('Unable to transform response from server'), { meta: { response: res, responseJSON: json } });
+  }
   if ('error' in json) {
     // The same error the client throws (message, data.code, data.httpStatus, shape).
     const { TRPCClientError } = await import('@trpc/client');
