@@ -36,7 +36,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { '@': path.join(root, 'src'), '@db': path.join(root, 'db') },
   },
-  build: isSsrBuild ? { outDir: 'dist/server', target: 'node20', emptyOutDir: true, sourcemap: true } : { outDir: 'dist/client', emptyOutDir: true, manifest: true },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', target: 'node20', emptyOutDir: true, sourcemap: true }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        // Every module the entry needs in one chunk: Rolldown's own split gave each module the entry shares with a
+        // lazy page a chunk of its own (the JSX runtime, the class merger, the button, TanStack Query's core, ...),
+        // eight files that compressed 3.4 kB worse than one.
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+      },
   server: {
     proxy: Object.fromEntries(['/api', '/auth', '/healthz', '/webhooks', '/sitemap.xml', '/robots.txt'].map((p) => [p, API])),
   },

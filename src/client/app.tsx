@@ -10,12 +10,13 @@ import { SiteHeader } from './features/layout/site-header';
 import { PageSkeleton } from './features/layout/page-skeleton';
 import { useApi } from './lib/use-api';
 import { trackPageView } from './lib/analytics';
-import { TRPCProvider, type TrpcClient } from './lib/trpc';
+import { TRPCProvider, type Requester } from './lib/trpc';
 import { loadRoute, matchRequest, notFoundRoute, routes } from './routes';
 
 export interface AppProps {
   queryClient: QueryClient;
-  trpcClient: TrpcClient;
+  /** Makes the tRPC requests (lib/trpc-proxy.ts). */
+  request: Requester;
   /** Set on the server: the path and query being rendered. */
   ssrPath?: string;
   ssrSearch?: string;
@@ -23,10 +24,10 @@ export interface AppProps {
   adminHost?: boolean;
 }
 
-export function App({ queryClient, trpcClient, ssrPath, ssrSearch, adminHost = false }: AppProps) {
+export function App({ queryClient, request, ssrPath, ssrSearch, adminHost = false }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+      <TRPCProvider request={request} queryClient={queryClient}>
         <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
           <AuthDialogProvider>
             <AccessDialogProvider>

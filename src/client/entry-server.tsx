@@ -9,7 +9,8 @@ import type { AppRouter } from '@/server/trpc/root';
 import { App } from './app';
 import { headToHtml } from './lib/head';
 import { RenderedChunks } from './lib/lazy';
-import { makeApi, makeQueryClient, makeTrpcClient } from './lib/trpc';
+import { makeApi, makeQueryClient } from './lib/trpc';
+import { makeTrpcClient } from './lib/trpc-client';
 import { routeHead } from './heads';
 import { isAdminHost, loadRoute, matchRequest } from './routes';
 
@@ -47,10 +48,18 @@ export async function render(url: URL, server: { router: AppRouter; ctx: Context
   const head = routeHead(route.path, { params, data: notFound ? null : data, config });
 
   const chunks = new Set<string>();
+  // Nothing is fetched while rendering (the loader did); the client is there as in the browser.
+  const client = makeTrpcClient(config.appUrl);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <RenderedChunks value={chunks}>
-        <App queryClient={queryClient} trpcClient={makeTrpcClient(config.appUrl)} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} adminHost={isAdminHost(url.hostname)} />
+        <App
+          queryClient={queryClient}
+          request={(type, path, input, opts) => client[type](path, input, opts)}
+          ssrPath={url.pathname}
+          ssrSearch={url.search.slice(1)}
+          adminHost={isAdminHost(url.hostname)}
+        />
       </RenderedChunks>
     </StrictMode>,
     // Inline every Suspense boundary: the first response must hold the page's content

@@ -1,18 +1,38 @@
-// The typed tRPC client for React, the query-client defaults of spec section 9, and loader helpers.
+// The typed tRPC options proxy for React, the query-client defaults of spec section 9, and loader helpers.
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { createTRPCContext, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import superjson from 'superjson';
+import type { TRPCClient } from '@trpc/client';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { createContext, use, useMemo, type ReactNode } from 'react';
 import type { AppRouter, RouterInputs, RouterOutputs } from '@/server/trpc/root';
+import { createLazyClient, createOptionsProxy, type Requester } from './trpc-proxy';
 
 export type { RouterInputs, RouterOutputs };
+export type { Requester };
+
+const Context = createContext<{ trpc: TRPCOptionsProxy<AppRouter>; client: TRPCClient<AppRouter> } | null>(null);
 
 /**
- * `useTRPC()` gives the typed options proxy (`trpc.a.b.queryOptions(input)`, `mutationOptions()`,
- * `queryKey()`, `queryFilter()`, `pathFilter()`) for TanStack Query's own hooks; `useTRPCClient()` the
- * plain client, for calls that must bypass the cache.
+ * Gives `useTRPC()` and `useTRPCClient()` to the tree, over `request` (in the browser the tRPC client once it is
+ * loaded, trpc-fetch.ts before; see entry-client.tsx and trpc-proxy.ts).
  */
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+export function TRPCProvider({ queryClient, request, children }: { queryClient: QueryClient; request: Requester; children: ReactNode }) {
+  const value = useMemo(() => ({ trpc: createOptionsProxy(queryClient, request), client: createLazyClient(request) }), [queryClient, request]);
+  return <Context value={value}>{children}</Context>;
+}
+
+function useTrpcContext() {
+  const value = use(Context);
+  if (!value) throw new Error('useTRPC() can only be used inside of a <TRPCProvider>');
+  return value;
+}
+
+/**
+ * The typed options proxy (`trpc.a.b.queryOptions(input)`, `mutationOptions()`, `queryKey()`, `queryFilter()`,
+ * `pathFilter()`) for TanStack Query's own hooks.
+ */
+export const useTRPC = () => useTrpcContext().trpc;
+/** The plain client, for calls that must bypass the cache. */
+export const useTRPCClient = () => useTrpcContext().client;
 
 /** Data never goes stale, no refetch on focus or interval, no retries (spec section 9). */
 export function makeQueryClient() {
@@ -23,20 +43,6 @@ export function makeQueryClient() {
     },
   });
 }
-
-export function makeTrpcClient(baseUrl = '') {
-  return createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: `${baseUrl}/api/trpc`,
-        transformer: superjson,
-        fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
-      }),
-    ],
-  });
-}
-
-export type TrpcClient = ReturnType<typeof makeTrpcClient>;
 
 /**
  * What route loaders get, the same on the server and in the browser: the options proxy (on the server it
