@@ -174,6 +174,17 @@ describe('a partner runs its lots', () => {
       expect((await who.get(`/api/partner/bookings?partnerId=${a.id}`)).status).toBe(404);
       expect((await who.get(`/api/partner/members?partnerId=${a.id}`)).status).toBe(404);
     }
+    // The lot's days and photos: A's owner edits them as the back office does; B's manager gets 404.
+    const range = `from=${dayFromToday(40)}&to=${dayFromToday(41)}`;
+    expect((await as(ownerA.cookie).get(`/api/partner/lots/${lotA}/days?${range}`)).status).toBe(200);
+    const closed = await as(ownerA.cookie).patch(`/api/partner/lots/${lotA}/days`, { from: dayFromToday(40), to: dayFromToday(41), closed: true });
+    expect(closed.status, closed.text).toBe(200);
+    expect((await as(ownerA.cookie).get(`/api/partner/lots/${lotA}/photos`)).json).toMatchObject({ photos: [] });
+    expect((await as(managerB.cookie).get(`/api/partner/lots/${lotA}/days?${range}`)).status).toBe(404);
+    expect((await as(managerB.cookie).patch(`/api/partner/lots/${lotA}/days`, { from: dayFromToday(40), to: dayFromToday(41), closed: false })).status).toBe(404);
+    expect((await as(managerB.cookie).get(`/api/partner/lots/${lotA}/photos`)).status).toBe(404);
+    expect((await as(gateA.cookie).get(`/api/partner/lots/${lotA}/photos`)).status).toBe(404);
+
     // B's manager reaching A's lot through B's own partner: not B's lot.
     expect((await as(managerB.cookie).get(`/api/partner/lots/${lotA}`)).status).toBe(404);
     expect((await as(managerB.cookie).get(`/api/partner/bookings?lotId=${lotA}`)).status).toBe(404);

@@ -20,6 +20,7 @@ import { acceptInvitation, invitationInfo, invite, listMembers, removeMember } f
 import { approveLot, createPartner, draftLots, listPartners, setCommission, setPartnerStatus } from './partners.service';
 import { createPartnerLot, partnerBookings, partnerLot, partnerLots, updatePartnerLot } from './portal.service';
 import { partnerBalances, runPayouts } from './payouts';
+import { partnerLotEditorRouter } from './lot-editor.router';
 import { payoutHistory, statement } from './statements';
 
 const ZStatementInput = z.object({
@@ -54,6 +55,8 @@ export const adminPartnersRouter = router({
 });
 
 export const partnerRouter = router({
+  /** A lot's days and photos, as the back office edits them (lot-editor.router.ts). */
+  lotEditor: partnerLotEditorRouter,
   /** The partners the caller belongs to, with their role (the portal's switcher and the account menu). */
   memberships: authedProcedure.query(({ ctx }) => membershipsOf(ctx.db, ctx.user.id)),
   invitation: publicProcedure.input(ZInvitationToken).query(({ ctx, input }) => invitationInfo(ctx, input.token)),
