@@ -24,6 +24,8 @@ function appClassTokens(): string[] {
   for (const f of files) {
     const src = fs.readFileSync(f, 'utf8');
     for (const m of src.matchAll(/(['"`])((?:(?!\1)[^\\\n])*)\1/g)) {
+      // A sentence ('Unable to transform response from server') is not a list of classes: none starts upper-case.
+      if (/^[A-Z]/.test(m[2] ?? '')) continue;
       for (const t of (m[2] ?? '').split(/\s+/)) if (/^[!-]?[a-z][\w\-:/.[\]#%(),!&>*=]*$/.test(t) && !t.includes('/client/')) tokens.add(t);
     }
   }
