@@ -102,6 +102,8 @@ describe('a checkout whose bank asks the cardholder (3-D Secure)', () => {
     expect(refused.status).toBe(402);
     expect(refused.json.error).toBe('We are unable to authenticate your payment method. Please choose a different payment method and try again.');
     expect(refused.json.nextAction).toBeUndefined();
+    // The page still knows the payment's secret: the payment is cancelled so it cannot complete for nothing.
+    expect(fake.intents.get(c.intentId)!.status).toBe('canceled');
     expect(await bookingRow(c.held.id)).toBeUndefined();
     const { arrivalDate, departureDate } = c.body.reservationDetails;
     expect(await taken(c.lot.id, arrivalDate, departureDate)).toEqual([0, 0, 0]);
@@ -123,13 +125,16 @@ describe('a checkout whose bank asks the cardholder (3-D Secure)', () => {
     expect(intentsOf(c.held.id)).toHaveLength(1);
   });
 
-  it('is released by the reaper when the check is abandoned; a check passed after that is refunded', async () => {
+  it('is released by the reaper when the check is abandoned (the payment cancelled); money that came anyway is refunded', async () => {
     const c = await startCheckout('tds-gone-key-01');
     const reaped = await settleExpiredHolds({ db: t.db, payments: t.payments, jobs: t.jobs }, new Date(Date.now() + 11 * 60_000));
     expect(reaped.released).toBeGreaterThanOrEqual(1);
     expect(await bookingRow(c.held.id)).toBeUndefined();
     expect((await c.repeat()).status).toBe(409);
+    expect(fake.intents.get(c.intentId)!.status).toBe('canceled');
 
+    // Had the bank's answer crossed the cancellation, the money would go back.
+    fake.intents.get(c.intentId)!.status = 'requires_action';
     fake.authenticate(c.intentId, true);
     const paid = { id: c.intentId, object: 'payment_intent', amount: 2199, metadata: { purpose: 'booking', bookingId: String(c.held.id) } };
     await webhook('evt_3ds_2', 'payment_intent.succeeded', paid);

@@ -123,6 +123,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const data = [...intents.values()].filter((pi) => pi.metadata?.bookingId === bookingId && pi.metadata?.purpose === 'booking');
         return send(200, { object: 'search_result', data, has_more: false, url: '/v1/payment_intents/search' });
       }
+      if (req.method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url))) {
+        const pi = intents.get(m[1]!);
+        if (!pi) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        if (pi.status === 'succeeded') return send(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has already succeeded.' } });
+        pi.status = 'canceled';
+        pi.next_action = null;
+        return send(200, pi);
+      }
       if (req.method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url))) {
         const pi = intents.get(m[1]!);
         if (!pi) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });

@@ -12,6 +12,7 @@ export { createStripeGateway } from './stripe';
 const GATEWAY_CALLS = [
   'createIntent',
   'retrieveIntent',
+  'cancelIntent',
   'charge',
   'refund',
   'findCharge',

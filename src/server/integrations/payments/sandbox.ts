@@ -182,6 +182,8 @@ export function createSandboxGateway(db: DB): SandboxGateway {
       return { ...pm, customerId };
     },
     async detachPaymentMethod() {},
+    // Sandbox payments never wait for a bank's check: nothing is left open to cancel.
+    async cancelIntent() {},
     // A payout is recorded, not sent: its id is its key's, so the same key is the same transfer.
     async transfer({ idempotencyKey }) {
       return { id: `tr_sandbox_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };

@@ -137,6 +137,14 @@ export function createStripeGateway(options: StripeOptions): PaymentsGateway & {
       const t = await stripe.transfers.create({ amount, currency: 'usd', destination, description }, { idempotencyKey });
       return { id: t.id };
     },
+    async cancelIntent(id: string) {
+      try {
+        await stripe.paymentIntents.cancel(id);
+      } catch (err) {
+        // Already succeeded or canceled: the webhook or the next reader deals with what it is.
+        console.warn(`Could not cancel payment ${id}: ${(err as Error).message}`);
+      }
+    },
     async retrieveIntent(id: string) {
       try {
         return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));

@@ -61,6 +61,8 @@ export interface PaymentsGateway {
   mode: 'stripe' | 'sandbox';
   createIntent(input: CreateIntent): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
+  /** Cancels a payment that will not be completed (a hold released while its bank's check was open); best effort. */
+  cancelIntent(id: string): Promise<void>;
   /** Charges now. A decline is not thrown: the intent comes back with status 'requires_payment_method' and lastError. */
   charge(input: ChargeInput): Promise<PaymentIntent>;
   refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund>;

@@ -135,6 +135,8 @@ async function afterAuthentication<Row extends { id: number }>(ctx: Context, kin
   const message = intent?.lastError ?? AUTHENTICATION_FAILED_MESSAGE;
   countPaymentFailure('declined', kind.purpose);
   await kind.release(ctx, row.id, { code: 'PAYMENT_REQUIRED', message });
+  // The page still holds the payment's secret: it must not be completed for a hold that is gone.
+  if (intent && intent.status !== 'canceled') await ctx.payments.cancelIntent(intent.id);
   throw new AppError('PAYMENT_REQUIRED', message);
 }
 
@@ -221,7 +223,11 @@ export async function reapExpired(services: SettleServices, kind: AnyKind, now =
     const intent = awaiting ? await services.payments.retrieveIntent(awaiting) : await services.payments.findCharge(kind.chargeLookup(row));
     if (intent?.status === 'succeeded') {
       if ((await settlePaid(services, kind, row.id, intent)) === 'settled') settled++;
-    } else if (await kind.release(services, row.id, { code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE })) released++;
+    } else if (await kind.release(services, row.id, { code: 'CONFLICT', message: EXPIRED_HOLD_MESSAGE })) {
+      released++;
+      // A bank's check left open (a closed tab): the payment is cancelled so it cannot complete for nothing.
+      if (awaiting && intent && intent.status !== 'canceled') await services.payments.cancelIntent(awaiting);
+    }
   }
   return { settled, released };
 }
