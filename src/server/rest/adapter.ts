@@ -32,6 +32,8 @@ export interface RestRoute {
   status?: 200 | 201;
   /** Errors answer `{ success: false, error }` (paths whose success answers carry `success`). */
   envelope?: boolean;
+  /** The answer is a file: the procedure returns `{ filename, csv }`, sent as text/csv to download. */
+  file?: 'csv';
 }
 
 export function procedureExists(path: string): boolean {
@@ -65,6 +67,12 @@ export function mountRestRoutes(app: Hono, routes: readonly RestRoute[], createC
       // The one place REST answers get their headers beyond the body: the cookies the call asked for and the
       // retry delay of a refusal (Retry-After), per response-headers.ts.
       responseHeaders(ctx.response, answer.error ? [answer.error] : [], ctx.env.APP_URL).forEach((v, k) => c.header(k, v, { append: true }));
+      if (route.file === 'csv' && !answer.error) {
+        const file = answer.body as { filename: string; csv: string };
+        c.header('content-type', 'text/csv; charset=utf-8');
+        c.header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`);
+        return c.body(file.csv, answer.status);
+      }
       return c.json(answer.body, answer.status);
     });
   }

@@ -17,6 +17,7 @@ export const partnerRestRoutes: RestRoute[] = [
   },
   { method: 'POST', path: '/api/admin/partners/:id/commission', procedure: 'adminPartners.setCommission', input: ({ params, body: b }) => ({ ...body(b), partnerId: params.id }) },
   { method: 'POST', path: '/api/admin/partners/:id/status', procedure: 'adminPartners.setStatus', input: ({ params, body: b }) => ({ ...body(b), partnerId: params.id }) },
+  { method: 'GET', path: '/api/admin/partners/free-lots', procedure: 'adminPartners.freeLots', input: ({ query }) => ({ q: query.q || undefined }) },
   { method: 'POST', path: '/api/admin/lots/:id/approve', procedure: 'adminPartners.approveLot', input: ({ params }) => ({ id: params.id }) },
 
   { method: 'GET', path: '/api/partner/lots', procedure: 'partner.lots', input: ({ query }) => scope(query) },
@@ -24,6 +25,8 @@ export const partnerRestRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/partner/lots/:id', procedure: 'partner.lot', input: ({ query, params }) => ({ ...scope(query), id: params.id }) },
   { method: 'PATCH', path: '/api/partner/lots/:id', procedure: 'partner.updateLot', input: ({ query, params, body: b }) => ({ ...body(b), ...scope(query), id: params.id }) },
   { method: 'GET', path: '/api/partner/bookings', procedure: 'partner.bookings', input: ({ query }) => query },
+  { method: 'GET', path: '/api/partner/bookings.csv', procedure: 'partner.bookingsCsv', input: ({ query }) => query, file: 'csv' },
+  { method: 'GET', path: '/api/partner/today', procedure: 'partner.today', input: ({ query }) => scope(query) },
   { method: 'GET', path: '/api/partner/members', procedure: 'partner.members', input: ({ query }) => scope(query) },
   { method: 'POST', path: '/api/partner/members', procedure: 'partner.inviteMember', input: ({ query, body: b }) => ({ ...body(b), ...scope(query) }), status: 201 },
   { method: 'DELETE', path: '/api/partner/members/:id', procedure: 'partner.removeMember', input: ({ query, params }) => ({ ...scope(query), memberId: params.id }) },

@@ -17,8 +17,10 @@ import {
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { membershipsOf, PORTAL_ROLES, requireMembership } from './access';
 import { acceptInvitation, invitationInfo, invite, listMembers, removeMember } from './invitations.service';
-import { approveLot, createPartner, draftLots, listPartners, setCommission, setPartnerStatus } from './partners.service';
-import { createPartnerLot, partnerBookings, partnerLot, partnerLots, updatePartnerLot } from './portal.service';
+import { approveLot, createPartner, draftLots, listPartners, lotsWithoutPartner, setCommission, setPartnerStatus } from './partners.service';
+import { createPartnerLot, partnerBookings, partnerBookingsCsv, partnerLot, partnerLots, partnerToday, updatePartnerLot } from './portal.service';
+
+const ZFreeLotsInput = z.object({ q: z.string().trim().max(100).optional() }).default({});
 
 const ZBookingFilter = z.object({
   partnerId: z.coerce.number().int().positive().optional(),
@@ -38,6 +40,8 @@ export const adminPartnersRouter = router({
   setStatus: adminProcedure.input(ZPartnerStatusInput).mutation(({ ctx, input }) => setPartnerStatus(ctx, ctx.user, input)),
   drafts: adminProcedure.query(({ ctx }) => draftLots(ctx.db)),
   approveLot: adminProcedure.input(ZLotIdInput).mutation(({ ctx, input }) => approveLot(ctx, ctx.user, input.id)),
+  /** Lots no partner owns yet, by name or place (the new partner form's lot picker). */
+  freeLots: adminProcedure.input(ZFreeLotsInput).query(({ ctx, input }) => lotsWithoutPartner(ctx.db, input.q)),
 });
 
 export const partnerRouter = router({
@@ -63,6 +67,17 @@ export const partnerRouter = router({
   bookings: authedProcedure
     .input(ZBookingFilter)
     .query(async ({ ctx, input: { partnerId, ...filter } }) => partnerBookings(ctx.db, await requireMembership(ctx.db, ctx.user, partnerId, PORTAL_ROLES), filter)),
+
+  /** The same rows as `bookings` (same filter and scope, every page) as a CSV file. */
+  bookingsCsv: authedProcedure
+    .input(ZBookingFilter.omit({ limit: true, offset: true }))
+    .query(async ({ ctx, input: { partnerId, ...filter } }) =>
+      partnerBookingsCsv(ctx.db, await requireMembership(ctx.db, ctx.user, partnerId, PORTAL_ROLES), filter, ctx.clock.now()),
+    ),
+  /** Each of the member's lots' arrivals and departures on the lot's today. */
+  today: authedProcedure
+    .input(ZPartnerScope)
+    .query(async ({ ctx, input }) => partnerToday(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), ctx.clock.now())),
 
   members: authedProcedure
     .input(ZPartnerScope)
