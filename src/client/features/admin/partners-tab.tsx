@@ -254,7 +254,9 @@ function NewPartnerDialog({ onClose }: { onClose: () => void }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = ZPartnerInput.safeParse({ ...draft, lotIds: lots.map((l) => l.id) });
+    // Checked here with the server's schema; sent as typed (the schema turns the percent into basis points).
+    const input = { tradingName: '', legalName: '', contactName: '', contactEmail: '', ...draft, commissionPercent: draft.commissionPercent ?? '', lotIds: lots.map((l) => l.id) };
+    const parsed = ZPartnerInput.safeParse(input);
     const found = fieldErrors(parsed);
     setErrors(found ?? {});
     if (found || !parsed.success) {
@@ -262,7 +264,7 @@ function NewPartnerDialog({ onClose }: { onClose: () => void }) {
       if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
-    create.mutate(parsed.data, {
+    create.mutate(input, {
       onSuccess: (p) => {
         void refresh();
         toast({
@@ -439,11 +441,13 @@ function CommissionDialog({ partner, onClose }: { partner: Partner; onClose: () 
     e.preventDefault();
     // The date-time field is the administrator's local time; the server takes an instant.
     const effectiveFrom = from ? new Date(from).toISOString() : undefined;
-    const parsed = ZCommissionInput.safeParse({ partnerId: partner.id, commissionPercent: value, effectiveFrom });
+    // Checked with the server's schema, sent as typed (the schema turns the percent into basis points).
+    const input = { partnerId: partner.id, commissionPercent: value, effectiveFrom };
+    const parsed = ZCommissionInput.safeParse(input);
     const found = fieldErrors(parsed);
     setErrors(found ?? {});
     if (found || !parsed.success) return document.getElementById(`${id}-${found?.effectiveFrom ? 'from' : 'percent'}`)?.focus();
-    save.mutate(parsed.data, {
+    save.mutate(input, {
       onSuccess: (r) => {
         void refresh();
         toast({
