@@ -76,7 +76,9 @@ test('a partner: created by the administrator, its owner edits a rate, its manag
   await dialog.getByLabel('Contact e-mail').fill(ownerEmail);
   await dialog.getByLabel('Commission (%)').fill('12.5');
   await dialog.getByLabel('Find lots without a partner').fill(stamp);
-  await dialog.getByRole('button', { name: new RegExp(lotName) }).click();
+  const found = dialog.getByRole('list', { name: 'Lots without a partner' }).getByRole('button');
+  await expect(found).toHaveCount(1);
+  await found.click();
   await expect(dialog.getByRole('list', { name: 'Chosen lots' })).toContainText(lotName);
   await dialog.getByRole('button', { name: 'Create partner' }).click();
   await expect(dialog).toBeHidden();
@@ -112,7 +114,7 @@ test('a partner: created by the administrator, its owner edits a rate, its manag
     const search = await (await owner.request.get(`/api/search?location=MCO&arrivalDate=${day(30)}&departureDate=${day(32)}`)).json();
     expect(search.providers.find((p: { id: number }) => p.id === lot.id)).toMatchObject({ price: 13.25 });
     await owner.goto(`/provider/${lot.slug}`);
-    await expect(owner.getByText('$13.25').first()).toBeVisible();
+    await expect(owner.getByText('$13.25').filter({ visible: true }).first()).toBeVisible();
 
     // A traveller books the lot; the owner invites a manager from the Members tab.
     const booked = await page.request.post('/api/bookings/automated', { data: checkoutRequest(lot.id, { arrival: `${day(20)}T09:00`, departure: `${day(22)}T09:00` }) });
@@ -131,7 +133,7 @@ test('a partner: created by the administrator, its owner edits a rate, its manag
     await acceptAsNewAccount(manager, await invitationPath(outbox, managerEmail), 'Manny Manager');
     await manager.getByRole('tab', { name: 'Bookings' }).click();
     await expect(manager).toHaveURL(/tab=bookings/);
-    await expect(manager.getByText(confirmation).first()).toBeVisible();
+    await expect(manager.getByText(confirmation).filter({ visible: true })).toBeVisible();
     await manager.screenshot({ path: test.info().outputPath(`partner-bookings-${width}.png`), fullPage: true });
     const [download] = await Promise.all([manager.waitForEvent('download'), manager.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^bookings-pilot-parking-\d+-\d{4}-\d{2}-\d{2}\.csv$/);

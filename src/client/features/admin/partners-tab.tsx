@@ -205,7 +205,7 @@ function FormDialog({
 }) {
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className={wide ? 'max-h-[90dvh] overflow-y-auto sm:max-w-2xl' : 'sm:max-w-md'}>
+      <DialogContent className={wide ? 'block space-y-4 sm:max-w-2xl' : 'sm:max-w-md'}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -348,7 +348,7 @@ function NewPartnerDialog({ onClose }: { onClose: () => void }) {
             onChange={(e) => setQ(e.target.value)}
           />
         </div>
-        <ul className="max-h-48 divide-y divide-border overflow-y-auto rounded-md border border-border text-sm" aria-label="Lots without a partner">
+        <ul className="divide-y divide-border rounded-md border border-border text-sm" aria-label="Lots without a partner">
           {!free.data ? (
             <li className="p-3">
               <Skeleton className="h-5 w-full" />
@@ -358,6 +358,8 @@ function NewPartnerDialog({ onClose }: { onClose: () => void }) {
           ) : (
             free.data
               .filter((l) => !lots.some((x) => x.id === l.id))
+              // A few at a time (no scrolling list inside the scrolling dialog): the search narrows them.
+              .slice(0, 6)
               .map((l) => (
                 <li key={l.id}>
                   <button
