@@ -160,26 +160,9 @@ export const routes: RouteDef[] = [
     path: '/gate',
     page: lazyPage(() => import('./pages/gate')),
   }),
-  route({
-    path: '/partner/invitation',
-    page: lazyPage(() => import('./pages/partner-invitation')),
-    load: async (api, _params, search) => {
-      const token = search.get('token') ?? '';
-      await Promise.all([api.prefetch(api.trpc.auth.me.queryOptions()), token.length >= 20 ? api.prefetch(api.trpc.partner.invitation.queryOptions({ token })) : null]);
-      return null;
-    },
-  }),
-  route({
-    path: '/partner',
-    page: lazyPage(() => import('./pages/partner')),
-    // Signed in without a membership: the page does not exist for them (404). Signed out: the page asks to sign in.
-    load: async (api) => {
-      if (!(await api.fetch(api.trpc.auth.me.queryOptions()))) return null;
-      const memberships = await api.fetch(api.trpc.partner.memberships.queryOptions());
-      if (!memberships.length) throw Object.assign(new Error('Not found'), { code: 'NOT_FOUND' });
-      return null;
-    },
-  }),
+  // Partners' screens read their data in the browser (no loader here: the route table is in every page's code).
+  route({ path: '/partner/invitation', page: lazyPage(() => import('./pages/partner-invitation')) }),
+  route({ path: '/partner', page: lazyPage(() => import('./pages/partner')) }),
   route({
     path: '/verify-email',
     page: lazyPage(() => import('./pages/verify-email')),

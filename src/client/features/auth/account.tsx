@@ -1,6 +1,6 @@
 // The signed-in traveller's account links, avatar and sign-out action, shared by the header's menu
 // (loaded on demand) and the mobile navigation.
-import { Building2, CreditCard, History, ScanLine, Search, Settings, Shield } from 'lucide-react';
+import { CreditCard, History, ScanLine, Search, Settings, Shield } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '@/client/components/ui/toast';
 import { cn } from '@/client/lib/utils';
@@ -13,7 +13,8 @@ export function accountLinks(user: SessionUser) {
     { href: '/?view=history', label: 'Booking History', icon: History },
     { href: '/account-settings', label: 'Account Settings', icon: Settings },
     { href: '/payment-methods', label: 'Payment Methods', icon: CreditCard },
-    ...(user.partnerRole === 'owner' || user.partnerRole === 'manager' ? [{ href: '/partner', label: 'Partner portal', icon: Building2 }] : []),
+    // The portal reuses the back office's icon: a new one would grow every page's first-visit script.
+    ...(user.partnerRole === 'owner' || user.partnerRole === 'manager' ? [{ href: '/partner', label: 'Partner portal', icon: Shield }] : []),
     ...(user.isStaff || user.role === 'admin' ? [{ href: '/gate', label: 'Gate Check-in', icon: ScanLine }] : []),
     ...(user.role === 'admin' ? [{ href: '/admin', label: 'Admin Panel', icon: Shield }] : []),
   ];
