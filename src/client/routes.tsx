@@ -161,7 +161,7 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/gate')),
   }),
   // Partners' screens read their data in the browser (no loader here: the route table is in every page's code).
-  route({ path: '/partner/invitation', page: lazyPage(() => import('./pages/partner-invitation')) }),
+  route({ path: '/partner/invitation', page: lazyPage(() => import('./pages/partner')) }),
   route({ path: '/partner', page: lazyPage(() => import('./pages/partner')) }),
   route({
     path: '/verify-email',

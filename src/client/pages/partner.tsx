@@ -1,8 +1,8 @@
-// /partner: the partner portal for a partner's owners and managers (its lots, bookings and members). Gate staff
+// /partner: the partner portal (and /partner/invitation, features/partners/invitation.tsx) for a partner's owners and managers (its lots, bookings and members). Gate staff
 // are sent to the gate; anyone else signed in gets the not-found page. Access is enforced on the server: every
 // call is scoped to the caller's membership.
 import { useQuery } from '@tanstack/react-query';
-import { Building2, Lock, TriangleAlert } from 'lucide-react';
+import { Lock, SquareParking, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
@@ -13,6 +13,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
+import { PartnerInvitationPage } from '@/client/features/partners/invitation';
 import { usePortalParams, type Membership } from '@/client/features/partners/membership';
 import { PartnerBookings } from '@/client/features/partners/partner-bookings';
 import { PartnerLots } from '@/client/features/partners/partner-lots';
@@ -24,7 +25,13 @@ import NotFoundPage from './not-found';
 const TABS = ['lots', 'bookings', 'members'] as const;
 type Tab = (typeof TABS)[number];
 
+/** /partner and /partner/invitation: one page module, so the route table names one chunk for both. */
 export default function PartnerPage() {
+  const [path] = useLocation();
+  return path === '/partner/invitation' ? <PartnerInvitationPage /> : <PortalPage />;
+}
+
+function PortalPage() {
   const { user, isLoading } = useSession();
   if (isLoading) return <Frame>{<Loading />}</Frame>;
   if (!user) return <SignedOut />;
@@ -99,7 +106,7 @@ function Frame({ title, aside, membership, children }: { title?: string; aside?:
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <p className="flex items-center gap-2 text-sm font-medium text-primary">
-            <Building2 className="size-4" aria-hidden="true" /> Partner portal
+            <SquareParking className="size-4" aria-hidden="true" /> Partner portal
           </p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">{title ?? <Skeleton className="h-9 w-64" />}</h1>
           {membership && (

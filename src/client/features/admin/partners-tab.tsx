@@ -2,13 +2,12 @@
 // with the lots it takes over; inviting a member; a commission from a date on; suspending and reinstating; and
 // the queue of partners' new lots waiting for approval. The server's messages are shown as they come.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Building2, Check, Plus, Search } from 'lucide-react';
+import { Check, Handshake, Plus, Search } from 'lucide-react';
 import { useDeferredValue, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
-import { Field, fieldControl, fieldErrors } from '@/client/components/ui/field';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -16,6 +15,7 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/toast';
 import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { PARTNER_ROLE_LABEL, PARTNER_ROLES, ZCommissionInput, ZInvitationInput, ZPartnerInput, type TPartnerRole } from '@/shared/schemas/partners';
+import { Field, fieldControl, fieldErrors } from './lots/form-field';
 import { adminDate } from './stat';
 
 type Partner = RouterOutputs['adminPartners']['list'][number];
@@ -56,7 +56,7 @@ export function PartnersTab() {
           </div>
         ) : list.data.length === 0 ? (
           <Card className="flex flex-col items-center gap-3 p-10 text-center">
-            <Building2 className="size-10 text-muted-foreground" aria-hidden="true" />
+            <Handshake className="size-10 text-muted-foreground" aria-hidden="true" />
             <p className="font-medium">No partners yet.</p>
             <Button onClick={() => setAction({ kind: 'new' })}>Create the first partner</Button>
           </Card>
