@@ -1,4 +1,4 @@
-// /partner/invitation?token=… (rendered by pages/partner.tsx, one chunk for both): the e-mailed link to join a partner. It says who invites whom, as what; a new
+// /partner/invitation?token=… (pages/partner.tsx): the e-mailed link to join a partner. It says who invites whom, as what; a new
 // e-mail creates its account here (name and password, checked with the shared schema) and is signed in; an
 // existing account accepts once signed in as the invited e-mail. The server decides; its refusals are shown.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ type Invitation = RouterOutputs['partner']['invitation'];
 const INVALID = 'This invitation link is not valid.';
 const ZNewAccount = ZAcceptInvitation.required({ name: true, password: true });
 
-export function PartnerInvitationPage() {
+export default function PartnerInvitationPage() {
   const trpc = useTRPC();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const valid = token.trim().length >= 20;
