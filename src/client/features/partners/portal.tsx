@@ -103,7 +103,7 @@ function Frame({ title, aside, membership, children }: { title?: string; aside?:
           </p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">{title ?? <Skeleton className="h-9 w-64" />}</h1>
           {membership && (
-            <p className="mt-1 text-sm text-muted-foreground">{`You are ${PARTNER_ROLE_LABEL[membership.role as keyof typeof PARTNER_ROLE_LABEL]}${membership.lots.all ? ' for every lot' : ` for ${membership.lots.ids.length} lot${membership.lots.ids.length === 1 ? '' : 's'}`}.`}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{`Your role: ${PARTNER_ROLE_LABEL[membership.role as keyof typeof PARTNER_ROLE_LABEL]}, ${membership.lots.all ? 'every lot' : `${membership.lots.ids.length} lot${membership.lots.ids.length === 1 ? '' : 's'}`}.`}</p>
           )}
         </div>
         {aside}
