@@ -122,6 +122,8 @@ const coverage = (stats: Coverage | null) =>
     ? `${stats.airports} US ${stats.airports === 1 ? 'airport' : 'airports'} and ${stats.cruisePorts} ${stats.cruisePorts === 1 ? 'cruise port' : 'cruise ports'}`
     : 'US airports and cruise ports';
 
+const partnerHead = h(({ config }) => ({ title: `Partner Portal | ${config.brandName}`, robots: 'noindex, nofollow' }));
+
 export const HEADS: Record<string, HeadFn> = {
   '*': h(({ config }) => ({ title: `404 Page Not Found | ${config.brandName}`, robots: 'noindex', status: 404 })),
   '/': h<Coverage>(({ data, config }) => ({
@@ -173,6 +175,8 @@ export const HEADS: Record<string, HeadFn> = {
   '/manage': h(({ config }) => ({ title: `Manage a Booking | ${config.brandName}`, robots: 'noindex' })),
   '/manage/:confirmation': h(({ config, params }) => ({ title: `Manage Booking ${params.confirmation ?? ''} | ${config.brandName}`, robots: 'noindex, nofollow' })),
   '/gate': h(({ config }) => ({ title: `Gate | ${config.brandName}`, robots: 'noindex' })),
+  '/partner': partnerHead,
+  '/partner/invitation': partnerHead,
   '/payment-methods': h(({ config }) => ({ title: `Payment Methods | ${config.brandName}`, robots: 'noindex' })),
   '/admin/login': h(({ config }) => ({ title: `Admin Sign In | ${config.brandName}`, robots: 'noindex, nofollow' })),
   '/admin': h(({ config }) => ({ title: `Admin Dashboard | ${config.brandName}`, robots: 'noindex, nofollow' })),

@@ -160,6 +160,9 @@ export const routes: RouteDef[] = [
     path: '/gate',
     page: lazyPage(() => import('./pages/gate')),
   }),
+  // Partners' screens read their data in the browser (no loader here: the route table is in every page's code).
+  route({ path: '/partner/invitation', page: lazyPage(() => import('./pages/partner')) }),
+  route({ path: '/partner', page: lazyPage(() => import('./pages/partner')) }),
   route({
     path: '/verify-email',
     page: lazyPage(() => import('./pages/verify-email')),

@@ -1,10 +1,11 @@
 // /admin: the administrator's dashboard. Access is enforced on the server (every admin call needs the admin
 // role); this screen verifies the session first and shows Access Denied to anyone else.
 import { ArrowLeft, Loader2, ShieldAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/toast';
 import { BlogManagement } from '@/client/features/admin/blog-management';
@@ -15,6 +16,16 @@ import { useSession } from '@/client/features/auth/use-session';
 import { isAdminHost } from '@/client/routes';
 import AdminLoginPage from './admin-login';
 
+// Loaded when the tab opens: most visits of the dashboard never need it.
+const LazyPartnersTab = lazy(() => import('@/client/features/admin/partners-tab').then((m) => ({ default: m.PartnersTab })));
+function PartnersTab() {
+  return (
+    <Suspense fallback={<Skeleton className="h-64 w-full" role="status" aria-label="Loading partners" />}>
+      <LazyPartnersTab />
+    </Suspense>
+  );
+}
+
 const TABS = [
   { id: 'overview', label: 'Overview', Panel: OverviewTab },
   { id: 'users', label: 'User Management', Panel: UsersTab },
@@ -24,6 +35,7 @@ const TABS = [
   { id: 'bookings', label: 'Bookings', Panel: BookingsTab },
   { id: 'lots', label: 'Lots', Panel: LotsTab },
   { id: 'locations', label: 'Locations', Panel: LocationsTab },
+  { id: 'partners', label: 'Partners', Panel: PartnersTab },
   { id: 'blog', label: 'Blog Management', Panel: BlogManagement },
 ] as const;
 

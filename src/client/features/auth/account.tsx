@@ -13,6 +13,8 @@ export function accountLinks(user: SessionUser) {
     { href: '/?view=history', label: 'Booking History', icon: History },
     { href: '/account-settings', label: 'Account Settings', icon: Settings },
     { href: '/payment-methods', label: 'Payment Methods', icon: CreditCard },
+    // The portal reuses the back office's icon: a new one would grow every page's first-visit script.
+    ...(user.partnerRole === 'owner' || user.partnerRole === 'manager' ? [{ href: '/partner', label: 'Partner portal', icon: Shield }] : []),
     ...(user.isStaff || user.role === 'admin' ? [{ href: '/gate', label: 'Gate Check-in', icon: ScanLine }] : []),
     ...(user.role === 'admin' ? [{ href: '/admin', label: 'Admin Panel', icon: Shield }] : []),
   ];

@@ -7,7 +7,7 @@
 import { toDollars } from '@/shared/money';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { passwordResetTokens, userPreferences, users } from '../../db/schema';
+import { partnerMembers, passwordResetTokens, userPreferences, users } from '../../db/schema';
 import type { Context } from '../../deps';
 import type { TEnv } from '../../env';
 import { AppError } from '../../errors';
@@ -16,6 +16,7 @@ import type { Mailer, MailMessage } from '../../integrations/mailer/types';
 import { enqueueJob } from '../../jobs/queue';
 import { RESET_LINK_HOURS } from '@/shared/constants';
 import type { TChangePasswordInput, TRegisterInput, TUpdateProfileInput } from '@/shared/schemas/auth';
+import { PARTNER_ROLES, type TPartnerRole } from '@/shared/schemas/partners';
 import { hashPassword, verifyPassword } from './password';
 import { createSession, hashToken, invalidateSession, invalidateUserSessions } from './session';
 import { isUniqueViolation } from '../../db/dialect';
@@ -147,11 +148,17 @@ export async function logout(ctx: Pick<Ctx, 'db'> & { session: { id: number } | 
   return { success: true as const };
 }
 
-/** The signed-in user; `isStaff` when they work a lot's gate (the account menu then links to /gate). */
-export async function me(db: DB, userId: number | undefined): Promise<(TPublicUser & { isStaff?: boolean }) | null> {
+/**
+ * The signed-in user; `isStaff` when they work a lot's gate (the account menu then links to /gate), and
+ * `partnerRole`, their highest role in any partner (owners and managers get the partner portal's link).
+ */
+export async function me(db: DB, userId: number | undefined): Promise<(TPublicUser & { isStaff?: boolean; partnerRole?: TPartnerRole | null }) | null> {
   if (!userId) return null;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  return user ? { ...toPublicUser(user), isStaff: await worksAnyLot(db, user.id) } : null;
+  if (!user) return null;
+  const roles = new Set((await db.select({ role: partnerMembers.role }).from(partnerMembers).where(eq(partnerMembers.userId, user.id))).map((r) => r.role));
+  const partnerRole = PARTNER_ROLES.find((r) => roles.has(r)) ?? null;
+  return { ...toPublicUser(user), isStaff: await worksAnyLot(db, user.id), partnerRole };
 }
 
 /** Checks a signed-in user's current password (each attempt counted before, passwordCheckProcedure in trpc/rate-limits.ts). */

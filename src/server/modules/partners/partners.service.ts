@@ -156,3 +156,21 @@ export async function draftLots(db: DB) {
     .where(isNull(parkingProviders.approvedAt))
     .orderBy(asc(parkingProviders.createdAt));
 }
+
+/** Lots of no partner (by name, address or place when `q` is given), at most 50, by place then name. */
+export async function lotsWithoutPartner(db: DB, q?: string) {
+  const term = q ? `%${q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  return db
+    .select({ id: parkingProviders.id, name: parkingProviders.name, location: parkingProviders.location, address: parkingProviders.address })
+    .from(parkingProviders)
+    .where(
+      and(
+        isNull(parkingProviders.partnerId),
+        term
+          ? sql`(lower(${parkingProviders.name}) like ${term} escape '\\' or lower(${parkingProviders.address}) like ${term} escape '\\' or lower(${parkingProviders.location}) like ${term} escape '\\')`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(parkingProviders.location), asc(parkingProviders.name))
+    .limit(50);
+}

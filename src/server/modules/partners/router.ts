@@ -17,8 +17,10 @@ import {
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { membershipsOf, PORTAL_ROLES, requireMembership } from './access';
 import { acceptInvitation, invitationInfo, invite, listMembers, removeMember } from './invitations.service';
-import { approveLot, createPartner, draftLots, listPartners, setCommission, setPartnerStatus } from './partners.service';
-import { createPartnerLot, partnerBookings, partnerLot, partnerLots, updatePartnerLot } from './portal.service';
+import { approveLot, createPartner, draftLots, listPartners, lotsWithoutPartner, setCommission, setPartnerStatus } from './partners.service';
+import { createPartnerLot, partnerBookings, partnerBookingsCsv, partnerLot, partnerLots, partnerToday, updatePartnerLot } from './portal.service';
+
+const ZFreeLotsInput = z.object({ q: z.string().trim().max(100).optional() }).default({});
 import { partnerBalances, runPayouts } from './payouts';
 import { partnerLotEditorRouter } from './lot-editor.router';
 import { payoutHistory, statement } from './statements';
@@ -52,6 +54,8 @@ export const adminPartnersRouter = router({
   /** Runs this week's payouts now (the weekly job does the same; a second run in the week pays nothing twice). */
   runPayouts: adminProcedure.mutation(({ ctx }) => runPayouts(ctx)),
   balances: adminProcedure.query(({ ctx }) => partnerBalances(ctx.db)),
+  /** Lots no partner owns yet, by name or place (the new partner form's lot picker). */
+  freeLots: adminProcedure.input(ZFreeLotsInput).query(({ ctx, input }) => lotsWithoutPartner(ctx.db, input.q)),
 });
 
 export const partnerRouter = router({
@@ -84,6 +88,16 @@ export const partnerRouter = router({
     .input(ZStatementInput)
     .query(async ({ ctx, input }) => statement(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.month)),
   payouts: authedProcedure.input(ZPartnerScope).query(async ({ ctx, input }) => payoutHistory(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES))),
+  /** The same rows as `bookings` (same filter and scope, every page) as a CSV file. */
+  bookingsCsv: authedProcedure
+    .input(ZBookingFilter.omit({ limit: true, offset: true }))
+    .query(async ({ ctx, input: { partnerId, ...filter } }) =>
+      partnerBookingsCsv(ctx.db, await requireMembership(ctx.db, ctx.user, partnerId, PORTAL_ROLES), filter, ctx.clock.now()),
+    ),
+  /** Each of the member's lots' arrivals and departures on the lot's today. */
+  today: authedProcedure
+    .input(ZPartnerScope)
+    .query(async ({ ctx, input }) => partnerToday(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), ctx.clock.now())),
 
   members: authedProcedure
     .input(ZPartnerScope)

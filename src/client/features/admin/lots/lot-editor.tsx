@@ -1,8 +1,9 @@
 // One lot in the back office: its details (create or edit), publish or unpublish, and for an existing lot its
-// photos, days, staff and history as tabs. Every save reaches search and the public pages at once.
+// photos, days, staff and history as tabs. Every save reaches search and the public pages at once. A partner's
+// portal edits its own lots with the same editor, through its own procedures (a LotSource).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye, EyeOff, ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
@@ -11,10 +12,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui
 import { toast } from '@/client/components/ui/toast';
 import { useTRPC } from '@/client/lib/trpc';
 import { formatPrice } from '@/shared/pricing';
-import type { TLotInput } from '@/shared/schemas/catalogue-admin';
+import type { TLotInput, TUpdateLotInput } from '@/shared/schemas/catalogue-admin';
 import { AuditList } from './audit-list';
 import { LotDays } from './lot-days';
-import { LotForm, type AdminLot, type Place } from './lot-form';
+import { LotForm, type AdminLot, type LotPlace } from './lot-form';
 import { LotPhotos } from './lot-photos';
 import { LotStaff } from './lot-staff';
 
@@ -34,53 +35,89 @@ function useRefresh() {
     ]);
 }
 
+/**
+ * Where the editor reads and writes a lot: the back office's catalogue procedures, or a partner's own
+ * (features/partners). The form, its checks and its messages are the same for both.
+ */
+export interface LotSource {
+  /** The lot's every field (the form's), while it loads, or its error. */
+  useLot: (lotId: number | null) => { data: AdminLot | undefined; isPending: boolean; isError: boolean; error: { message: string } | null };
+  create: (input: TLotInput) => Promise<{ id: number; name: string }>;
+  update: (input: Omit<TUpdateLotInput, 'locationId' | 'published'>) => Promise<{ changed: string[]; status?: string }>;
+  /** The toast's text once a lot is created, and once an edit is saved. */
+  createdText: (lot: { id: number; name: string; published?: boolean }) => string;
+  savedText: (saved: { changed: string[]; status?: string }) => string;
+  /** Replaces the back office's header (publish, photos, days, staff, history tabs): the partner's view. */
+  Header?: (props: { lot: AdminLot }) => ReactNode;
+  backLabel?: string;
+}
+
+/** The back office's lots: every lot, with its publication, photos, days, staff and history. */
+export function useAdminLotSource(): LotSource {
+  const trpc = useTRPC();
+  const create = useMutation(trpc.adminCatalogue.createLot.mutationOptions());
+  const update = useMutation(trpc.adminCatalogue.updateLot.mutationOptions());
+  const refresh = useRefresh();
+  return {
+    useLot: (lotId) => useQuery(trpc.adminCatalogue.lot.queryOptions({ id: lotId ?? 0 }, { enabled: lotId !== null })),
+    create: async (input) => {
+      const created = await create.mutateAsync(input);
+      await refresh();
+      return created;
+    },
+    update: async (input) => {
+      const saved = await update.mutateAsync(input);
+      await refresh();
+      return saved;
+    },
+    createdText: (lot) => (lot.published ? `${lot.name} is listed in search now.` : `${lot.name} is saved, unpublished.`),
+    savedText: ({ changed: { length: n } }) => `${n} field${n === 1 ? '' : 's'} changed.`,
+  };
+}
+
 export function LotEditor({
   lotId,
   places,
   defaultLocationId,
+  source,
   onClose,
   onCreated,
 }: {
   lotId: number | null;
-  places: Place[];
+  places: LotPlace[];
   defaultLocationId?: number;
+  source: LotSource;
   onClose: () => void;
   onCreated: (id: number) => void;
 }) {
-  const trpc = useTRPC();
-  const lot = useQuery(trpc.adminCatalogue.lot.queryOptions({ id: lotId ?? 0 }, { enabled: lotId !== null }));
-  const create = useMutation(trpc.adminCatalogue.createLot.mutationOptions());
-  const update = useMutation(trpc.adminCatalogue.updateLot.mutationOptions());
-  const refresh = useRefresh();
+  const lot = source.useLot(lotId);
+  const [saving, setSaving] = useState(false);
 
   async function save(input: TLotInput): Promise<string | null> {
+    setSaving(true);
     try {
       if (lotId === null) {
-        const created = await create.mutateAsync(input);
-        await refresh();
-        toast({ title: 'Lot created', description: created.published ? `${created.name} is listed in search now.` : `${created.name} is saved, unpublished.`, variant: 'success' });
+        const created = await source.create(input);
+        toast({ title: 'Lot created', description: source.createdText(created), variant: 'success' });
         onCreated(created.id);
       } else {
         const { locationId: _l, published: _p, ...fields } = input;
-        const saved = await update.mutateAsync({ id: lotId, ...fields });
-        await refresh();
-        toast(
-          saved.changed.length
-            ? { title: 'Lot saved', description: `${saved.changed.length} field${saved.changed.length === 1 ? '' : 's'} changed.`, variant: 'success' }
-            : { title: 'No changes to save' },
-        );
+        const saved = await source.update({ id: lotId, ...fields });
+        toast(saved.changed.length ? { title: 'Lot saved', description: source.savedText(saved), variant: 'success' } : { title: 'No changes to save' });
       }
       return null;
     } catch (err) {
       const message = (err as Error).message;
       toast({ title: lotId === null ? 'Could not create the lot' : 'Could not save the lot', description: message, variant: 'destructive' });
       return message;
+    } finally {
+      setSaving(false);
     }
   }
 
   const back = (
     <Button variant="ghost" size="sm" className="-ml-2" onClick={onClose}>
-      <ArrowLeft className="size-4" aria-hidden="true" /> All lots
+      <ArrowLeft className="size-4" aria-hidden="true" /> {source.backLabel ?? 'All lots'}
     </Button>
   );
 
@@ -89,7 +126,7 @@ export function LotEditor({
       <div className="space-y-4">
         {back}
         <h2 className="text-2xl font-bold tracking-tight">New lot</h2>
-        <LotForm lot={null} places={places} defaultLocationId={defaultLocationId} saving={create.isPending} onSave={save} />
+        <LotForm lot={null} places={places} defaultLocationId={defaultLocationId} saving={saving} onSave={save} />
       </div>
     );
   }
@@ -107,11 +144,21 @@ export function LotEditor({
     return (
       <div className="space-y-4">
         {back}
-        <Card className="p-6 text-sm text-destructive">{lot.error.message}</Card>
+        <Card className="p-6 text-sm text-destructive">{lot.error?.message}</Card>
       </div>
     );
   }
-  const data = lot.data;
+  const data = lot.data!;
+  const form = <LotForm key={data.updatedAt.toString()} lot={data} places={places} saving={saving} onSave={save} />;
+  if (source.Header) {
+    return (
+      <div className="space-y-4">
+        {back}
+        <source.Header lot={data} />
+        {form}
+      </div>
+    );
+  }
   return (
     <div className="space-y-4">
       {back}
@@ -124,9 +171,7 @@ export function LotEditor({
           <TabsTrigger value="staff">Staff</TabsTrigger>
           <TabsTrigger value="history">History</TabsTrigger>
         </TabsList>
-        <TabsContent value="details">
-          <LotForm key={data.updatedAt.toString()} lot={data} places={places} saving={update.isPending} onSave={save} />
-        </TabsContent>
+        <TabsContent value="details">{form}</TabsContent>
         <TabsContent value="photos">
           <LotPhotos lotId={data.id} />
         </TabsContent>

@@ -15,6 +15,8 @@ import { CheckboxGroup, fieldControl, Field, fieldErrors, type FieldErrors } fro
 
 export type AdminLot = RouterOutputs['adminCatalogue']['lot'];
 export type Place = RouterOutputs['adminCatalogue']['locations'][number];
+/** A place a lot may serve, as the lot form needs it (the back office's places, or the public directory's). */
+export type LotPlace = Pick<Place, 'id' | 'kind' | 'code' | 'name' | 'latitude' | 'longitude'>;
 
 const TEXT_FIELDS = [
   'name',
@@ -61,7 +63,7 @@ export function LotForm({
   onSave,
 }: {
   lot: AdminLot | null;
-  places: Place[];
+  places: LotPlace[];
   defaultLocationId?: number;
   saving: boolean;
   /** Resolves to an error message (shown in the form), or null when saved. */
@@ -221,7 +223,7 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 /** Airports, then cruise ports, as option groups. */
-export function PlaceOptions({ places }: { places: Place[] }) {
+export function PlaceOptions({ places }: { places: LotPlace[] }) {
   return (
     <>
       {(['airport', 'cruise_port'] as const).map((kind) => (

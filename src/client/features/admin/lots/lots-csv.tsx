@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { toast } from '@/client/components/ui/toast';
+import { downloadText } from '@/client/lib/download';
 import { useTRPC, useTRPCClient, type RouterOutputs } from '@/client/lib/trpc';
 import { CSV_LIMITS, LOT_CSV_COLUMNS } from '@/shared/schemas/catalogue-admin';
 
@@ -22,14 +23,7 @@ export function ExportButton() {
     try {
       // Straight from the server every time (the cache would hand back an old file).
       const file = await trpcClient.adminCatalogue.exportLots.query();
-      const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = file.filename;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadText(file.filename, file.csv);
       toast({ title: 'Lots exported', description: `${plural(file.rows, 'lot')} in ${file.filename}`, variant: 'success' });
     } catch (err) {
       toast({ title: 'Export failed', description: (err as Error).message, variant: 'destructive' });

@@ -13,7 +13,7 @@ import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { formatPrice } from '@/shared/pricing';
 import { LOT_STATUSES } from '@/shared/schemas/catalogue-admin';
 import { AuditList } from './audit-list';
-import { LotEditor, StatusBadge } from './lot-editor';
+import { LotEditor, StatusBadge, useAdminLotSource } from './lot-editor';
 import { PlaceOptions, type Place } from './lot-form';
 import { ExportButton, ImportButton, ImportDialog } from './lots-csv';
 
@@ -24,6 +24,7 @@ const STATUS_LABEL: Record<Status, string> = { all: 'Any status', published: 'Pu
 export function LotsTab() {
   const trpc = useTRPC();
   const places = useQuery(trpc.adminCatalogue.locations.queryOptions());
+  const source = useAdminLotSource();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [locationId, setLocationId] = useState('');
   // Opening or leaving the editor shows its top (not where the list was scrolled to).
@@ -41,6 +42,7 @@ export function LotsTab() {
           lotId={editing === 'new' ? null : editing}
           places={places.data ?? []}
           defaultLocationId={locationId ? Number(locationId) : undefined}
+          source={source}
           onClose={() => setEditing(null)}
           onCreated={(id) => setEditing(id)}
         />
