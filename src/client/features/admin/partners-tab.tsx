@@ -9,12 +9,12 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
-import { NativeSelect } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/toast';
 import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
-import { PARTNER_ROLE_LABEL, PARTNER_ROLES, ZCommissionInput, ZInvitationInput, ZPartnerInput, type TPartnerRole } from '@/shared/schemas/partners';
+import { ZCommissionInput, ZInvitationInput, ZPartnerInput, type TPartnerRole } from '@/shared/schemas/partners';
+import { InviteeFields } from '@/client/features/partners/invitee-fields';
 import { Field, fieldControl, fieldErrors } from './lots/form-field';
 import { adminDate } from './stat';
 
@@ -415,18 +415,7 @@ function InviteDialog({ partner, onClose }: { partner: Partner; onClose: () => v
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field id={`${id}-email`} label="E-mail" error={errors.email}>
-        <Input {...fieldControl(`${id}-email`, errors.email)} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
-      </Field>
-      <Field id={`${id}-role`} label="Role" error={errors.role}>
-        <NativeSelect {...fieldControl(`${id}-role`, errors.role)} value={role} onChange={(e) => setRole(e.target.value as TPartnerRole)}>
-          {PARTNER_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {PARTNER_ROLE_LABEL[r]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      <InviteeFields id={id} email={email} role={role} errors={errors} onEmail={setEmail} onRole={setRole} />
     </FormDialog>
   );
 }

@@ -8,13 +8,12 @@ import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
-import { Input } from '@/client/components/ui/input';
-import { NativeSelect } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/toast';
-import { CheckboxGroup, Field, fieldControl, fieldErrors } from '@/client/features/admin/lots/form-field';
+import { CheckboxGroup, fieldErrors } from '@/client/features/admin/lots/form-field';
+import { InviteeFields } from './invitee-fields';
 import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
-import { INVITATION_DAYS, PARTNER_ROLE_LABEL, PARTNER_ROLES, ZMemberInviteInput, type TPartnerRole } from '@/shared/schemas/partners';
+import { INVITATION_DAYS, PARTNER_ROLE_LABEL, ZMemberInviteInput, type TPartnerRole } from '@/shared/schemas/partners';
 import type { Membership } from './membership';
 
 type Member = RouterOutputs['partner']['members']['members'][number];
@@ -152,18 +151,7 @@ function InviteForm({ partnerId, lots }: { partnerId: number; lots: { id: number
             </p>
           )}
           <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-            <Field id={`${id}-email`} label="E-mail" error={errors.email}>
-              <Input {...fieldControl(`${id}-email`, errors.email)} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </Field>
-            <Field id={`${id}-role`} label="Role" error={errors.role}>
-              <NativeSelect {...fieldControl(`${id}-role`, errors.role)} value={role} onChange={(e) => setRole(e.target.value as TPartnerRole)}>
-                {PARTNER_ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {PARTNER_ROLE_LABEL[r]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
+            <InviteeFields id={id} email={email} role={role} errors={errors} onEmail={setEmail} onRole={setRole} />
           </div>
           {lots.length > 1 && (
             <CheckboxGroup id={`${id}-lots`} legend="Lots (none chosen: every lot)" options={lots.map((l) => l.name)} value={chosen} onChange={setChosen} error={errors.lotIds} />
