@@ -8,10 +8,19 @@ import { contentVersions } from './db/schema';
 const NAME = 'content';
 /** Bumps made by this process: its own readers look again at once instead of waiting out their second. */
 let localBumps = 0;
+/**
+ * Until when this process's readers keep asking the database on every call. A bump is made inside its
+ * transaction, before the commit: a read that starts after the bump but before the commit sees the old
+ * version, and would keep it for a second. Reading afresh for a second after each bump means the commit is
+ * seen by the first read that follows it.
+ */
+let freshUntil = -Infinity;
+const FRESH_AFTER_BUMP_MS = 1000;
 
 /** Call inside the transaction that changes public content. */
 export async function bumpContentVersion(tx: Pick<DB, 'insert'>): Promise<void> {
   localBumps++;
+  freshUntil = performance.now() + FRESH_AFTER_BUMP_MS;
   await tx
     .insert(contentVersions)
     .values({ name: NAME, version: 1 })
@@ -33,7 +42,10 @@ export function contentVersionReader(db: Pick<DB, 'select'>, maxAgeMs = 1000): (
     seenBumps = bumps;
     return value;
   };
-  const current = () => !reading && performance.now() - readAt < maxAgeMs && seenBumps === localBumps;
+  const current = () => {
+    const now = performance.now();
+    return !reading && now - readAt < maxAgeMs && seenBumps === localBumps && readAt > freshUntil;
+  };
   return async () => {
     // Requests arriving together share one read; a read that began before this process's latest bump does
     // not count (it may have missed it), so those callers read again.
