@@ -31,7 +31,7 @@ async function handle(services: Pick<Services, 'db' | 'payments' | 'jobs'>, even
   } else if (event.type === 'charge.refunded') {
     const charge = event.data.object;
     const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    if (pi) await reconcileRefund(services.db, pi, charge.amount_refunded);
+    if (pi) await reconcileRefund(services.db, pi, charge.amount_refunded, new Date(event.created * 1000));
   }
 }
 
