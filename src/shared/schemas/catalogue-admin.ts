@@ -236,7 +236,7 @@ export type TUpdateLocationInput = z.output<typeof ZUpdateLocationInput>;
 // -------------------------------------------------------------------------------------------------------
 // Audit log and CSV
 
-export const AUDIT_ENTITIES = ['lot', 'location', 'lot_day', 'photo', 'lot_staff', 'import', 'partner', 'partner_member', 'partner_invitation'] as const;
+export const AUDIT_ENTITIES = ['lot', 'location', 'lot_day', 'photo', 'lot_staff', 'import', 'partner', 'partner_member', 'partner_invitation', 'review', 'guarantee'] as const;
 export const ZAuditInput = z
   .object({
     entity: z.preprocess((v) => (blank(v) || v === 'all' ? undefined : v), z.enum(AUDIT_ENTITIES, { error: 'Unknown kind of entry' }).optional()),
