@@ -50,7 +50,7 @@ async function join(partnerId: number, email: string, role: 'owner' | 'manager' 
   return sessionCookieFrom(accepted.headers)!;
 }
 
-type Day = { date: string; taken: number; capacity: number; free: number; percent: number; closedLots: number };
+type Day = { date: string; taken: number; capacity: number; free: number; closedSpaces: number; closedLots: number; percent: number };
 type Month = { month: string; gross: number; commission: number; net: number; cents: { gross: number; commission: number; net: number } };
 
 /** The day after a 'YYYY-MM-DD' date. */
@@ -102,6 +102,12 @@ describe('occupancy of the next 90 days', () => {
     expect((res.occupancy.days as Day[]).map((d) => d.taken)).toEqual(held);
     expect((res.occupancy.days as Day[]).map((d) => d.capacity)).toEqual(dates.map((d) => (d === smallDay ? 2 + 3 : 5 + 3)));
     expect((res.occupancy.days as Day[]).map((d) => d.closedLots)).toEqual(dates.map((d) => (d === closedDay ? 1 : 0)));
+    // Lot B's unsold spaces on its closed day are closed, not free.
+    const closed = (res.occupancy.days as Day[]).find((d) => d.date === closedDay)!;
+    const [onA] = await heldPerDay([lotA.id], [closedDay]);
+    const [onB] = await heldPerDay([lotB.id], [closedDay]);
+    expect(closed).toMatchObject({ closedSpaces: 3 - onB!, free: 5 - onA! });
+    expect((res.occupancy.days as Day[]).every((d) => d.free + d.closedSpaces === d.capacity - d.taken)).toBe(true);
     const busiest = (res.occupancy.days as Day[]).find((d) => d.taken === Math.max(...held))!;
     expect(busiest.percent).toBe(Math.round((busiest.taken / busiest.capacity) * 100));
     expect(res.occupancy.summary.closedDays).toBe(1);

@@ -66,16 +66,22 @@ async function occupancy(db: DB, lots: Lot[], now: Date) {
   const byKey = new Map(rows.map((r) => [`${r.providerId}:${r.day}`, r]));
   const days = Array.from({ length: OCCUPANCY_DAYS }, (_, i) => {
     const day = first + i;
-    let taken = 0;
-    let capacity = 0;
-    let closed = 0;
+    const d = { date: dayDate(day), taken: 0, capacity: 0, free: 0, closedSpaces: 0, closedLots: 0, percent: 0 };
     for (const lot of lots) {
       const row = byKey.get(`${lot.id}:${day}`);
-      taken += row?.taken ?? 0;
-      capacity += row?.capacity ?? lot.capacity;
-      if (row?.closed === 1) closed += 1;
+      const taken = row?.taken ?? 0;
+      const capacity = row?.capacity ?? lot.capacity;
+      const unsold = Math.max(0, capacity - taken);
+      d.taken += taken;
+      d.capacity += capacity;
+      // A closed lot's unsold spaces are not for sale that day: closed, not free.
+      if (row?.closed === 1) {
+        d.closedLots += 1;
+        d.closedSpaces += unsold;
+      } else d.free += unsold;
     }
-    return { date: dayDate(day), taken, capacity, free: Math.max(0, capacity - taken), percent: percent(taken, capacity), closedLots: closed };
+    d.percent = percent(d.taken, d.capacity);
+    return d;
   });
   const busiest = days.reduce((a, b) => (b.percent > a.percent ? b : a));
   const taken = days.reduce((s, d) => s + d.taken, 0);
