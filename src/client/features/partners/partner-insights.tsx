@@ -346,7 +346,7 @@ function Revenue({ data }: { data: Insights }) {
                   <Hatch id={hatch} />
                 </defs>
                 <XAxis type="number" hide />
-                <YAxis type="category" dataKey="month" tickFormatter={monthLabel} tick={TICK} tickLine={false} axisLine={{ stroke: GRID }} width={80} />
+                <YAxis type="category" dataKey="month" tickFormatter={monthLabel} tick={TICK} tickLine={false} axisLine={false} width={80} />
                 <ReferenceLine x={0} stroke={MUTED_INK} />
                 <Tooltip content={MonthTip} cursor={{ fill: INK, fillOpacity: 0.06 }} isAnimationActive={false} />
                 <Bar dataKey="net" name="Your net" stackId="month" fill={PRIMARY} isAnimationActive={false} />
