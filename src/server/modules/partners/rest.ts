@@ -76,6 +76,7 @@ export const partnerRestRoutes: RestRoute[] = [
     csv: (data, req) => (req.params.month!.endsWith('.csv') ? { filename: `statement-${data.month}.csv`, text: statementCsv(data) } : null),
   },
   { method: 'GET', path: '/api/partner/payouts', procedure: 'partner.payouts', input: ({ query }) => scope(query) },
+  { method: 'GET', path: '/api/partner/insights', procedure: 'partner.insights', input: ({ query }) => ({ ...scope(query), ...(query.lotId ? { lotId: query.lotId } : {}) }) },
   { method: 'GET', path: '/api/partner/bookings.csv', procedure: 'partner.bookingsCsv', input: ({ query }) => query, csv: (file) => ({ filename: file.filename, text: file.csv }) },
   { method: 'GET', path: '/api/partner/today', procedure: 'partner.today', input: ({ query }) => scope(query) },
   { method: 'GET', path: '/api/partner/members', procedure: 'partner.members', input: ({ query }) => scope(query) },
