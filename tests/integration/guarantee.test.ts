@@ -32,7 +32,14 @@ async function partnerLots(percent: number, prices: number[]) {
   const created = await call(
     t.request,
     '/api/admin/partners',
-    { tradingName: `Guarantee Partner ${n}-${Date.now()}`, legalName: `GP ${n} LLC`, contactName: 'G', contactEmail: `gp-${n}@partner.example`, commissionPercent: percent, lotIds: lots.map((l) => l.id) },
+    {
+      tradingName: `Guarantee Partner ${n}-${Date.now()}`,
+      legalName: `GP ${n} LLC`,
+      contactName: 'G',
+      contactEmail: `gp-${n}@partner.example`,
+      commissionPercent: percent,
+      lotIds: lots.map((l) => l.id),
+    },
     { cookie: admin.cookie },
   );
   expect(created.status).toBe(201);
@@ -89,6 +96,7 @@ describe('a move to a nearby lot', () => {
     expect(before.totalFeeCents).toBe(3199);
 
     at(before, from.state, -1);
+    expect((await call(t.request, `/api/bookings/${b.confirmationNumber}/manage?token=${b.viewToken}`)).json.allowed).toMatchObject({ guarantee: true });
     const seen = await options(b.confirmationNumber, { token: b.viewToken });
     expect(seen.status).toBe(200);
     expect(seen.json).toMatchObject({ eligible: true, reason: null, paid: 31.99, refund: { card: 31.99, credit: 0, total: 31.99 } });
@@ -111,7 +119,13 @@ describe('a move to a nearby lot', () => {
     const fresh = await row(next.id);
     expect(original).toMatchObject({ status: 'cancelled', paymentIntentId: null });
     expect(original.cancellationReason).toContain('parking guarantee');
-    expect(fresh).toMatchObject({ status: 'confirmed', providerId: to.id, arrivalDate: before.arrivalDate, departureDate: before.departureDate, licensePlate: before.licensePlate });
+    expect(fresh).toMatchObject({
+      status: 'confirmed',
+      providerId: to.id,
+      arrivalDate: before.arrivalDate,
+      departureDate: before.departureDate,
+      licensePlate: before.licensePlate,
+    });
     expect(fresh).toMatchObject({ parkingFeeCents: 2000, serviceFeeCents: 199, totalFeeCents: 2199, refundedCents: 0, partnerId: nearby.id });
     // The days: the original's given back, the new lot's taken.
     expect(await taken(from.id, before.arrivalDate, before.departureDate)).toEqual([0, 0, 0]);
@@ -123,7 +137,10 @@ describe('a move to a nearby lot', () => {
     expect(net(fresh)).toBe(2199);
     expect(gateway.refunds.filter((r) => r.paymentIntentId === before.paymentIntentId).map((r) => r.amount)).toEqual([1000]);
     // The partners: the original lot's refund line, the new lot's booking line; no charge (the lot was cheaper).
-    const lines = await t.db.select().from(partnerLedger).where(inArray(partnerLedger.bookingId, [b.id, next.id]));
+    const lines = await t.db
+      .select()
+      .from(partnerLedger)
+      .where(inArray(partnerLedger.bookingId, [b.id, next.id]));
     const byKey = Object.fromEntries(lines.map((l) => [l.sourceKey, l]));
     expect(byKey[`booking:${b.id}`]).toMatchObject({ partnerId: turnedAway.id, grossCents: 3000 });
     expect(byKey[`guarantee:${b.id}`]).toMatchObject({ partnerId: turnedAway.id, kind: 'refund', grossCents: -3000 });
@@ -139,7 +156,7 @@ describe('a move to a nearby lot', () => {
     // The new booking opens with the token the claim returned.
     const opened = await call(t.request, `/api/bookings/${next.confirmationNumber}/manage?token=${moved.json.manageToken}`);
     expect(opened.status).toBe(200);
-    expect(opened.json).toMatchObject({ providerName: to.name, status: 'confirmed' });
+    expect(opened.json).toMatchObject({ providerName: to.name, status: 'confirmed', allowed: { guarantee: false } });
 
     // A second claim, on either booking, is refused with a clear message.
     const again = await claim(b.confirmationNumber, { refund: true }, { token: b.viewToken });
@@ -171,9 +188,15 @@ describe('a move to a nearby lot', () => {
     expect(await cardNet(fresh.id)).toBe(net(fresh));
     expect(await cardNet(b.id)).toBe(net(await row(b.id)));
     expect(gateway.refunds.filter((r) => r.paymentIntentId === before.paymentIntentId)).toEqual([]);
-    const charge = await t.db.select().from(partnerLedger).where(eq(partnerLedger.sourceKey, `guarantee-charge:${b.id}`));
+    const charge = await t.db
+      .select()
+      .from(partnerLedger)
+      .where(eq(partnerLedger.sourceKey, `guarantee-charge:${b.id}`));
     expect(charge).toMatchObject([{ partnerId: turnedAway.id, kind: 'guarantee', grossCents: -1000, commissionCents: 0, netCents: -1000 }]);
-    const [newLine] = await t.db.select().from(partnerLedger).where(eq(partnerLedger.sourceKey, `booking:${fresh.id}`));
+    const [newLine] = await t.db
+      .select()
+      .from(partnerLedger)
+      .where(eq(partnerLedger.sourceKey, `booking:${fresh.id}`));
     expect(newLine).toMatchObject({ partnerId: nearby.id, grossCents: 3000, commissionCents: 600 });
     const [c] = await t.db.select().from(guaranteeClaims).where(eq(guaranteeClaims.bookingId, b.id));
     expect(c).toMatchObject({ platformPaidCents: 1000, claimedBy: traveller.user.id });
@@ -268,4 +291,3 @@ describe('refusals', () => {
     expect(await t.db.select().from(guaranteeClaims).where(eq(guaranteeClaims.bookingId, b.id))).toEqual([]);
   });
 });
-

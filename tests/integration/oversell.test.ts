@@ -24,7 +24,14 @@ async function partnerWithOwner(lots: { id: number }[]) {
   const created = await call(
     t.request,
     '/api/admin/partners',
-    { tradingName: `Oversell Partner ${n}`, legalName: `OP ${n} LLC`, contactName: 'O', contactEmail: `op-${n}@partner.example`, commissionPercent: 15, lotIds: lots.map((l) => l.id) },
+    {
+      tradingName: `Oversell Partner ${n}`,
+      legalName: `OP ${n} LLC`,
+      contactName: 'O',
+      contactEmail: `op-${n}@partner.example`,
+      commissionPercent: 15,
+      lotIds: lots.map((l) => l.id),
+    },
     { cookie: admin.cookie },
   );
   const email = `oversell-owner-${n}@partner.example`;
@@ -89,7 +96,11 @@ describe('occupancy alerts', () => {
     const arrival = stayAt(50, '09:00');
     const departure = stayAt(50, '18:00');
     const day = arrival.slice(0, 10);
-    const alertsOf = () => t.db.select().from(occupancyAlerts).where(and(eq(occupancyAlerts.providerId, lot.id), eq(occupancyAlerts.kind, 'threshold')));
+    const alertsOf = () =>
+      t.db
+        .select()
+        .from(occupancyAlerts)
+        .where(and(eq(occupancyAlerts.providerId, lot.id), eq(occupancyAlerts.kind, 'threshold')));
     // 10 sold online: the alert comes with the 9th.
     for (let i = 0; i < 8; i++) await createBooking(t, { lot, arrival, departure });
     expect(await alertsOf()).toEqual([]);

@@ -96,7 +96,11 @@ function Choices({ data: d, confirmation, token }: { data: TOptions; confirmatio
       void queryClient.invalidateQueries(trpc.bookings.guarantee.queryFilter());
       void queryClient.invalidateQueries(trpc.bookings.manage.queryFilter());
       if (out.newBooking) {
-        toast({ title: 'You’re booked nearby', description: `Booking ${out.newBooking.confirmationNumber} at ${out.newBooking.providerName}: your new pass is below and on its way by e-mail.`, variant: 'success' });
+        toast({
+          title: 'You’re booked nearby',
+          description: `Booking ${out.newBooking.confirmationNumber} at ${out.newBooking.providerName}: your new pass is below and on its way by e-mail.`,
+          variant: 'success',
+        });
         navigate(`/manage/${out.newBooking.confirmationNumber}${out.manageToken ? `?token=${encodeURIComponent(out.manageToken)}` : ''}`);
       } else {
         const back = out.refunded.card + out.refunded.credit;
@@ -121,6 +125,7 @@ function Choices({ data: d, confirmation, token }: { data: TOptions; confirmatio
         <h2 id="nearby-heading" className="text-lg font-semibold">
           {d.options.length ? 'Lots nearby with space for your dates' : 'No lot nearby has space for your dates'}
         </h2>
+        {d.options.length > 0 && <p className="text-sm text-muted-foreground">Nearest first. Tap one and your booking moves there at once, with a new pass.</p>}
         {d.options.length ? (
           <ul className="space-y-3">
             {d.options.map((o) => (
@@ -178,7 +183,9 @@ function OptionCard({ option: o, busy, picked, onMove }: { option: TOption; busy
 
 function RefundCard({ data: d, busy, picked, onRefund }: { data: TOptions; busy: boolean; picked: boolean; onRefund: () => Promise<void> }) {
   const [open, setOpen] = useState(false);
-  const parts = [d.refund.card > 0 && `${formatPrice(d.refund.card)} to your card`, d.refund.credit > 0 && `${formatPrice(d.refund.credit)} to your credit balance`].filter(Boolean);
+  const parts = [d.refund.card > 0 && `${formatPrice(d.refund.card)} to your card`, d.refund.credit > 0 && `${formatPrice(d.refund.credit)} to your credit balance`].filter(
+    Boolean,
+  );
   return (
     <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
       <div className="flex gap-3">

@@ -55,7 +55,14 @@ async function nearbyOptions(db: DB, m: Pick<Managed, 'booking' | 'provider'>) {
   if (!others.length) return [];
   const free = await freeSpaces(db, others, b.arrivalDate, b.departureDate);
   const open = others.filter((p) => (free.get(p.id) ?? 0) > 0);
-  const rates = open.length ? await dayRatesForStay(db, open.map((p) => p.id), b.arrivalDate, b.departureDate) : new Map();
+  const rates = open.length
+    ? await dayRatesForStay(
+        db,
+        open.map((p) => p.id),
+        b.arrivalDate,
+        b.departureDate,
+      )
+    : new Map();
   const days = billableDays(b.arrivalDate, b.departureDate);
   return open
     .map((p) => {
@@ -160,7 +167,9 @@ async function claimOnce(ctx: Ctx, m: Managed, input: TGuaranteeClaimInput, keyR
     // Lot days first (the order checkout takes them in): the new lot's, or the transaction fails.
     if (option && !(await takeDays(tx, option.lot, b.arrivalDate, b.departureDate))) throw new AppError('CONFLICT', NOT_NEARBY_MESSAGE);
     const refund = option ? { card: ZERO, credit: ZERO } : fullRefund(b);
-    const reason = option ? `Turned away at ${m.provider.name}: moved to ${option.lot.name} under the parking guarantee` : `Turned away at ${m.provider.name}: refunded in full under the parking guarantee`;
+    const reason = option
+      ? `Turned away at ${m.provider.name}: moved to ${option.lot.name} under the parking guarantee`
+      : `Turned away at ${m.provider.name}: refunded in full under the parking guarantee`;
     // The claim on the original: as read (not checked in meanwhile, not changed), so a race with the gate or a
     // second claim changes nothing. A move ends its money here (it carries over to the new booking).
     const [ended] = await tx
@@ -310,7 +319,13 @@ async function moveMoney(tx: Pick<DB, 'select' | 'insert' | 'update'>, b: Bookin
   const [charged] = await tx.select({ id: bookingPayments.id }).from(bookingPayments).where(eq(bookingPayments.bookingId, b.id)).limit(1);
   if (!charged && b.paymentIntentId) await recordCharge(tx, b.id, { id: b.paymentIntentId, amount: add(b.totalFeeCents, b.refundedCents) });
   await tx.update(bookingPayments).set({ bookingId: moved.id }).where(eq(bookingPayments.bookingId, b.id));
-  await giveBack(tx, moved, { card: o.move.cardRefund, credit: o.move.creditBack }, `guarantee-refund-${b.id}`, `Credit returned: ${b.confirmationNumber} moved to a cheaper lot under the parking guarantee`);
+  await giveBack(
+    tx,
+    moved,
+    { card: o.move.cardRefund, credit: o.move.creditBack },
+    `guarantee-refund-${b.id}`,
+    `Credit returned: ${b.confirmationNumber} moved to a cheaper lot under the parking guarantee`,
+  );
   await recordPartnerLine(tx, moved, { kind: 'booking', sourceKey: `booking:${moved.id}`, gross: moved.parkingFeeCents, at: now });
   return moved;
 }

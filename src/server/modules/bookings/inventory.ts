@@ -214,7 +214,12 @@ export async function stayInventory(
 }
 
 /** Free spaces of each lot over a stay (see stayInventory). */
-export async function freeSpaces(db: Pick<DB, 'select'>, lots: readonly { id: number; capacity: number; onlineBuffer?: number }[], arrival: string, departure: string): Promise<Map<number, number>> {
+export async function freeSpaces(
+  db: Pick<DB, 'select'>,
+  lots: readonly { id: number; capacity: number; onlineBuffer?: number }[],
+  arrival: string,
+  departure: string,
+): Promise<Map<number, number>> {
   return (await stayInventory(db, lots, arrival, departure)).free;
 }
 
