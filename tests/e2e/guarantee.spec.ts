@@ -40,6 +40,7 @@ test('a turned-away traveller moves to a nearby lot at no extra cost and gets th
   await page.context().clearCookies();
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { level: 1, name: from.name })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath(`guarantee-manage-${testInfo.project.name}.png`) });
   await page.getByRole('link', { name: 'The lot turned me away' }).first().click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'The lot turned you away?' })).toBeVisible();
@@ -70,4 +71,12 @@ test('a turned-away traveller moves to a nearby lot at no extra cost and gets th
   await page.goto(`${link.pathname}/guarantee${link.search}`);
   await expect(page.getByText('You were moved under the guarantee')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath(`guarantee-claimed-${testInfo.project.name}.png`), fullPage: true });
+});
+
+test('the guarantee page states it, linked from the footer', async ({ page }, testInfo) => {
+  await page.goto('/how-it-works');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Parking guarantee' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /parking guarantee/i })).toBeVisible();
+  await expect(page.getByText('If a lot turns you away with a valid booking, we move you to a nearby lot with space at no extra cost, or refund you in full.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath(`guarantee-page-${testInfo.project.name}.png`), fullPage: true });
 });

@@ -41,9 +41,20 @@ export function BookingActions({ booking: b, token }: { booking: TManaged; token
 /** "The lot turned me away" during the arrival window; otherwise a quiet link to what the guarantee is. */
 export function GuaranteeLink({ booking: b, token, variant = 'action' }: { booking: TManaged; token?: string; variant?: 'action' | 'pass' }) {
   const href = `/manage/${b.confirmationNumber}/guarantee${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  if (b.allowed.guarantee && variant === 'pass')
+    return (
+      <div className="space-y-1.5 text-center">
+        <Button asChild variant="destructive" className="w-full">
+          <Link href={href}>
+            <ShieldAlert className="size-4" aria-hidden="true" /> The lot turned me away
+          </Link>
+        </Button>
+        <p className="text-xs text-muted-foreground">Our parking guarantee: a nearby lot at no extra cost, or a full refund.</p>
+      </div>
+    );
   if (b.allowed.guarantee)
     return (
-      <Button asChild variant={variant === 'pass' ? 'destructive' : 'outline'} className="w-full justify-start">
+      <Button asChild variant="outline" className="w-full justify-start">
         <Link href={href}>
           <ShieldAlert className="size-4" aria-hidden="true" /> The lot turned me away
         </Link>
