@@ -116,16 +116,18 @@ describe('occupancy alerts', () => {
 });
 
 describe('a capacity cut that would strand bookings', () => {
-  it('is refused, naming the bookings and the day', async () => {
+  it('is refused, naming every day over and its bookings', async () => {
     const lot = await createLot(t, { capacity: 5 });
-    const arrival = stayAt(60);
-    const a = await createBooking(t, { lot, arrival, departure: stayAt(61) });
-    const b = await createBooking(t, { lot, arrival, departure: stayAt(61) });
+    const a = await createBooking(t, { lot, arrival: stayAt(60), departure: stayAt(61) });
+    const b = await createBooking(t, { lot, arrival: stayAt(60), departure: stayAt(61) });
+    const c = await createBooking(t, { lot, arrival: stayAt(70), departure: stayAt(70, '18:00') });
+    const d = await createBooking(t, { lot, arrival: stayAt(70), departure: stayAt(70, '18:00') });
     const cut = await patchLot(lot.id, { capacity: 1 });
     expect(cut.status).toBe(409);
     const message = cut.json.error ?? cut.json.message;
-    expect(message).toContain(arrival.slice(0, 10));
-    expect(message).toContain(a.confirmationNumber);
-    expect(message).toContain(b.confirmationNumber);
+    expect(message).toContain(`${stayAt(60).slice(0, 10)} already has 2 spaces sold, more than 1. Bookings: ${a.confirmationNumber}, ${b.confirmationNumber}.`);
+    expect(message).toContain(`${stayAt(61).slice(0, 10)} (2 sold: ${a.confirmationNumber}, ${b.confirmationNumber})`);
+    expect(message).toContain(`${stayAt(70).slice(0, 10)} (2 sold: ${c.confirmationNumber}, ${d.confirmationNumber})`);
+    expect(message).toMatch(/keep the capacity at 2 or more\.$/);
   });
 });
