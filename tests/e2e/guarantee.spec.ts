@@ -16,7 +16,7 @@ function orlandoIn(hours: number) {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-test('a turned-away traveller moves to a nearby lot at no extra cost and gets the new pass', async ({ page, outbox, serverDb }, testInfo) => {
+test('a turned-away traveller moves to a nearby lot at no extra cost and gets the new pass', async ({ page, outbox, serverDb, login }, testInfo) => {
   const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const from = await createLot({ db: serverDb }, { name: `Full Lot ${tag}`, priceCents: cents(1500), shuttleInfo: 'Every 10 minutes' });
   const to = await createLot({ db: serverDb }, { name: `Roomy Lot ${tag}`, priceCents: cents(1200), shuttleInfo: 'Every 15 minutes, 24/7', latitude: from.latitude + 0.004 });
@@ -71,6 +71,15 @@ test('a turned-away traveller moves to a nearby lot at no extra cost and gets th
   await page.goto(`${link.pathname}/guarantee${link.search}`);
   await expect(page.getByText('You were moved under the guarantee')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath(`guarantee-claimed-${testInfo.project.name}.png`), fullPage: true });
+
+  // The administrator sees the claim in the Bookings tab.
+  await login({ role: 'admin' });
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Bookings' }).click();
+  const claims = page.getByRole('list', { name: 'Parking guarantee claims' });
+  await expect(claims.getByText(confirmationNumber)).toBeVisible();
+  await expect(claims.getByText(`Moved to ${to.name} as ${moved}`)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath(`guarantee-admin-${testInfo.project.name}.png`) });
 });
 
 test('the guarantee page states it, linked from the footer', async ({ page }, testInfo) => {

@@ -204,6 +204,13 @@ describe('a move to a nearby lot', () => {
     const list = await call(t.request, '/api/admin/guarantee-claims', undefined, { cookie: admin.cookie });
     expect(list.status).toBe(200);
     expect(list.json.claims.some((x: { confirmationNumber: string; platformPaid: number }) => x.confirmationNumber === b.confirmationNumber && x.platformPaid === 10)).toBe(true);
+    // The partner sees the claims of its lots only (the portal's list), and a traveller none.
+    const mine = await call(t.request, `/api/partner/guarantee-claims?partnerId=${turnedAway.id}`, undefined, { cookie: admin.cookie });
+    expect(mine.json.claims.map((x: { confirmationNumber: string }) => x.confirmationNumber)).toEqual([b.confirmationNumber]);
+    const theirs = await call(t.request, `/api/partner/guarantee-claims?partnerId=${nearby.id}`, undefined, { cookie: admin.cookie });
+    expect(theirs.json.claims).toEqual([]);
+    expect((await call(t.request, '/api/admin/guarantee-claims', undefined, { cookie: traveller.cookie })).status).toBe(403);
+    expect((await call(t.request, `/api/partner/guarantee-claims?partnerId=${turnedAway.id}`, undefined, { cookie: traveller.cookie })).status).toBe(404);
   });
 
   it('refuses a lot that is not nearby or has no space, changing nothing', async () => {
