@@ -67,6 +67,7 @@ export const partnerRestRoutes: RestRoute[] = [
     input: ({ query, params }) => ({ ...scope(query), ...params }),
   },
   { method: 'GET', path: '/api/partner/bookings', procedure: 'partner.bookings', input: ({ query }) => query },
+  { method: 'GET', path: '/api/partner/guarantee-claims', procedure: 'partner.guaranteeClaims', input: ({ query }) => scope(query) },
   {
     method: 'GET',
     path: '/api/partner/statements/:month',

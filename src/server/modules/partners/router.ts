@@ -23,6 +23,7 @@ import { createPartnerLot, partnerBookings, partnerBookingsCsv, partnerLot, part
 const ZFreeLotsInput = z.object({ q: z.string().trim().max(100).optional() }).default({});
 import { partnerBalances, runPayouts } from './payouts';
 import { partnerLotEditorRouter } from './lot-editor.router';
+import { listGuaranteeClaims } from '../bookings/guarantee';
 import { payoutHistory, statement } from './statements';
 import { partnerInsights, ZPartnerInsightsInput } from './insights';
 
@@ -84,6 +85,11 @@ export const partnerRouter = router({
   bookings: authedProcedure
     .input(ZBookingFilter)
     .query(async ({ ctx, input: { partnerId, ...filter } }) => partnerBookings(ctx.db, await requireMembership(ctx.db, ctx.user, partnerId, PORTAL_ROLES), filter)),
+
+  /** Parking guarantee claims at the member's lots (a lot turned a traveller away). */
+  guaranteeClaims: authedProcedure
+    .input(ZPartnerScope)
+    .query(async ({ ctx, input }) => listGuaranteeClaims(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES))),
 
   statement: authedProcedure
     .input(ZStatementInput)
