@@ -17,8 +17,12 @@ export const partners = k.table('partners', {
   contactPhone: k.text('contact_phone'),
   /** How the partner is paid, in words (a bank and its last four digits); never a full account number. */
   payoutDetails: k.text('payout_details'),
-  /** Its Stripe Connect (Express) account once onboarded, when Stripe is configured. */
+  /** Its Stripe Connect (Express) account, created when an owner first starts onboarding (Stripe configured). */
   stripeAccountId: k.text('stripe_account_id'),
+  /** 1 once its owner finished Stripe's onboarding form (the account's details_submitted, as last read). */
+  stripeDetailsSubmitted: k.integer('stripe_details_submitted').notNull().default(0),
+  /** 1 while Stripe accepts transfers to the account and pays it out (payouts_enabled, as last read). */
+  stripePayoutsEnabled: k.integer('stripe_payouts_enabled').notNull().default(0),
   /** A suspended partner's lots stop selling; their bookings stay. */
   status: k
     .text('status', { enum: ['active', 'suspended'] })
