@@ -8,34 +8,29 @@ import { users } from './users';
 /** The roles (src/shared/schemas/partners.ts names them for people). */
 const PARTNER_ROLES = ['owner', 'manager', 'gate'] as const;
 
-export const partners = k.table(
-  'partners',
-  {
-    id: id(),
-    tradingName: k.text('trading_name').notNull(),
-    legalName: k.text('legal_name').notNull(),
-    contactName: k.text('contact_name').notNull(),
-    contactEmail: k.text('contact_email').notNull(),
-    contactPhone: k.text('contact_phone'),
-    /** How the partner is paid, in words (a bank and its last four digits); never a full account number. */
-    payoutDetails: k.text('payout_details'),
-    /** Its Stripe Connect (Express) account, created when an owner first starts onboarding (Stripe configured). */
-    stripeAccountId: k.text('stripe_account_id'),
-    /** 1 once its owner finished Stripe's onboarding form (the account's details_submitted, as last read). */
-    stripeDetailsSubmitted: k.integer('stripe_details_submitted').notNull().default(0),
-    /** 1 while Stripe accepts transfers to the account and pays it out (payouts_enabled, as last read). */
-    stripePayoutsEnabled: k.integer('stripe_payouts_enabled').notNull().default(0),
-    /** A suspended partner's lots stop selling; their bookings stay. */
-    status: k
-      .text('status', { enum: ['active', 'suspended'] })
-      .notNull()
-      .default('active'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  // One partner per Stripe account, found by it when Stripe reports on the account (account.updated).
-  (t) => [k.uniqueIndex('partners_stripe_account_unique').on(t.stripeAccountId)],
-);
+export const partners = k.table('partners', {
+  id: id(),
+  tradingName: k.text('trading_name').notNull(),
+  legalName: k.text('legal_name').notNull(),
+  contactName: k.text('contact_name').notNull(),
+  contactEmail: k.text('contact_email').notNull(),
+  contactPhone: k.text('contact_phone'),
+  /** How the partner is paid, in words (a bank and its last four digits); never a full account number. */
+  payoutDetails: k.text('payout_details'),
+  /** Its Stripe Connect (Express) account, created when an owner first starts onboarding (Stripe configured). */
+  stripeAccountId: k.text('stripe_account_id'),
+  /** 1 once its owner finished Stripe's onboarding form (the account's details_submitted, as last read). */
+  stripeDetailsSubmitted: k.integer('stripe_details_submitted').notNull().default(0),
+  /** 1 while Stripe accepts transfers to the account and pays it out (payouts_enabled, as last read). */
+  stripePayoutsEnabled: k.integer('stripe_payouts_enabled').notNull().default(0),
+  /** A suspended partner's lots stop selling; their bookings stay. */
+  status: k
+    .text('status', { enum: ['active', 'suspended'] })
+    .notNull()
+    .default('active'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /** The platform's commission on a partner's parking sales, in basis points (1,500 = 15 %), from a date on. */
 export const partnerCommissionRates = k.table(
