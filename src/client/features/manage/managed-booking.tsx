@@ -8,7 +8,7 @@ import type { RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { cn } from '@/client/lib/utils';
 import { formatStay } from '@/shared/format';
-import { BookingActions } from './booking-actions';
+import { BookingActions, GuaranteeLink } from './booking-actions';
 import { Receipt } from './receipt';
 
 export type TManaged = RouterOutputs['bookings']['manage'];
@@ -93,6 +93,11 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
             <Card className="p-6">
               <h2 className="sr-only">Parking pass</h2>
               <ParkingPass booking={b} brand={config.brandName} />
+              {b.allowed.guarantee && (
+                <div className="mt-4">
+                  <GuaranteeLink booking={b} token={token} variant="pass" />
+                </div>
+              )}
             </Card>
           )}
           <BookingActions booking={b} token={token} />

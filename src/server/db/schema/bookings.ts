@@ -83,6 +83,8 @@ export const bookings = k.table(
     checkedOutBy: k.integer('checked_out_by'),
     /** The change of dates being paid for (booking_changes.id): one at a time, claimed with a conditional update. */
     pendingChangeId: k.integer('pending_change_id'),
+    /** When the traveller was invited to review the stay (once, when it ended). */
+    reviewInvitedAt: timestamp('review_invited_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -90,6 +92,7 @@ export const bookings = k.table(
     k.index('bookings_provider_dates_idx').on(t.providerId, t.status, t.arrivalDate, t.departureDate),
     k.index('bookings_created_idx').on(t.createdAt),
     k.index('bookings_email_idx').on(t.email),
+    k.index('bookings_review_due_idx').on(t.reviewInvitedAt, t.status, t.departureDate),
   ],
 );
 
@@ -221,8 +224,10 @@ export const bookingLinks = k.table(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     tokenHash: k.text('token_hash').notNull().unique(),
     /** 'manage': see and change the booking (the e-mail's link, a requested link); 'view': older links, seeing only. */
-    purpose: k.text('purpose', { enum: ['view', 'manage'] }).notNull(),
+    purpose: k.text('purpose', { enum: ['view', 'manage', 'review'] }).notNull(),
     expiresAt: timestamp('expires_at').notNull(),
+    /** A single-use link ('review') is spent when used. */
+    usedAt: timestamp('used_at'),
     revokedAt: timestamp('revoked_at'),
     createdAt: createdAt(),
   },

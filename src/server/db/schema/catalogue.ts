@@ -81,6 +81,12 @@ export const parkingProviders = k.table(
     approvedAt: timestamp('approved_at'),
     /** 1: unlisted only because its partner is suspended (listed again when the partner is reinstated). */
     suspendedListing: k.integer('suspended_listing').notNull().default(0),
+    /** Spaces per day not sold online (the partner's buffer against overselling): online sales stop at capacity less this. */
+    onlineBuffer: k.integer('online_buffer').notNull().default(0),
+    /** The averages of the lot's published reviews' three scores (null while it has none); see `rating`. */
+    ratingWait: k.real('rating_wait'),
+    ratingDescribed: k.real('rating_described'),
+    ratingStaff: k.real('rating_staff'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,3 +9,4 @@ export * from './payments';
 export * from './inventory';
 export * from './operations';
 export * from './partners';
+export * from './reviews';

@@ -30,7 +30,9 @@ export const auditLog = k.table(
     actorId: k.integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** Kept as it was when the change was made (the account may change or go). */
     actorEmail: k.text('actor_email').notNull(),
-    entity: k.text('entity', { enum: ['lot', 'location', 'lot_day', 'photo', 'lot_staff', 'import', 'partner', 'partner_member', 'partner_invitation'] }).notNull(),
+    entity: k
+      .text('entity', { enum: ['lot', 'location', 'lot_day', 'photo', 'lot_staff', 'import', 'partner', 'partner_member', 'partner_invitation', 'review', 'guarantee'] })
+      .notNull(),
     entityId: k.text('entity_id').notNull(),
     action: k.text('action').notNull(),
     /** Field by field: { price: { from: 10.95, to: 12.95 } }; or a summary for imports. */

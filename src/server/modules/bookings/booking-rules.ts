@@ -23,6 +23,21 @@ export const CHECKED_IN_MESSAGE = 'Your car is checked in at the lot, so this bo
 export const STAY_OVER_CANCEL_MESSAGE = 'This stay is over, so the booking can no longer be cancelled.';
 export const STARTED_CANCEL_MESSAGE = 'This booking has already started and can no longer be cancelled.';
 export const NOT_CONFIRMED_MESSAGE = 'Only confirmed bookings can be cancelled.';
+export const GUARANTEE_CHECKED_IN_MESSAGE = 'Your car was checked in at the lot, so the parking guarantee no longer applies to this booking.';
+export const GUARANTEE_TOO_EARLY_MESSAGE = 'The parking guarantee opens 2 hours before your arrival time. If the lot turns you away then, come back here.';
+export const GUARANTEE_TOO_LATE_MESSAGE = 'The parking guarantee covers the first 24 hours from your arrival time, and that has passed.';
+export const GUARANTEE_NOT_CONFIRMED_MESSAGE = 'Only a confirmed booking can claim the parking guarantee.';
+
+/** The guarantee's arrival window: from 2 hours before the arrival time until 24 hours after it (never after departure). */
+export const GUARANTEE_OPENS_BEFORE_MS = 2 * 3_600_000;
+export const GUARANTEE_CLOSES_AFTER_MS = 24 * 3_600_000;
+
+/** When a booking's guarantee may be claimed, as instants (the dates are lot-local wall-clock times). */
+export function guaranteeWindow(t: Pick<StayClock, 'startsAt' | 'endsAt'>): { opensAt: Date; closesAt: Date } {
+  const opensAt = new Date(t.startsAt.getTime() - GUARANTEE_OPENS_BEFORE_MS);
+  const closesAt = new Date(Math.min(t.startsAt.getTime() + GUARANTEE_CLOSES_AFTER_MS, t.endsAt.getTime()));
+  return { opensAt, closesAt };
+}
 
 export type BookingFacts = Pick<BookingRow, 'status' | 'checkedInAt' | 'checkedOutAt' | 'pendingChangeId'>;
 
@@ -83,15 +98,28 @@ export function bookingActions(b: BookingFacts, t: StayClock) {
     /** Only a later departure (during the stay). */
     extend: moving ?? (started ? null : no('BAD_REQUEST', 'Your stay has not started yet: change its dates instead.')),
     vehicle: b.status === 'cancelled' ? no('BAD_REQUEST', CANCELLED_MESSAGE) : b.status !== 'confirmed' || over ? no('BAD_REQUEST', FINISHED_MESSAGE) : null,
+    /** "The lot turned me away": confirmed, not checked in, within the arrival window (a claim made is refused by the service). */
+    guarantee: guaranteeRefusal(b, t, changing),
     changing,
   };
 }
 export type BookingActions = ReturnType<typeof bookingActions>;
 
+function guaranteeRefusal(b: BookingFacts, t: StayClock, changing: boolean): Refusal | null {
+  if (b.status === 'cancelled') return no('CONFLICT', CANCELLED_MESSAGE);
+  if (b.checkedInAt || b.checkedOutAt) return no('CONFLICT', GUARANTEE_CHECKED_IN_MESSAGE);
+  if (b.status !== 'confirmed') return no('CONFLICT', GUARANTEE_NOT_CONFIRMED_MESSAGE);
+  if (changing) return no('CONFLICT', CHANGE_IN_PROGRESS_MESSAGE);
+  const { opensAt, closesAt } = guaranteeWindow(t);
+  if (t.now < opensAt) return no('BAD_REQUEST', GUARANTEE_TOO_EARLY_MESSAGE);
+  if (t.now >= closesAt) return no('BAD_REQUEST', GUARANTEE_TOO_LATE_MESSAGE);
+  return null;
+}
+
 /** What the booking allows now, as yes/no (what the manage page and history show). */
 export function allowedChanges(b: BookingFacts, t: StayClock) {
   const a = bookingActions(b, t);
-  return { dates: !a.dates, extend: !a.extend, vehicle: !a.vehicle, cancel: !a.cancel, changing: a.changing };
+  return { dates: !a.dates, extend: !a.extend, vehicle: !a.vehicle, cancel: !a.cancel, guarantee: !a.guarantee, changing: a.changing };
 }
 
 /** Throws the refusal, if any. */

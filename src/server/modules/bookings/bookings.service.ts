@@ -3,18 +3,18 @@
 import { countBooking } from '../../observability/metrics';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { bookingChanges, bookings, locations, parkingProviders } from '../../db/schema';
+import { bookingChanges, bookingPayments, bookings, locations, parkingProviders } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
 import { planInDollars, refundPlan, refundShare } from '@/shared/cancellation';
-import { add, cents, neg, toDollars, ZERO } from '@/shared/money';
+import { add, cents, neg, sub, toDollars, ZERO } from '@/shared/money';
 import { billableDays, breakdownInDollars, linesInDollars, priceStay, stayLines, toWallClock } from '@/shared/pricing';
 import { bookingByLink, lotOfBooking, providerWithLocation, publicBooking } from './booking-view';
 import { availableCredit, type CreditOwner } from './credit';
 import { releaseDays } from './inventory';
 import { giveBack, syncChargeRefund } from './ledger';
-import { recordPartnerLine } from '../partners/ledger';
+import { recordPartnerLine, recordProviderRefundLine } from '../partners/ledger';
 import { ALREADY_CANCELLED_MESSAGE, assertAllowed, bookingActions, stayClock, unchangedSinceRead } from './booking-rules';
 import { loadManaged } from './manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
@@ -182,18 +182,28 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
 // ---------------------------------------------------------------------------------------------------------
 // Reconciliation from payment-provider events (webhooks)
 
-/** A refund happened at the provider (from our cancellation or the provider's dashboard): record the total. */
-export async function reconcileRefund(db: DB, paymentIntentId: string, amountRefundedCents: number): Promise<void> {
-  await syncChargeRefund(db, paymentIntentId, amountRefundedCents);
-  // The booking's refunded total follows its checkout charge while it has no other card money (a booking
-  // whose dates changed keeps its own account of refunds in the ledger).
-  await db
-    .update(bookings)
-    .set({ refundedCents: cents(amountRefundedCents) })
-    .where(
-      and(
-        eq(bookings.paymentIntentId, paymentIntentId),
-        sql`not exists (select 1 from ${bookingChanges} where ${bookingChanges.bookingId} = ${bookings.id} and ${bookingChanges.kind} = 'dates' and ${bookingChanges.status} = 'applied')`,
-      ),
-    );
+/**
+ * A refund happened at the provider (from our cancellation or the provider's dashboard): record the total. Our
+ * own refunds are counted before they are sent, so only money refunded in the dashboard raises it; that part is
+ * also taken from the partner's share (partners/ledger.ts).
+ */
+export async function reconcileRefund(db: DB, paymentIntentId: string, amountRefundedCents: number, at = new Date()): Promise<void> {
+  const refundedTotal = cents(amountRefundedCents);
+  await db.transaction(async (tx) => {
+    const [charge] = await tx.select().from(bookingPayments).where(eq(bookingPayments.paymentIntentId, paymentIntentId));
+    await syncChargeRefund(tx, paymentIntentId, refundedTotal);
+    // The booking's refunded total follows its checkout charge while it has no other card money (a booking
+    // whose dates changed keeps its own account of refunds in the ledger).
+    await tx
+      .update(bookings)
+      .set({ refundedCents: refundedTotal })
+      .where(
+        and(
+          eq(bookings.paymentIntentId, paymentIntentId),
+          sql`not exists (select 1 from ${bookingChanges} where ${bookingChanges.bookingId} = ${bookings.id} and ${bookingChanges.kind} = 'dates' and ${bookingChanges.status} = 'applied')`,
+        ),
+      );
+    const extra = charge ? sub(refundedTotal, charge.refundedCents) : ZERO;
+    if (charge && extra > 0) await recordProviderRefundLine(tx, { bookingId: charge.bookingId, paymentIntentId, extra, refundedTotal, at });
+  });
 }

@@ -1,11 +1,14 @@
 // Lot staff: who may work which lot's gate. An administrator grants a lot to an existing account by its
-// e-mail and revokes it; each change is audited in its own transaction. Administrators work every lot.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// e-mail and revokes it; each change is audited in its own transaction. Administrators work every lot. A
+// partner's lot is worked by the partner's members: granting or revoking its gate changes them
+// (partners/gate-staff.ts); lot_staff holds the lots no partner owns.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, lotStaff, parkingProviders, partnerMembers, users } from '../../db/schema';
 import type { SessionUser } from '../../deps';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../catalogue-admin/audit';
+import { grantPartnerGate, partnerLotStaff, revokePartnerGate } from '../partners/gate-staff';
 
 /** The lots a caller may work at the gate: every lot (an administrator) or the ones granted to them. */
 export type GateScope = { all: true } | { all: false; lotIds: number[] };
@@ -45,16 +48,20 @@ export async function lotsWorked(db: DB, scope: GateScope) {
 }
 
 async function lotOrThrow(db: Pick<DB, 'select'>, lotId: number) {
-  const [lot] = await db.select({ id: parkingProviders.id, name: parkingProviders.name }).from(parkingProviders).where(eq(parkingProviders.id, lotId));
+  const [lot] = await db
+    .select({ id: parkingProviders.id, name: parkingProviders.name, partnerId: parkingProviders.partnerId })
+    .from(parkingProviders)
+    .where(eq(parkingProviders.id, lotId));
   if (!lot) throw new AppError('NOT_FOUND', 'Lot not found.');
   return lot;
 }
 
-/** A lot's staff, by e-mail (admin). */
+/** A lot's staff, by e-mail (admin): its lot staff, or the members of its partner who work it. */
 export async function lotStaffList(db: DB, lotId: number) {
-  await lotOrThrow(db, lotId);
+  const lot = await lotOrThrow(db, lotId);
+  if (lot.partnerId) return partnerLotStaff(db, lot.partnerId, lot.id);
   return db
-    .select({ userId: users.id, name: users.name, email: users.email, grantedAt: lotStaff.createdAt })
+    .select({ userId: users.id, name: users.name, email: users.email, grantedAt: lotStaff.createdAt, role: sql<null>`null` })
     .from(lotStaff)
     .innerJoin(users, eq(users.id, lotStaff.userId))
     .where(eq(lotStaff.providerId, lotId))
@@ -67,6 +74,17 @@ export async function grantStaff(db: DB, actor: Actor, input: { lotId: number; e
     const lot = await lotOrThrow(tx, input.lotId);
     const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, input.email));
     if (!user) throw new AppError('BAD_REQUEST', `No account uses ${input.email}. Ask them to sign up first, then add them here.`);
+    if (lot.partnerId) {
+      // A partner's lot: they join the partner as gate staff of this lot.
+      await grantPartnerGate(tx, actor, lot.partnerId, lot.id, user);
+      await recordAudit(tx, actor, {
+        entity: 'lot_staff',
+        entityId: lot.id,
+        action: 'grant',
+        changes: { userId: user.id, email: user.email, lot: lot.name, partnerId: lot.partnerId },
+      });
+      return { userId: user.id, name: user.name, email: user.email };
+    }
     const [granted] = await tx.insert(lotStaff).values({ userId: user.id, providerId: lot.id, grantedBy: actor.id }).onConflictDoNothing().returning({ userId: lotStaff.userId });
     if (!granted) throw new AppError('CONFLICT', `${user.email} already works this lot.`);
     await recordAudit(tx, actor, { entity: 'lot_staff', entityId: lot.id, action: 'grant', changes: { userId: user.id, email: user.email, lot: lot.name } });
@@ -78,6 +96,17 @@ export async function grantStaff(db: DB, actor: Actor, input: { lotId: number; e
 export async function revokeStaff(db: DB, actor: Actor, input: { lotId: number; userId: number }) {
   return db.transaction(async (tx) => {
     const lot = await lotOrThrow(tx, input.lotId);
+    if (lot.partnerId) {
+      await revokePartnerGate(tx, actor, lot.partnerId, lot.id, input.userId);
+      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+      await recordAudit(tx, actor, {
+        entity: 'lot_staff',
+        entityId: lot.id,
+        action: 'revoke',
+        changes: { userId: input.userId, email: user?.email ?? null, lot: lot.name, partnerId: lot.partnerId },
+      });
+      return { success: true as const };
+    }
     const [revoked] = await tx
       .delete(lotStaff)
       .where(and(eq(lotStaff.providerId, lot.id), eq(lotStaff.userId, input.userId)))

@@ -2,9 +2,10 @@
 // a change applied, a cancellation): the parking money it moved (gross; the service fee is the platform's), the
 // commission at the booking's own rate by money.ts's one rounding rule, and the partner's net. Each event once
 // (its source key). Statements and payouts read these lines only.
+import { eq, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { partnerLedger } from '../../db/schema';
-import { share, sub, type Cents } from '@/shared/money';
+import { bookings, partnerLedger } from '../../db/schema';
+import { cents, max, min, neg, share, sub, type Cents } from '@/shared/money';
 
 type LedgerBooking = { id: number; partnerId: number | null; commissionBps: number | null };
 
@@ -33,4 +34,26 @@ export async function recordPartnerLine(
       occurredAt: line.at,
     })
     .onConflictDoNothing({ target: partnerLedger.sourceKey });
+}
+
+/**
+ * A refund made outside the product (in the payment provider's dashboard), seen by its webhook: the partner
+ * gives back the parking money it still holds for the booking, up to the amount refunded (a refund beyond it
+ * is the platform's service fee). Keyed by the charge and its new refunded total, so a repeated event is one line.
+ */
+export async function recordProviderRefundLine(
+  tx: Pick<DB, 'select' | 'insert'>,
+  refund: { bookingId: number; paymentIntentId: string; extra: Cents; refundedTotal: Cents; at: Date },
+) {
+  const [booking] = await tx
+    .select({ id: bookings.id, partnerId: bookings.partnerId, commissionBps: bookings.commissionBps })
+    .from(bookings)
+    .where(eq(bookings.id, refund.bookingId));
+  if (!booking || booking.partnerId === null) return;
+  const [held] = await tx
+    .select({ gross: sql<number>`coalesce(sum(${partnerLedger.grossCents}), 0)`.mapWith(Number) })
+    .from(partnerLedger)
+    .where(eq(partnerLedger.bookingId, booking.id));
+  const back = min(refund.extra, max(cents(held?.gross ?? 0), cents(0)));
+  await recordPartnerLine(tx, booking, { kind: 'refund', sourceKey: `provider-refund:${refund.paymentIntentId}:${refund.refundedTotal}`, gross: neg(back), at: refund.at });
 }

@@ -7,6 +7,7 @@ import { parkingProviders, partnerCommissionRates, partnerMembers, partners } fr
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { bumpContentVersion } from '../../content-version';
+import { adoptLotStaff } from './gate-staff';
 import { recordAudit, type Actor } from '../catalogue-admin/audit';
 import type { TPartnerInput } from '@/shared/schemas/partners';
 import { PARTNER_NOT_FOUND } from './access';
@@ -50,6 +51,8 @@ export async function createPartner({ db, clock }: Deps, actor: Actor, input: TP
         .update(parkingProviders)
         .set({ approvedAt: now })
         .where(and(inArray(parkingProviders.id, lotIds), isNull(parkingProviders.approvedAt)));
+      // Their lot staff become the partner's gate staff for those lots.
+      await adoptLotStaff(tx, actor, partner!.id, lotIds);
     }
     await recordAudit(tx, actor, { entity: 'partner', entityId: partner!.id, action: 'create', changes: { ...details, commissionBps: rateBps, lotIds } });
     return { ...partner!, commissionBps: rateBps, lotIds };

@@ -24,7 +24,9 @@ const ZFreeLotsInput = z.object({ q: z.string().trim().max(100).optional() }).de
 import { partnerBalances, runPayouts } from './payouts';
 import { partnerLotEditorRouter } from './lot-editor.router';
 import { partnerPayoutAccountRouter } from './connect.router';
+import { listGuaranteeClaims } from '../bookings/guarantee';
 import { payoutHistory, statement } from './statements';
+import { partnerInsights, ZPartnerInsightsInput } from './insights';
 
 const ZStatementInput = z.object({
   partnerId: z.coerce.number().int().positive().optional(),
@@ -87,10 +89,19 @@ export const partnerRouter = router({
     .input(ZBookingFilter)
     .query(async ({ ctx, input: { partnerId, ...filter } }) => partnerBookings(ctx.db, await requireMembership(ctx.db, ctx.user, partnerId, PORTAL_ROLES), filter)),
 
+  /** Parking guarantee claims at the member's lots (a lot turned a traveller away). */
+  guaranteeClaims: authedProcedure
+    .input(ZPartnerScope)
+    .query(async ({ ctx, input }) => listGuaranteeClaims(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES))),
+
   statement: authedProcedure
     .input(ZStatementInput)
     .query(async ({ ctx, input }) => statement(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.month)),
   payouts: authedProcedure.input(ZPartnerScope).query(async ({ ctx, input }) => payoutHistory(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES))),
+  /** Occupancy of the next 90 days and revenue of the last 12 months, of the member's lots or one of them (insights.ts). */
+  insights: authedProcedure
+    .input(ZPartnerInsightsInput)
+    .query(async ({ ctx, input }) => partnerInsights(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.lotId, ctx.clock.now())),
   /** The same rows as `bookings` (same filter and scope, every page) as a CSV file. */
   bookingsCsv: authedProcedure
     .input(ZBookingFilter.omit({ limit: true, offset: true }))

@@ -34,7 +34,7 @@ async function handle(services: Pick<Services, 'db' | 'payments' | 'jobs'>, even
   } else if (event.type === 'charge.refunded') {
     const charge = event.data.object;
     const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    if (pi) await reconcileRefund(services.db, pi, charge.amount_refunded);
+    if (pi) await reconcileRefund(services.db, pi, charge.amount_refunded, new Date(event.created * 1000));
   } else if (event.type === 'account.updated') {
     // Read afresh from Stripe rather than from the event, so events arriving out of order cannot undo a change.
     await syncConnectedAccount(services, event.data.object.id, STRIPE_ACTOR);

@@ -25,6 +25,8 @@ const ENTITY_LABEL: Record<Entity, string> = {
   partner: 'Partner',
   partner_member: 'Member',
   partner_invitation: 'Invitation',
+  review: 'Review',
+  guarantee: 'Guarantee',
 };
 const FIELD_LABEL: Record<string, string> = {
   price: 'Daily price',

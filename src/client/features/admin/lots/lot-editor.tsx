@@ -179,7 +179,7 @@ export function LotEditor({
           <LotDays lotId={data.id} />
         </TabsContent>
         <TabsContent value="staff">
-          <LotStaff lotId={data.id} />
+          <LotStaff lotId={data.id} partnerOwned={data.partnerId != null} />
         </TabsContent>
         <TabsContent value="history">
           <AuditList entity="lot" entityId={data.id} description="Every change to this lot's details and status, with who made it." />

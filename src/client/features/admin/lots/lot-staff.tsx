@@ -1,5 +1,6 @@
 // A lot's staff in the lot editor: who may work its gate (see /gate). Add an existing account by its e-mail,
-// or remove someone; both are audited on the server and listed below.
+// or remove someone; both are audited on the server and listed below. A partner's lot is worked by the
+// partner's members: adding someone makes them its gate staff of this lot, and the list shows each one's role.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserMinus, UserPlus, Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -12,9 +13,10 @@ import { toast } from '@/client/components/ui/toast';
 import { useTRPC } from '@/client/lib/trpc';
 import { formatLongDate } from '@/shared/format';
 import { ZGrantStaffInput } from '@/shared/schemas/gate';
+import { PARTNER_ROLE_LABEL } from '@/shared/schemas/partners';
 import { AuditList } from './audit-list';
 
-export function LotStaff({ lotId }: { lotId: number }) {
+export function LotStaff({ lotId, partnerOwned }: { lotId: number; partnerOwned: boolean }) {
   const trpc = useTRPC();
   const staff = useQuery(trpc.adminStaff.list.queryOptions({ lotId }));
   const queryClient = useQueryClient();
@@ -41,7 +43,11 @@ export function LotStaff({ lotId }: { lotId: number }) {
           <CardTitle as="h3" className="flex items-center gap-2">
             <Users className="size-5 text-primary" aria-hidden="true" /> Lot staff
           </CardTitle>
-          <CardDescription>People who may check cars in and out of this lot at /gate. They need an account first.</CardDescription>
+          <CardDescription>
+            {partnerOwned
+              ? 'People who may check cars in and out of this lot at /gate. This lot belongs to a partner: people added here join it as gate staff of this lot. They need an account first.'
+              : 'People who may check cars in and out of this lot at /gate. They need an account first.'}
+          </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           <GrantForm lotId={lotId} />
@@ -59,7 +65,12 @@ export function LotStaff({ lotId }: { lotId: number }) {
               {staff.data.map((s) => (
                 <li key={s.userId} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2.5 text-sm">
                   <span className="min-w-0 [overflow-wrap:anywhere]">
-                    <span className="block font-medium">{s.name}</span>
+                    <span className="block font-medium">
+                      {s.name}
+                      {s.role && (
+                        <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs font-normal text-muted-foreground">{`Partner ${PARTNER_ROLE_LABEL[s.role].toLowerCase()}`}</span>
+                      )}
+                    </span>
                     <span className="block text-muted-foreground">{`${s.email} · added ${formatLongDate(s.grantedAt)}`}</span>
                   </span>
                   <Button
