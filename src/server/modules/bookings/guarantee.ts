@@ -238,7 +238,7 @@ async function claimOnce(ctx: Ctx, m: Managed, input: TGuaranteeClaimInput, keyR
       refundedCents: option ? option.move.cardRefund : refund.card,
       creditReturnedCents: option ? option.move.creditBack : refund.credit,
     });
-    await recordAudit(tx, actor as { id: number; email: string }, {
+    await recordAudit(tx, actor, {
       entity: 'guarantee',
       entityId: claim.id,
       action: claim.outcome,

@@ -23,6 +23,7 @@ import { createPartnerLot, partnerBookings, partnerBookingsCsv, partnerLot, part
 const ZFreeLotsInput = z.object({ q: z.string().trim().max(100).optional() }).default({});
 import { partnerBalances, runPayouts } from './payouts';
 import { partnerLotEditorRouter } from './lot-editor.router';
+import { partnerPayoutAccountRouter } from './connect.router';
 import { listGuaranteeClaims } from '../bookings/guarantee';
 import { payoutHistory, statement } from './statements';
 import { partnerInsights, ZPartnerInsightsInput } from './insights';
@@ -55,7 +56,7 @@ export const adminPartnersRouter = router({
   approveLot: adminProcedure.input(ZLotIdInput).mutation(({ ctx, input }) => approveLot(ctx, ctx.user, input.id)),
   /** Runs this week's payouts now (the weekly job does the same; a second run in the week pays nothing twice). */
   runPayouts: adminProcedure.mutation(({ ctx }) => runPayouts(ctx)),
-  balances: adminProcedure.query(({ ctx }) => partnerBalances(ctx.db)),
+  balances: adminProcedure.query(({ ctx }) => partnerBalances(ctx.db, ctx.payments.mode)),
   /** Lots no partner owns yet, by name or place (the new partner form's lot picker). */
   freeLots: adminProcedure.input(ZFreeLotsInput).query(({ ctx, input }) => lotsWithoutPartner(ctx.db, input.q)),
 });
@@ -63,6 +64,8 @@ export const adminPartnersRouter = router({
 export const partnerRouter = router({
   /** A lot's days and photos, as the back office edits them (lot-editor.router.ts). */
   lotEditor: partnerLotEditorRouter,
+  /** The payout account with Stripe Connect: its state, and the owner's onboarding (connect.router.ts). */
+  payoutAccount: partnerPayoutAccountRouter,
   /** The partners the caller belongs to, with their role (the portal's switcher and the account menu). */
   memberships: authedProcedure.query(({ ctx }) => membershipsOf(ctx.db, ctx.user.id)),
   invitation: publicProcedure.input(ZInvitationToken).query(({ ctx, input }) => invitationInfo(ctx, input.token)),
