@@ -27,5 +27,4 @@ describe('the content version reader', () => {
     await change;
     expect(await read()).toBe(before + 1);
   });
-
 });
