@@ -8,6 +8,7 @@ import type { RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { cn } from '@/client/lib/utils';
 import { formatStay } from '@/shared/format';
+import { ReviewPrompt } from '@/client/features/reviews/review-prompt';
 import { BookingActions } from './booking-actions';
 import { Receipt } from './receipt';
 
@@ -93,6 +94,11 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
             <Card className="p-6">
               <h2 className="sr-only">Parking pass</h2>
               <ParkingPass booking={b} brand={config.brandName} />
+            </Card>
+          )}
+          {(b.reviewable || b.review) && (
+            <Card className="p-6">
+              <ReviewPrompt confirmationNumber={b.confirmationNumber} token={token} review={b.review} reviewable={b.reviewable} />
             </Card>
           )}
           <BookingActions booking={b} token={token} />
