@@ -93,6 +93,12 @@ function ReviewForm({ form, ref_, onDone }: { form: Form; ref_: Ref; onDone: (r:
   const editing = Boolean(existing);
   const locked = existing && !existing.editable;
 
+  /** A star picked answers that field's complaint. */
+  const pick = (key: keyof typeof values, v: number) => {
+    setValues((x) => ({ ...x, [key]: v }));
+    setErrors(({ [key]: _answered, ...rest }) => rest);
+  };
+
   async function send(event: FormEvent) {
     event.preventDefault();
     const parsed = ZReviewFields.safeParse({ ...values, body });
@@ -124,10 +130,10 @@ function ReviewForm({ form, ref_, onDone }: { form: Form; ref_: Ref; onDone: (r:
       )}
       <Card>
         <CardContent className="space-y-6 p-5 sm:p-6">
-          <StarInput name="overall" label="Your stay overall" value={values.overall} onChange={(v) => setValues((s) => ({ ...s, overall: v }))} error={errors.overall} large />
+          <StarInput name="overall" label="Your stay overall" value={values.overall} onChange={(v) => pick('overall', v)} error={errors.overall} large />
           <div className="grid gap-5 border-t border-border pt-5 sm:grid-cols-1">
             {REVIEW_SCORES.map((s) => (
-              <StarInput key={s.key} name={s.key} label={s.label} value={values[s.key]} onChange={(v) => setValues((x) => ({ ...x, [s.key]: v }))} error={errors[s.key]} />
+              <StarInput key={s.key} name={s.key} label={s.label} value={values[s.key]} onChange={(v) => pick(s.key, v)} error={errors[s.key]} />
             ))}
           </div>
           <div className="space-y-1.5 border-t border-border pt-5">
