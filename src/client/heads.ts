@@ -82,15 +82,16 @@ function providerHead({ data, config }: HeadContext<ProviderHeadData>, kind: 'pr
         openingHours: data.operatingHours ?? undefined,
         // Only where real reviews stand behind it (shared/ratings.ts), and the reviews the page shows.
         aggregateRating: rating ? { '@type': 'AggregateRating', ratingValue: rating.value, reviewCount: rating.count, bestRating: 5, worstRating: 1 } : undefined,
-        review: rating && data.reviews?.length
-          ? data.reviews.map((r) => ({
-              '@type': 'Review',
-              author: { '@type': 'Person', name: r.authorName },
-              datePublished: r.publishedAt ? new Date(r.publishedAt).toISOString().slice(0, 10) : undefined,
-              reviewRating: { '@type': 'Rating', ratingValue: r.overall, bestRating: 5, worstRating: 1 },
-              reviewBody: r.body || undefined,
-            }))
-          : undefined,
+        review:
+          rating && data.reviews?.length
+            ? data.reviews.map((r) => ({
+                '@type': 'Review',
+                author: { '@type': 'Person', name: r.authorName },
+                datePublished: r.publishedAt ? new Date(r.publishedAt).toISOString().slice(0, 10) : undefined,
+                reviewRating: { '@type': 'Rating', ratingValue: r.overall, bestRating: 5, worstRating: 1 },
+                reviewBody: r.body || undefined,
+              }))
+            : undefined,
       },
       breadcrumbs(config.appUrl, [
         ['Home', '/'],

@@ -22,7 +22,7 @@ test('leave a review from the e-mail link and see it on the lot page', async ({ 
   const [b] = await serverDb
     .insert(bookings)
     .values({
-      providerId: lot!.id,
+      providerId: lot.id,
       confirmationNumber: `PP-RV${tag.slice(-6)}`,
       firstName: 'Dana',
       lastName: 'Rivers',
@@ -42,7 +42,7 @@ test('leave a review from the e-mail link and see it on the lot page', async ({ 
 
   // The car leaves: the administrator checks it out at the gate, and the review invitation goes out.
   await login({ role: 'admin' });
-  const out = await page.request.post(`/api/gate/bookings/${b!.confirmationNumber}/check-out?lotId=${lot!.id}`, { data: {} });
+  const out = await page.request.post(`/api/gate/bookings/${b!.confirmationNumber}/check-out?lotId=${lot.id}`, { data: {} });
   expect(out.ok()).toBe(true);
   await expect.poll(async () => (await outbox()).some((m) => m.to.includes(email) && m.subject.startsWith('Review your stay'))).toBe(true);
   const mail = (await outbox()).find((m) => m.to.includes(email) && m.subject.startsWith('Review your stay'))!;
@@ -53,7 +53,7 @@ test('leave a review from the e-mail link and see it on the lot page', async ({ 
   const fresh = await context.newPage();
   await fresh.goto(`${link.pathname}${link.search}`);
   await fresh.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await expect(fresh.getByRole('heading', { level: 1, name: `How was ${lot!.name}?` })).toBeVisible();
+  await expect(fresh.getByRole('heading', { level: 1, name: `How was ${lot.name}?` })).toBeVisible();
   await expect(fresh.getByText('Shown as Dana R.')).toBeVisible();
 
   // Submitting without stars says what is missing.

@@ -48,7 +48,12 @@ async function reviewed(lot: Lot, owner: SignedIn, fields: Partial<{ overall: nu
       status: 'completed',
     })
     .returning();
-  const res = await call(t.request, '/api/reviews', { confirmationNumber: b!.confirmationNumber, overall: 4, waitScore: 4, describedScore: 4, staffScore: 4, ...fields }, { cookie: owner.cookie });
+  const res = await call(
+    t.request,
+    '/api/reviews',
+    { confirmationNumber: b!.confirmationNumber, overall: 4, waitScore: 4, describedScore: 4, staffScore: 4, ...fields },
+    { cookie: owner.cookie },
+  );
   return { booking: b!, res };
 }
 
@@ -57,7 +62,11 @@ const as = (cookie: string) => ({
   post: (path: string, body: unknown = {}) => call(t.request, path, body, { cookie }),
 });
 const lotRow = async (id: number) => (await t.db.select().from(parkingProviders).where(eq(parkingProviders.id, id)))[0]!;
-const audits = (id: number) => t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'review'), eq(auditLog.entityId, String(id))));
+const audits = (id: number) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'review'), eq(auditLog.entityId, String(id))));
 
 let admin: SignedIn;
 let traveller: SignedIn;
@@ -124,7 +133,10 @@ describe('partners and reviews', () => {
   let owner: SignedIn;
   let otherOwner: SignedIn;
   beforeAll(async () => {
-    const [p] = await t.db.insert(partners).values({ tradingName: 'Review Parking Co', legalName: 'Review Parking LLC', contactName: 'P', contactEmail: 'p@review.example' }).returning();
+    const [p] = await t.db
+      .insert(partners)
+      .values({ tradingName: 'Review Parking Co', legalName: 'Review Parking LLC', contactName: 'P', contactEmail: 'p@review.example' })
+      .returning();
     const [q] = await t.db.insert(partners).values({ tradingName: 'Other Parking Co', legalName: 'Other LLC', contactName: 'Q', contactEmail: 'q@other.example' }).returning();
     lot = await createLot(t, { partnerId: p!.id });
     owner = await createUser(t);

@@ -88,7 +88,10 @@ describe('inviting a review when a stay ends', () => {
     expect(rows.filter((r) => r.invited).map((r) => r.id)).toEqual([done.id]);
     expect([cancelled, future].every((b) => rows.find((r) => r.id === b.id)!.invited === null)).toBe(true);
     // The link is stored as its hash, for 30 days.
-    const [link] = await t.db.select().from(bookingLinks).where(and(eq(bookingLinks.bookingId, done.id), eq(bookingLinks.purpose, 'review')));
+    const [link] = await t.db
+      .select()
+      .from(bookingLinks)
+      .where(and(eq(bookingLinks.bookingId, done.id), eq(bookingLinks.purpose, 'review')));
     expect(link!.tokenHash).toBe(hashToken((await reviewLink(done))!));
     expect(Math.round((link!.expiresAt.getTime() - clock.ms) / DAY)).toBe(30);
   });
@@ -188,7 +191,10 @@ describe('one review per booking, editable for 7 days', () => {
     expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ overall: 4, status: 'published' });
     expect((await lotRow(lot.id)).rating).toBe(4);
-    expect((await call(t.request, `/api/bookings/${b.confirmationNumber}/manage?token=${manageToken}`)).json).toMatchObject({ reviewable: false, review: { overall: 4, editable: true } });
+    expect((await call(t.request, `/api/bookings/${b.confirmationNumber}/manage?token=${manageToken}`)).json).toMatchObject({
+      reviewable: false,
+      review: { overall: 4, editable: true },
+    });
 
     clock.ms += 8 * DAY;
     try {

@@ -165,7 +165,9 @@ function ReviewForm({ form, ref_, onDone }: { form: Form; ref_: Ref; onDone: (r:
         <BadgeCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
         <p>
           {`Shown as ${form.stay.authorName}, stayed ${stayMonthText(form.stay.stayMonth)}, with a "${VERIFIED_STAY_TEXT}" badge. `}
-          {editing ? `You can change it until ${new Date(existing!.editableUntil).toLocaleDateString('en-US', { month: 'long', day: 'numeric' })}.` : `You can edit it for ${REVIEW_EDIT_DAYS} days from your booking.`}
+          {editing
+            ? `You can change it until ${new Date(existing!.editableUntil).toLocaleDateString('en-US', { month: 'long', day: 'numeric' })}.`
+            : `You can edit it for ${REVIEW_EDIT_DAYS} days from your booking.`}
         </p>
       </div>
       {serverError && (

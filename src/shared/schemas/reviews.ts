@@ -88,9 +88,7 @@ const reason = (what: string) =>
 
 export const ZRejectReview = ZReviewId.extend({ reason: reason('reason the author will see') });
 
-export const ZPartnerReviewsInput = z
-  .object({ partnerId: id.optional(), page: z.coerce.number().int().min(1).max(1000).default(1) })
-  .default({ page: 1 });
+export const ZPartnerReviewsInput = z.object({ partnerId: id.optional(), page: z.coerce.number().int().min(1).max(1000).default(1) }).default({ page: 1 });
 export const ZReplyReview = ZReviewId.extend({
   partnerId: id.optional(),
   body: z

@@ -18,11 +18,12 @@ import { PartnerBookings } from '@/client/features/partners/partner-bookings';
 import { PartnerLots } from '@/client/features/partners/partner-lots';
 import { PartnerMembers } from '@/client/features/partners/partner-members';
 import { PartnerMoney } from '@/client/features/partners/partner-money';
+import { PartnerReviews } from '@/client/features/partners/partner-reviews';
 import { useTRPC } from '@/client/lib/trpc';
 import { PARTNER_ROLE_LABEL } from '@/shared/schemas/partners';
 import NotFoundPage from '@/client/pages/not-found';
 
-const TABS = ['lots', 'bookings', 'money', 'members'] as const;
+const TABS = ['lots', 'bookings', 'money', 'members', 'reviews'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function PortalPage() {
@@ -80,6 +81,7 @@ function Portal() {
           <TabsTrigger value="bookings">Bookings</TabsTrigger>
           <TabsTrigger value="money">Money</TabsTrigger>
           <TabsTrigger value="members">Members</TabsTrigger>
+          <TabsTrigger value="reviews">Reviews</TabsTrigger>
         </TabsList>
         <TabsContent value="lots" className="mt-6">
           <PartnerLots membership={chosen} />
@@ -92,6 +94,9 @@ function Portal() {
         </TabsContent>
         <TabsContent value="members" className="mt-6">
           <PartnerMembers membership={chosen} />
+        </TabsContent>
+        <TabsContent value="reviews" className="mt-6">
+          <PartnerReviews membership={chosen} />
         </TabsContent>
       </Tabs>
     </Frame>

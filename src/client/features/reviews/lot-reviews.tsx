@@ -60,7 +60,13 @@ export function LotReviews({ providerId, lotName }: { providerId: number; lotNam
 function ReviewPage({ providerId, page, lotName }: { providerId: number; page: number; lotName: string }) {
   const trpc = useTRPC();
   const q = useQuery(trpc.reviews.forProvider.queryOptions({ providerId, page, pageSize: LOT_REVIEWS_PAGE_SIZE }));
-  return <>{q.data?.reviews.map((r) => <ReviewItem key={r.id} review={r} lotName={lotName} />)}</>;
+  return (
+    <>
+      {q.data?.reviews.map((r) => (
+        <ReviewItem key={r.id} review={r} lotName={lotName} />
+      ))}
+    </>
+  );
 }
 
 function Summary({ summary }: { summary: NonNullable<Page['summary']> }) {

@@ -12,7 +12,19 @@ type TAuthorReview = NonNullable<RouterOutputs['bookings']['manage']['review']>;
 /** The review page for a booking (its owner signed in, or its manage link's token). */
 export const reviewHref = (confirmationNumber: string, token?: string) => `/review?${new URLSearchParams({ booking: confirmationNumber, ...(token ? { token } : {}) })}`;
 
-export function ReviewPrompt({ confirmationNumber, token, review, reviewable, compact }: { confirmationNumber: string; token?: string; review: TAuthorReview | null; reviewable: boolean; compact?: boolean }) {
+export function ReviewPrompt({
+  confirmationNumber,
+  token,
+  review,
+  reviewable,
+  compact,
+}: {
+  confirmationNumber: string;
+  token?: string;
+  review: TAuthorReview | null;
+  reviewable: boolean;
+  compact?: boolean;
+}) {
   if (!review && !reviewable) return null;
   const href = reviewHref(confirmationNumber, token);
   if (!review) {

@@ -18,7 +18,21 @@ export function Stars({ value, className, label }: { value: number; className?: 
 const WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 /** Five star buttons as one radio group; `name` ties the label to it. */
-export function StarInput({ name, label, value, onChange, error, large }: { name: string; label: string; value: number; onChange: (v: number) => void; error?: string; large?: boolean }) {
+export function StarInput({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  large,
+}: {
+  name: string;
+  label: string;
+  value: number;
+  onChange: (v: number) => void;
+  error?: string;
+  large?: boolean;
+}) {
   return (
     <fieldset className="space-y-1.5">
       <legend className={cn('font-medium', large ? 'text-base' : 'text-sm')}>{label}</legend>

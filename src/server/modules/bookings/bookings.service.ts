@@ -69,7 +69,11 @@ export async function bookingHistory(db: DB, userId: number, now: Date) {
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
     .where(and(eq(bookings.userId, userId), ne(bookings.status, 'pending')))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  const written = await reviewsOfBookings(db, rows.filter((r) => r.booking.status === 'completed' || r.booking.status === 'confirmed').map((r) => r.booking.id), now);
+  const written = await reviewsOfBookings(
+    db,
+    rows.filter((r) => r.booking.status === 'completed' || r.booking.status === 'confirmed').map((r) => r.booking.id),
+    now,
+  );
   return rows.map(({ booking: b, provider: p, state }) => {
     const clock = stayClock({ booking: b, provider: p, state }, now);
     const hoursBefore = (clock.startsAt.getTime() - now.getTime()) / 3_600_000;

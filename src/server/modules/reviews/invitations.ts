@@ -47,7 +47,12 @@ export async function inviteEndedStays(services: Pick<Services, 'db' | 'clock' |
         isNull(bookings.reviewInvitedAt),
         inArray(bookings.status, ['confirmed', 'completed']),
         lte(bookings.departureDate, utcWallClock),
-        notExists(db.select({ one: sql`1` }).from(guaranteeClaims).where(eq(guaranteeClaims.bookingId, bookings.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(guaranteeClaims)
+            .where(eq(guaranteeClaims.bookingId, bookings.id)),
+        ),
       ),
     )
     .limit(limit);

@@ -34,7 +34,14 @@ export const publicReview = (r: typeof reviews.$inferSelect): PublicReview => ({
 
 export async function providerReviews(db: Pick<DB, 'select'>, input: { providerId: number; page: number; pageSize: number }) {
   const [lot] = await db
-    .select({ id: parkingProviders.id, rating: parkingProviders.rating, reviewCount: parkingProviders.reviewCount, wait: parkingProviders.ratingWait, described: parkingProviders.ratingDescribed, staff: parkingProviders.ratingStaff })
+    .select({
+      id: parkingProviders.id,
+      rating: parkingProviders.rating,
+      reviewCount: parkingProviders.reviewCount,
+      wait: parkingProviders.ratingWait,
+      described: parkingProviders.ratingDescribed,
+      staff: parkingProviders.ratingStaff,
+    })
     .from(parkingProviders)
     .where(and(eq(parkingProviders.id, input.providerId), eq(parkingProviders.published, 1)));
   if (!lot) throw new AppError('NOT_FOUND', 'Property not found');

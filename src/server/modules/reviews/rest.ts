@@ -12,7 +12,12 @@ export const reviewRestRoutes: RestRoute[] = [
     procedure: 'reviews.forProvider',
     input: ({ params, query }) => ({ providerId: params.id, page: query.page || undefined, pageSize: query.pageSize || undefined }),
   },
-  { method: 'GET', path: '/api/reviews/form', procedure: 'reviews.form', input: ({ query }) => ({ token: query.token || undefined, confirmationNumber: query.confirmationNumber || undefined }) },
+  {
+    method: 'GET',
+    path: '/api/reviews/form',
+    procedure: 'reviews.form',
+    input: ({ query }) => ({ token: query.token || undefined, confirmationNumber: query.confirmationNumber || undefined }),
+  },
   { method: 'POST', path: '/api/reviews', procedure: 'reviews.submit', status: 201 },
   { method: 'PATCH', path: '/api/reviews', procedure: 'reviews.update' },
 
@@ -21,6 +26,16 @@ export const reviewRestRoutes: RestRoute[] = [
   { method: 'POST', path: '/api/admin/reviews/:id/reject', procedure: 'adminReviews.reject', input: ({ params, body: b }) => ({ ...body(b), id: params.id }) },
 
   { method: 'GET', path: '/api/partner/reviews', procedure: 'partnerReviews.list', input: ({ query }) => ({ ...scope(query), page: query.page || undefined }) },
-  { method: 'POST', path: '/api/partner/reviews/:id/reply', procedure: 'partnerReviews.reply', input: ({ params, query, body: b }) => ({ ...body(b), ...scope(query), id: params.id }) },
-  { method: 'POST', path: '/api/partner/reviews/:id/flag', procedure: 'partnerReviews.flag', input: ({ params, query, body: b }) => ({ ...body(b), ...scope(query), id: params.id }) },
+  {
+    method: 'POST',
+    path: '/api/partner/reviews/:id/reply',
+    procedure: 'partnerReviews.reply',
+    input: ({ params, query, body: b }) => ({ ...body(b), ...scope(query), id: params.id }),
+  },
+  {
+    method: 'POST',
+    path: '/api/partner/reviews/:id/flag',
+    procedure: 'partnerReviews.flag',
+    input: ({ params, query, body: b }) => ({ ...body(b), ...scope(query), id: params.id }),
+  },
 ];

@@ -1,7 +1,17 @@
 // Reviews over tRPC: the traveller's (the review page: open, write, edit), the public list of a lot's reviews,
 // the administrator's queue (approve, reject with a reason) and the partner's (reply once, flag). Thin: access
 // here (the link or the booking in reviews/access.ts; partners/access.ts for partners), rules in the services.
-import { ZAdminReviewsInput, ZFlagReview, ZPartnerReviewsInput, ZProviderReviews, ZRejectReview, ZReplyReview, ZReviewId, ZReviewInput, ZReviewRef } from '@/shared/schemas/reviews';
+import {
+  ZAdminReviewsInput,
+  ZFlagReview,
+  ZPartnerReviewsInput,
+  ZProviderReviews,
+  ZRejectReview,
+  ZReplyReview,
+  ZReviewId,
+  ZReviewInput,
+  ZReviewRef,
+} from '@/shared/schemas/reviews';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { PORTAL_ROLES, requireMembership } from '../partners/access';
 import { providerReviews } from './listing';
@@ -30,8 +40,12 @@ export const partnerReviewsRouter = router({
     .query(async ({ ctx, input }) => partnerReviews(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.page)),
   reply: authedProcedure
     .input(ZReplyReview)
-    .mutation(async ({ ctx, input }) => replyToReview(ctx.db, ctx.user, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.id, input.body, ctx.clock.now())),
+    .mutation(async ({ ctx, input }) =>
+      replyToReview(ctx.db, ctx.user, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.id, input.body, ctx.clock.now()),
+    ),
   flag: authedProcedure
     .input(ZFlagReview)
-    .mutation(async ({ ctx, input }) => flagReview(ctx.db, ctx.user, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.id, input.reason, ctx.clock.now())),
+    .mutation(async ({ ctx, input }) =>
+      flagReview(ctx.db, ctx.user, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.id, input.reason, ctx.clock.now()),
+    ),
 });
