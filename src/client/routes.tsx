@@ -6,7 +6,7 @@ import { parse } from 'regexparam';
 import type { TPublicConfig } from '@/server/env';
 import type { Api } from './lib/trpc';
 import { blogFilters as blogFiltersFromSearch } from './features/blog/filters';
-import { LOT_REVIEWS_PAGE_SIZE } from '@/shared/schemas/reviews';
+import { LOT_REVIEWS_PAGE_SIZE } from '@/shared/ratings';
 
 type PageModule = { default: ComponentType };
 export type LazyPage = ReturnType<typeof lazy<ComponentType>> & { preload: () => Promise<PageModule> };

@@ -10,6 +10,8 @@ export interface Rated {
 
 export const NO_REVIEWS_TEXT = 'No reviews yet';
 export const VERIFIED_STAY_TEXT = 'Verified stay';
+/** Reviews per page on the lot page (its first page is prefetched with the lot; here, not in the zod schemas, so the route table stays light). */
+export const LOT_REVIEWS_PAGE_SIZE = 5;
 
 /** The lot's average and the number of reviews behind it, or null when it has no review. */
 export function realRating(lot: Rated): { value: number; count: number } | null {

@@ -12,8 +12,6 @@ export const REVIEW_REASON_MAX = 500;
 /** A review link works this long after it is sent; the author may edit a review this long after writing it. */
 export const REVIEW_LINK_DAYS = 30;
 export const REVIEW_EDIT_DAYS = 7;
-/** Reviews per page on the lot page (its first page is prefetched with the lot). */
-export const LOT_REVIEWS_PAGE_SIZE = 5;
 
 /** The three scores besides the overall stars, in the order the form and the lot page show them. */
 export const REVIEW_SCORES = [

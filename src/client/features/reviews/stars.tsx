@@ -1,5 +1,5 @@
-// Stars as the reviews show them (read-only) and as the review form takes them (a radio group of 1 to 5).
-// Text stars, so no icon code comes with the lot page.
+// Stars as the reviews show them (read-only), and the month of a stay. Text stars, so no icon code comes with
+// the lot page; the form's input is in star-input.tsx (not loaded with the lot page).
 import { cn } from '@/client/lib/utils';
 
 export function Stars({ value, className, label }: { value: number; className?: string; label?: string }) {
@@ -12,55 +12,6 @@ export function Stars({ value, className, label }: { value: number; className?: 
         </span>
       ))}
     </span>
-  );
-}
-
-const WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
-
-/** Five star buttons as one radio group; `name` ties the label to it. */
-export function StarInput({
-  name,
-  label,
-  value,
-  onChange,
-  error,
-  large,
-}: {
-  name: string;
-  label: string;
-  value: number;
-  onChange: (v: number) => void;
-  error?: string;
-  large?: boolean;
-}) {
-  return (
-    <fieldset className="space-y-1.5">
-      <legend className={cn('font-medium', large ? 'text-base' : 'text-sm')}>{label}</legend>
-      <div role="radiogroup" aria-label={label} className="flex items-center gap-1">
-        {[1, 2, 3, 4, 5].map((i) => (
-          <button
-            key={i}
-            type="button"
-            role="radio"
-            aria-checked={value === i}
-            aria-label={`${i} ${i === 1 ? 'star' : 'stars'}`}
-            data-testid={`${name}-${i}`}
-            onClick={() => onChange(i)}
-            className={cn(
-              'grid place-items-center rounded-md leading-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-              large ? 'size-11 text-3xl' : 'size-9 text-2xl',
-              i <= value ? 'text-accent' : 'text-border hover:text-accent/60',
-            )}
-          >
-            ★
-          </button>
-        ))}
-        <span className="ml-2 text-sm text-muted-foreground" aria-live="polite">
-          {WORDS[value] ?? ''}
-        </span>
-      </div>
-      {error && <p className="text-sm text-destructive">{error}</p>}
-    </fieldset>
   );
 }
 
