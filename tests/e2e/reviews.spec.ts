@@ -3,6 +3,7 @@
 // page with the "Verified stay" badge, the lot's rating and its score averages; the spent link says so.
 import { eq } from 'drizzle-orm';
 import { bookings, locations } from '@/server/db/schema';
+import { mintBookingLink } from '@/server/modules/bookings/booking-view';
 import { lotWallClock } from '@/server/modules/catalogue/lot-time';
 import { cents } from '@/shared/money';
 import { createLot } from '../support/factories';
@@ -84,4 +85,62 @@ test('leave a review from the e-mail link and see it on the lot page', async ({ 
   await fresh.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await expect(fresh.getByRole('alert')).toHaveText('This review link has already been used. To change your review within 7 days, open your booking.');
   await context.close();
+});
+
+test('the administrator rejects a held review with a reason the author reads on the booking', async ({ page, serverDb, login, browser }, info) => {
+  const mobile = info.project.name === 'mobile';
+  const lot = await createLot({ db: serverDb }, { place: 'MCO' });
+  const [place] = await serverDb.select().from(locations).where(eq(locations.code, 'MCO'));
+  const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const now = Date.now();
+  const [b] = await serverDb
+    .insert(bookings)
+    .values({
+      providerId: lot.id,
+      confirmationNumber: `PP-RH${tag.slice(-6)}`,
+      firstName: 'Hugo',
+      lastName: 'Held',
+      email: uniqueEmail('held'),
+      phone: '555-010-0191',
+      arrivalDate: lotWallClock(new Date(now - 72 * HOUR), place!.state),
+      departureDate: lotWallClock(new Date(now - 24 * HOUR), place!.state),
+      vehicleMake: 'Ford',
+      vehicleModel: 'Focus',
+      licensePlate: 'HELD1',
+      parkingFeeCents: cents(3000),
+      serviceFeeCents: cents(199),
+      totalFeeCents: cents(3199),
+      status: 'completed',
+    })
+    .returning();
+  const manageToken = await mintBookingLink(serverDb, b!.id, new Date(now + 24 * HOUR), 'manage');
+
+  // The traveller reviews from the manage page's prompt; the text holds an e-mail address, so it waits.
+  const traveller = await browser.newContext({ ...(info.project.use as object), extraHTTPHeaders: { 'X-Forwarded-For': `10.8.${tag.slice(-2)}.9` } });
+  const t = await traveller.newPage();
+  await t.goto(`/manage/${b!.confirmationNumber}?token=${manageToken}`);
+  await t.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await t.getByRole('link', { name: 'Review your stay' }).click();
+  await t.getByRole('radiogroup', { name: 'Your stay overall' }).getByRole('radio', { name: '2 stars' }).click();
+  for (const name of ['Shuttle or access wait', 'Lot as described', 'Staff']) await t.getByRole('radiogroup', { name }).getByRole('radio', { name: '3 stars' }).click();
+  await t.getByLabel(/Tell other travellers about it/).fill('Slow shuttle. Write to me at hugo@example.com for photos.');
+  await t.getByRole('button', { name: 'Submit review' }).click();
+  await expect(t.getByText('It contains an e-mail address, so it will appear once our team has checked it.', { exact: false })).toBeVisible();
+
+  await login({ role: 'admin' });
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Reviews' }).click();
+  const card = page.getByRole('listitem').filter({ hasText: b!.confirmationNumber });
+  await expect(card.getByText('Holds an e-mail address')).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-reviews-${mobile ? 390 : 1280}.png`, fullPage: true });
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await page.getByLabel('Reason').fill('Reviews cannot carry contact details. Please remove the e-mail address.');
+  await page.getByRole('button', { name: 'Reject review' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Review rejected')).toBeVisible();
+
+  await t.goto(`/manage/${b!.confirmationNumber}?token=${manageToken}`);
+  await t.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(t.getByText('Your review was not published: Reviews cannot carry contact details. Please remove the e-mail address.')).toBeVisible();
+  if (SHOTS) await t.screenshot({ path: `${SHOTS}/manage-rejected-${mobile ? 390 : 1280}.png` });
+  await traveller.close();
 });
