@@ -11,13 +11,14 @@ import { expect, test, uniqueEmail } from './fixtures';
 
 const HOUR = 3_600_000;
 const SHOTS = process.env.REVIEW_SCREENSHOTS;
+const PLACE = 'DEN';
 
 test('leave a review from the e-mail link and see it on the lot page', async ({ page, outbox, serverDb, login, browser }, info) => {
   const mobile = info.project.name === 'mobile';
-  // A lot of its own (no other test's reviews) at Orlando.
-  const [place] = await serverDb.select().from(locations).where(eq(locations.code, 'MCO'));
+  // A lot of its own at Denver, where no other journey reads ratings (search-first.spec.ts checks Orlando's have none).
+  const [place] = await serverDb.select().from(locations).where(eq(locations.code, PLACE));
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const lot = await createLot({ db: serverDb }, { place: 'MCO', priceCents: cents(1095) });
+  const lot = await createLot({ db: serverDb }, { place: PLACE, priceCents: cents(1095) });
   const email = uniqueEmail('review');
   const now = Date.now();
   const [b] = await serverDb
@@ -89,8 +90,8 @@ test('leave a review from the e-mail link and see it on the lot page', async ({ 
 
 test('the administrator rejects a held review with a reason the author reads on the booking', async ({ page, serverDb, login, browser }, info) => {
   const mobile = info.project.name === 'mobile';
-  const lot = await createLot({ db: serverDb }, { place: 'MCO' });
-  const [place] = await serverDb.select().from(locations).where(eq(locations.code, 'MCO'));
+  const lot = await createLot({ db: serverDb }, { place: PLACE });
+  const [place] = await serverDb.select().from(locations).where(eq(locations.code, PLACE));
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const now = Date.now();
   const [b] = await serverDb
