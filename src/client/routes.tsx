@@ -104,6 +104,10 @@ export const routes: RouteDef[] = [
     page: lazyPage(() => import('./pages/how-it-works')),
   }),
   route({
+    path: '/guarantee',
+    page: lazyPage(() => import('./pages/guarantee')),
+  }),
+  route({
     path: '/terms-of-service',
     page: lazyPage(() => import('./pages/terms-of-service')),
   }),
@@ -149,6 +153,15 @@ export const routes: RouteDef[] = [
     load: async (api, { confirmation = '' }, search) => {
       const token = search.get('token') || undefined;
       if (token || (await api.fetch(api.trpc.auth.me.queryOptions()))) await api.prefetch(api.trpc.bookings.manage.queryOptions({ confirmationNumber: confirmation, token }));
+      return null;
+    },
+  }),
+  route({
+    path: '/manage/:confirmation/guarantee',
+    page: lazyPage(() => import('./pages/guarantee-claim')),
+    load: async (api, { confirmation = '' }, search) => {
+      const token = search.get('token') || undefined;
+      if (token || (await api.fetch(api.trpc.auth.me.queryOptions()))) await api.prefetch(api.trpc.bookings.guarantee.queryOptions({ confirmationNumber: confirmation, token }));
       return null;
     },
   }),

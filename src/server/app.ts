@@ -88,7 +88,16 @@ export function createApp(deps: AppDeps) {
   mountRestRoutes(app, restRoutes, createContext);
   mountAuthRoutes(app, { db, env });
   if (payments.mode === 'stripe' && env.STRIPE_WEBHOOK_SECRET) {
-    mountStripeWebhook(app, { db, env, mailer, payments, jobs, stripe: (payments as PaymentsGateway & { stripe: Stripe }).stripe, secret: env.STRIPE_WEBHOOK_SECRET });
+    mountStripeWebhook(app, {
+      db,
+      env,
+      mailer,
+      payments,
+      jobs,
+      stripe: (payments as PaymentsGateway & { stripe: Stripe }).stripe,
+      secret: env.STRIPE_WEBHOOK_SECRET,
+      connectSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
+    });
   }
 
   mountAssetRoutes(app, { blobs: services.blobs });

@@ -48,6 +48,8 @@ export const ZEnv = z
     STRIPE_SECRET_KEY: optional,
     STRIPE_PUBLISHABLE_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
+    /** The signing secret of a Connect webhook endpoint (connected accounts' events: account.updated) at the same path. */
+    STRIPE_CONNECT_WEBHOOK_SECRET: optional,
     /** A Stripe-compatible API server instead of api.stripe.com (stripe-mock; tests). */
     STRIPE_API_URL: z.url().optional(),
     GOOGLE_CLIENT_ID: optional,

@@ -265,3 +265,43 @@ export function formatPrice(dollars: number): string {
 }
 
 export { ACCESS_FEE_TEXT, SERVICE_FEE_TEXT } from './fee-text';
+
+/** What a guarantee claim (a lot turned the traveller away) moves, in cents: see priceGuaranteeMove. */
+export interface GuaranteeMove {
+  /** The stay at the new lot, as it costs there today (parking and the service fee, no credit). */
+  newPrice: Cents;
+  /** What the traveller had paid for the original booking: the card's net and the credit used. */
+  paid: Cents;
+  /** What the traveller pays for the new booking (never more than `paid`), and how it is paid. */
+  travellerPays: Cents;
+  card: Cents;
+  credit: Cents;
+  /** Given back now: to the card, and to the credit balance (a cheaper lot). */
+  cardRefund: Cents;
+  creditBack: Cents;
+  /** What the platform pays beyond what the traveller paid (a dearer lot); charged to the original lot's partner. */
+  platformPays: Cents;
+}
+
+/**
+ * A move under the guarantee: the traveller keeps paying what they paid, never more. A cheaper lot gives the
+ * difference back (the card first keeps what the new booking costs beyond the credit already used); a dearer
+ * lot's difference is the platform's.
+ */
+export function priceGuaranteeMove(opts: { cardNet: Cents; creditUsed: Cents; newSubtotal: Cents; serviceFee: Cents }): GuaranteeMove {
+  const newPrice = add(opts.newSubtotal, opts.serviceFee);
+  const paid = add(opts.cardNet, opts.creditUsed);
+  const travellerPays = min(newPrice, paid);
+  const credit = min(opts.creditUsed, travellerPays);
+  const card = sub(travellerPays, credit);
+  return {
+    newPrice,
+    paid,
+    travellerPays,
+    card,
+    credit,
+    cardRefund: atLeastZero(sub(opts.cardNet, card)),
+    creditBack: atLeastZero(sub(opts.creditUsed, credit)),
+    platformPays: atLeastZero(sub(newPrice, paid)),
+  };
+}

@@ -173,7 +173,7 @@ describe('capacity', () => {
     const refused = await change(lot.id, { from: day(48), to: day(53), capacity: 0, closed: true, price: 99 });
     expect(refused.status).toBe(409);
     expect(refused.json.error).toBe(
-      `${day(50)} already has 1 space sold, more than 0. Bookings: ${booked.json.confirmationNumber}. Cancel or move them first, or keep the capacity at 1 or more.`,
+      `${day(50)} already has 1 space sold, more than 0. Bookings: ${booked.json.confirmationNumber}. Also over 0 on ${day(51)} (1 sold: ${booked.json.confirmationNumber}). Cancel or move them first, or keep the capacity at 1 or more.`,
     );
     expect((await readDays(lot.id, day(48), day(53))).json).toEqual(was.json);
     expect(await contentVersion()).toBe(version);

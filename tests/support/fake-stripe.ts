@@ -3,6 +3,9 @@
 // 'declined' are refused like Stripe's test card 4000 0000 0000 0002; 'threeDSecure' or 'authenticationRequired'
 // (Stripe's pm_card_threeDSecure2Required, 4000 0027 6000 3184) answer requires_action until `authenticate`
 // plays the cardholder at their bank's check (in a browser: tests/e2e/support/fake-stripe-js.ts).
+// Connect: Express accounts start with nothing submitted and payouts off until `onboard` (or a browser opening
+// an account link's URL, which is served here: it onboards the account and redirects to the link's return_url);
+// a transfer to an account that is not onboarded is refused as Stripe refuses it.
 import http from 'node:http';
 
 export interface FakeStripe {
@@ -12,6 +15,12 @@ export interface FakeStripe {
   refunds: Map<string, Record<string, any>>;
   customers: Map<string, Record<string, any>>;
   paymentMethods: Map<string, Record<string, any>>;
+  /** Connected accounts (Express), account links and transfers to accounts. */
+  accounts: Map<string, Record<string, any>>;
+  accountLinks: Map<string, Record<string, any>>;
+  transfers: Map<string, Record<string, any>>;
+  /** The owner finishes Stripe's onboarding (payouts on), or Stripe turns payouts off (`payoutsEnabled` false). */
+  onboard(accountId: string, payoutsEnabled?: boolean): void;
   /**
    * While true, a confirming PaymentIntent create is carried out (the charge happens, and its idempotency key
    * remembers it) but never answered: the caller is left waiting, as when a server dies mid-charge.
@@ -34,6 +43,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds = new Map<string, Record<string, any>>();
   const customers = new Map<string, Record<string, any>>();
   const paymentMethods = new Map<string, Record<string, any>>();
+  const accounts = new Map<string, Record<string, any>>();
+  const accountLinks = new Map<string, Record<string, any>>();
+  const transfers = new Map<string, Record<string, any>>();
+  const onboard = (id: string, payoutsEnabled = true) => {
+    const account = accounts.get(id);
+    if (!account) throw new Error(`fake Stripe: no account ${id}`);
+    Object.assign(account, {
+      details_submitted: true,
+      charges_enabled: false,
+      payouts_enabled: payoutsEnabled,
+      capabilities: { transfers: payoutsEnabled ? 'active' : 'inactive' },
+      requirements: { currently_due: [], disabled_reason: payoutsEnabled ? null : 'requirements.past_due' },
+    });
+  };
   const byIdempotencyKey = new Map<string, string>();
   let chargeWaiters: (() => void)[] = [];
   const state = { holdCharges: false };
@@ -72,6 +95,74 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const form = new URLSearchParams(body);
       const url = req.url!.split('?')[0]!;
       let m: RegExpExecArray | null;
+
+      if (req.method === 'POST' && url === '/v1/accounts') {
+        const id = `acct_fake_${accounts.size + 1}`;
+        const account = {
+          id,
+          object: 'account',
+          type: form.get('type'),
+          country: form.get('country'),
+          email: form.get('email'),
+          business_profile: { name: form.get('business_profile[name]') },
+          metadata: metadataOf(form),
+          details_submitted: false,
+          charges_enabled: false,
+          payouts_enabled: false,
+          capabilities: { transfers: 'inactive' },
+          requirements: { currently_due: ['external_account', 'tos_acceptance.date'], disabled_reason: 'requirements.past_due' },
+        };
+        accounts.set(id, account);
+        return send(200, account);
+      }
+      if (req.method === 'GET' && (m = /^\/v1\/accounts\/([^/]+)$/.exec(url))) {
+        const account = accounts.get(m[1]!);
+        // (Stripe answers 403 for an account that is not the platform's; 404 reads the same to the gateway.)
+        if (!account) return send(404, { error: { type: 'invalid_request_error', message: `No such account: '${m[1]}'` } });
+        return send(200, account);
+      }
+      if (req.method === 'POST' && url === '/v1/account_links') {
+        const account = form.get('account') ?? '';
+        if (!accounts.has(account)) return send(400, { error: { type: 'invalid_request_error', message: `No such account: '${account}'`, param: 'account' } });
+        const id = `link_fake_${accountLinks.size + 1}`;
+        const now = Math.floor(Date.now() / 1000);
+        const link = {
+          object: 'account_link',
+          created: now,
+          expires_at: now + 300,
+          // Stripe's hosted onboarding, played by this server (GET below).
+          url: `http://127.0.0.1:${(server.address() as { port: number }).port}/connect/onboarding/${id}`,
+        };
+        accountLinks.set(id, { ...link, id, account, type: form.get('type'), refresh_url: form.get('refresh_url'), return_url: form.get('return_url') });
+        return send(200, link);
+      }
+      if (req.method === 'GET' && (m = /^\/connect\/onboarding\/([^/]+)$/.exec(url))) {
+        // The owner fills in Stripe's forms and is sent back to the platform (a link works once, as Stripe's do).
+        const link = accountLinks.get(m[1]!);
+        if (!link || link.used) return send(404, { error: { message: 'This link has expired.' } });
+        link.used = true;
+        onboard(link.account);
+        res.statusCode = 302;
+        res.setHeader('Location', link.return_url);
+        return res.end();
+      }
+      if (req.method === 'POST' && url === '/v1/transfers') {
+        const destination = form.get('destination') ?? '';
+        const account = accounts.get(destination);
+        if (!account) return send(400, { error: { type: 'invalid_request_error', message: `No such destination: '${destination}'`, param: 'destination' } });
+        if (account.capabilities?.transfers !== 'active') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+            },
+          });
+        }
+        const id = `tr_fake_${transfers.size + 1}`;
+        const transfer = { id, object: 'transfer', amount: Number(form.get('amount')), currency: form.get('currency'), destination, description: form.get('description') };
+        transfers.set(id, transfer);
+        return send(200, transfer);
+      }
 
       if (req.method === 'POST' && url === '/v1/payment_intents') {
         const id = `pi_fake_${intents.size + 1}`;
@@ -172,6 +263,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds,
     customers,
     paymentMethods,
+    accounts,
+    accountLinks,
+    transfers,
+    onboard,
     get holdCharges() {
       return state.holdCharges;
     },

@@ -5,6 +5,7 @@ import { sendPasswordResetMail, sendSetPasswordMail, sendVerificationMail } from
 import { sendBookingCancelled, sendBookingChanged, sendBookingConfirmation, sendManageLink } from '../modules/bookings/booking-mail';
 import { sendPartnerInvitation } from '../modules/partners/invitations.service';
 import { sendReviewInvitation } from '../modules/reviews/invitations';
+import { sendOccupancyAlert } from '../modules/bookings/occupancy-alerts';
 import { JOB_KINDS, periodicKind, type JobKind, type JobPayload, type PeriodicTaskName } from './kinds';
 import { periodicTasks } from './periodic';
 import type { Job } from './queue';
@@ -20,7 +21,7 @@ export function jobHandlers(services: Omit<Services, 'jobs'>): Record<JobKind, J
   for (const name of Object.keys(periodic) as PeriodicTaskName[]) periodicRuns[periodicKind(name)] = async () => void (await periodic[name].run());
   const runs: JobRuns = {
     'mail.send': (p) => services.mailer.send(p.message),
-    'mail.booking-confirmation': (p) => sendBookingConfirmation(services, p),
+    'mail.booking-confirmation': (p) => sendBookingConfirmation(services, p, p.note),
     'mail.booking-changed': (p) => sendBookingChanged(services, p),
     'mail.booking-link': (p) => sendManageLink(services, p),
     'mail.booking-cancelled': (p) => sendBookingCancelled(services, p),
@@ -29,6 +30,7 @@ export function jobHandlers(services: Omit<Services, 'jobs'>): Record<JobKind, J
     'mail.password-reset': (p) => sendPasswordResetMail(services, p),
     'mail.partner-invitation': (p) => sendPartnerInvitation(services, p),
     'mail.review-invitation': (p) => sendReviewInvitation(services, p),
+    'mail.occupancy-alert': (p) => sendOccupancyAlert(services, p),
     'blobs.delete': async (p) => {
       for (const key of p.keys) await services.blobs.delete(key);
     },

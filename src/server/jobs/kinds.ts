@@ -22,7 +22,8 @@ export const JOB_KINDS = {
   'mail.send': z.object({
     message: z.object({ to: z.string().min(3), subject: z.string().min(1), html: z.string(), text: z.string(), kind: z.string().min(1) }),
   }),
-  'mail.booking-confirmation': z.object({ bookingId: id }),
+  /** `note`: why this confirmation (a move under the parking guarantee), shown above the pass. */
+  'mail.booking-confirmation': z.object({ bookingId: id, note: z.string().max(500).optional() }),
   'mail.booking-changed': z.object({ bookingId: id, changeId: id }),
   'mail.booking-link': z.object({ bookingId: id }),
   'mail.booking-cancelled': z.union([
@@ -33,6 +34,8 @@ export const JOB_KINDS = {
   'mail.verify-email': z.object({ userId: id }),
   'mail.set-password': z.object({ userId: id, reason: z.enum(['access', 'booking']).optional() }),
   'mail.password-reset': z.object({ userId: id }),
+  /** A lot's day passed 90 % of its online spaces: the administrators and the partner's owners and managers are told. */
+  'mail.occupancy-alert': z.object({ alertId: id }),
   /** An invitation to a partner: the job mints the link's token. */
   'mail.partner-invitation': z.object({ invitationId: id }),
   /** The invitation to review a finished stay: the job mints the single-use review link. */

@@ -109,6 +109,24 @@ export const restRoutes: readonly RestRoute[] = [
     procedure: 'bookings.endLinks',
     input: ({ params, body }) => ({ ...(body as object), confirmationNumber: params.confirmationNumber }),
   },
+  // The parking guarantee: the nearby lots with space (GET), then a move or a full refund (POST, Idempotency-Key)
+  {
+    method: 'GET',
+    path: '/api/bookings/:confirmationNumber/guarantee',
+    procedure: 'bookings.guarantee',
+    input: ({ params, query }) => ({ confirmationNumber: params.confirmationNumber, token: query.token || undefined }),
+  },
+  {
+    method: 'POST',
+    path: '/api/bookings/:confirmationNumber/guarantee',
+    procedure: 'bookings.claimGuarantee',
+    input: ({ params, body, query, headers }) => ({
+      ...(body as object),
+      confirmationNumber: params.confirmationNumber,
+      token: (body as { token?: string } | undefined)?.token ?? (query.token || undefined),
+      idempotencyKey: headers['idempotency-key'] ?? (body as { idempotencyKey?: string } | undefined)?.idempotencyKey,
+    }),
+  },
   {
     method: 'GET',
     path: '/api/bookings/:confirmationNumber',
@@ -168,6 +186,7 @@ export const restRoutes: readonly RestRoute[] = [
   // Admin (spec section 7)
   { method: 'GET', path: '/api/admin/dashboard/stats', procedure: 'admin.dashboardStats' },
   { method: 'GET', path: '/api/admin/bookings', procedure: 'admin.bookings' },
+  { method: 'GET', path: '/api/admin/guarantee-claims', procedure: 'admin.guaranteeClaims' },
   { method: 'GET', path: '/api/admin/analytics', procedure: 'admin.analytics' },
   { method: 'GET', path: '/api/admin/users/stats', procedure: 'admin.userStats' },
   { method: 'GET', path: '/api/admin/users/search', procedure: 'admin.searchUsers', input: ({ query }) => ({ q: query.q ?? '' }) },

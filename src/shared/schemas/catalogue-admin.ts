@@ -11,6 +11,7 @@ import { US_STATES } from '../us-states';
 export { LOT_AMENITIES, LOT_VEHICLE_TYPES };
 
 export const LOT_LIMITS = { maxPrice: 999.99, maxWeeklyRate: 9999.99, maxCapacity: 10_000, maxFeatures: 12 } as const;
+export const ONLINE_BUFFER_MESSAGE = "The online buffer must be a whole number of spaces from 0 to the lot's capacity";
 const CAPACITY_MESSAGE = `Capacity must be a whole number of spaces from 1 to ${LOT_LIMITS.maxCapacity.toLocaleString('en-US')}`;
 
 /** Empty form fields and CSV cells are "not given". */
@@ -73,6 +74,14 @@ export const lotFields = {
       .nullable(),
   ),
   capacity: numberField('count', 'Enter the number of spaces', CAPACITY_MESSAGE, CAPACITY_MESSAGE, (n) => Number.isInteger(n) && n >= 1 && n <= LOT_LIMITS.maxCapacity),
+  /** Spaces per day not sold online (kept for the gate against overselling); at most the capacity (checked with it). */
+  onlineBuffer: numberField(
+    'count',
+    'Enter the spaces kept off online sale (0 for none)',
+    ONLINE_BUFFER_MESSAGE,
+    ONLINE_BUFFER_MESSAGE,
+    (n) => Number.isInteger(n) && n >= 0 && n <= LOT_LIMITS.maxCapacity,
+  ).optional(),
   amenities: z
     .array(z.enum(LOT_AMENITIES, { error: (i) => `Unknown amenity "${String(i.input)}" (use: ${LOT_AMENITIES.join(', ')})` }))
     .transform((list) => LOT_AMENITIES.filter((a) => list.includes(a))),

@@ -1,4 +1,5 @@
-// The back office's Partners tab: the companies that own lots (status, commission, lots, members); a new partner
+// The back office's Partners tab: the companies that own lots (status, commission, lots, members, what each is
+// owed and was paid, and its payout account with Stripe); a new partner
 // with the lots it takes over; inviting a member; a commission from a date on; suspending and reinstating; and
 // the queue of partners' new lots waiting for approval. The server's messages are shown as they come.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,9 +18,17 @@ import { ZCommissionInput, ZInvitationInput, ZPartnerInput, type TPartnerRole } 
 import { InviteeFields } from '@/client/features/partners/invitee-fields';
 import { Field, fieldControl, fieldErrors } from './lots/form-field';
 import { adminDate } from './stat';
+import { formatPrice } from '@/shared/pricing';
 
 type Partner = RouterOutputs['adminPartners']['list'][number];
 type Action = { kind: 'invite' | 'commission' | 'status'; partner: Partner } | { kind: 'new' };
+type Balance = RouterOutputs['adminPartners']['balances'][number];
+const PAYOUT_ACCOUNT: Record<Balance['payoutAccount'], ReactNode> = {
+  sandbox: <Badge variant="outline">Sandbox</Badge>,
+  not_started: <Badge variant="outline">Not set up</Badge>,
+  details_needed: <Badge variant="warning">Details needed</Badge>,
+  enabled: <Badge variant="success">Stripe enabled</Badge>,
+};
 const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
 
 function useRefresh() {
@@ -31,6 +40,8 @@ function useRefresh() {
 export function PartnersTab() {
   const trpc = useTRPC();
   const list = useQuery(trpc.adminPartners.list.queryOptions());
+  const balances = useQuery(trpc.adminPartners.balances.queryOptions());
+  const balanceOf = (id: number) => balances.data?.find((b) => b.partnerId === id);
   const [action, setAction] = useState<Action | null>(null);
   const close = () => setAction(null);
   return (
@@ -38,7 +49,7 @@ export function PartnersTab() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 className="text-xl font-semibold tracking-tight">Partners</h2>
-          <p className="text-sm text-muted-foreground">Companies that own lots: their commission, team and status.</p>
+          <p className="text-sm text-muted-foreground">Companies that own lots: their commission, team, status and payouts.</p>
         </div>
         <Button onClick={() => setAction({ kind: 'new' })}>
           <Plus className="size-4" aria-hidden="true" /> New partner
@@ -61,7 +72,7 @@ export function PartnersTab() {
             <Button onClick={() => setAction({ kind: 'new' })}>Create the first partner</Button>
           </Card>
         ) : (
-          <Card className="overflow-x-auto">
+          <Card className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Partners</caption>
               <thead className="border-b border-border bg-muted/50 text-xs uppercase text-muted-foreground">
@@ -82,6 +93,9 @@ export function PartnersTab() {
                     Members
                   </th>
                   <th scope="col" className="px-4 py-3">
+                    Payouts
+                  </th>
+                  <th scope="col" className="px-4 py-3">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -97,8 +111,11 @@ export function PartnersTab() {
                     <td className="px-4 py-3 text-right tabular-nums">{percent(p.commissionBps)}</td>
                     <td className="px-4 py-3 text-right tabular-nums">{p.lots}</td>
                     <td className="px-4 py-3 text-right tabular-nums">{p.members}</td>
+                    <td className="min-w-40 px-4 py-3">
+                      <PayoutCell balance={balanceOf(p.id)} />
+                    </td>
                     <td className="px-4 py-3">
-                      <div className="flex flex-wrap justify-end gap-2">
+                      <div className="flex flex-wrap justify-end gap-2 xl:flex-nowrap">
                         <Button size="sm" variant="outline" onClick={() => setAction({ kind: 'invite', partner: p })} aria-label={`Invite a member to ${p.tradingName}`}>
                           Invite
                         </Button>
@@ -126,6 +143,17 @@ export function PartnersTab() {
       {action?.kind === 'invite' && <InviteDialog partner={action.partner} onClose={close} />}
       {action?.kind === 'commission' && <CommissionDialog partner={action.partner} onClose={close} />}
       {action?.kind === 'status' && <StatusDialog partner={action.partner} onClose={close} />}
+    </div>
+  );
+}
+
+/** What the partner is owed and was paid, and whether Stripe can pay it (the payout account's state). */
+function PayoutCell({ balance }: { balance: Balance | undefined }) {
+  if (!balance) return <Skeleton className="h-5 w-24" />;
+  return (
+    <div className="space-y-1">
+      {PAYOUT_ACCOUNT[balance.payoutAccount]}
+      <p className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">{`Owed ${formatPrice(balance.owed)} · paid ${formatPrice(balance.paid)}`}</p>
     </div>
   );
 }

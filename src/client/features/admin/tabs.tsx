@@ -18,6 +18,7 @@ import { ADMIN_ANALYTICS_POLL_MS, ADMIN_POLL_MS, ADMIN_USER_SEARCH_MIN_CHARS } f
 import { formatStay } from '@/shared/format';
 import { SEO_REPORT_PERIODS } from '@/shared/schemas/admin';
 import { JobsCard } from './jobs-card';
+import { GuaranteeClaimsCard } from '@/client/features/bookings/guarantee-claims';
 import { adminDate, ListCard, Rows, Stat, usd } from './stat';
 
 const poll = { refetchInterval: ADMIN_POLL_MS } as const;
@@ -476,6 +477,17 @@ const STATUS_STYLES: Record<string, string> = {
 };
 
 export function BookingsTab() {
+  const trpc = useTRPC();
+  const claims = useQuery(trpc.admin.guaranteeClaims.queryOptions(undefined, poll));
+  return (
+    <div className="space-y-6">
+      <GuaranteeClaimsCard claims={claims.data?.claims} loading={claims.isPending} />
+      <AllBookings />
+    </div>
+  );
+}
+
+function AllBookings() {
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.bookings.queryOptions(undefined, poll));
   const [open, setOpen] = useState<number | null>(null);

@@ -22,6 +22,7 @@ export function SiteFooter() {
             { href: '/locations', label: 'All locations' },
             { href: '/how-it-works', label: 'How it Works' },
             { href: '/manage', label: 'Manage a booking' },
+            { href: '/guarantee', label: 'Parking guarantee' },
             { href: '/blog', label: 'Blog' },
           ]}
         />

@@ -1,9 +1,9 @@
 // What the traveller can do with the booking now: change dates or extend, change the vehicle, cancel, and end
 // every link to it. Each action is offered only while the server says it is allowed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Car, LinkIcon, XCircle } from 'lucide-react';
+import { Car, LinkIcon, ShieldAlert, ShieldCheck, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
@@ -32,8 +32,46 @@ export function BookingActions({ booking: b, token }: { booking: TManaged; token
           {b.status === 'cancelled' ? 'This booking is cancelled.' : allowed.changing ? 'A change is being processed.' : 'This stay is over: nothing more to change.'}
         </p>
       )}
+      <GuaranteeLink booking={b} token={token} />
       <EndLinks booking={b} token={token} />
     </Card>
+  );
+}
+
+/** "The lot turned me away" during the arrival window; otherwise a quiet link to what the guarantee is. */
+export function GuaranteeLink({ booking: b, token, variant = 'action' }: { booking: TManaged; token?: string; variant?: 'action' | 'pass' }) {
+  const href = `/manage/${b.confirmationNumber}/guarantee${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  if (b.allowed.guarantee && variant === 'pass')
+    return (
+      <div className="space-y-1.5 text-center">
+        <Button asChild variant="destructive" className="w-full">
+          <Link href={href}>
+            <ShieldAlert className="size-4" aria-hidden="true" /> The lot turned me away
+          </Link>
+        </Button>
+        <p className="text-xs text-muted-foreground">Our parking guarantee: a nearby lot at no extra cost, or a full refund.</p>
+      </div>
+    );
+  if (b.allowed.guarantee)
+    return (
+      <Button asChild variant="outline" className="w-full justify-start">
+        <Link href={href}>
+          <ShieldAlert className="size-4" aria-hidden="true" /> The lot turned me away
+        </Link>
+      </Button>
+    );
+  if (variant === 'pass' || b.status !== 'confirmed') return null;
+  return (
+    <p className="flex items-start gap-1.5 text-xs text-muted-foreground">
+      <ShieldCheck className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span>
+        {'Covered by our '}
+        <Link href="/guarantee" className="font-medium text-primary underline-offset-4 hover:underline">
+          parking guarantee
+        </Link>
+        : turned away at the lot? You can claim it here from 2 hours before arrival.
+      </span>
+    </p>
   );
 }
 

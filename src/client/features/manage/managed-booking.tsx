@@ -9,7 +9,7 @@ import { useConfig } from '@/client/lib/use-api';
 import { cn } from '@/client/lib/utils';
 import { formatStay } from '@/shared/format';
 import { ReviewPrompt } from '@/client/features/reviews/review-prompt';
-import { BookingActions } from './booking-actions';
+import { BookingActions, GuaranteeLink } from './booking-actions';
 import { Receipt } from './receipt';
 
 export type TManaged = RouterOutputs['bookings']['manage'];
@@ -94,6 +94,11 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
             <Card className="p-6">
               <h2 className="sr-only">Parking pass</h2>
               <ParkingPass booking={b} brand={config.brandName} />
+              {b.allowed.guarantee && (
+                <div className="mt-4">
+                  <GuaranteeLink booking={b} token={token} variant="pass" />
+                </div>
+              )}
             </Card>
           )}
           {(b.reviewable || b.review) && (

@@ -16,6 +16,7 @@ import { useTRPC, useTRPCClient, type RouterOutputs } from '@/client/lib/trpc';
 import { cn } from '@/client/lib/utils';
 import { formatDayDate, formatStay } from '@/shared/format';
 import { usePortalParams, type Membership } from './membership';
+import { GuaranteeClaimsCard } from '@/client/features/bookings/guarantee-claims';
 
 const PAGE_SIZE = 25;
 const STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
@@ -77,6 +78,7 @@ export function PartnerBookings({ membership }: { membership: Membership }) {
   return (
     <div className="space-y-6">
       <Today partnerId={partnerId} />
+      <PartnerClaims partnerId={partnerId} />
       <section aria-labelledby="bookings-title" className="space-y-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div>
@@ -288,4 +290,11 @@ function DayList({
       )}
     </div>
   );
+}
+
+/** The partner's lots' guarantee claims (shown only when there are some). */
+function PartnerClaims({ partnerId }: { partnerId: number }) {
+  const trpc = useTRPC();
+  const claims = useQuery(trpc.partner.guaranteeClaims.queryOptions({ partnerId }));
+  return <GuaranteeClaimsCard claims={claims.data?.claims} loading={claims.isPending} forPartner />;
 }

@@ -1,6 +1,7 @@
 // The portal's Money: the month's statement (every booking, change and refund with gross, commission and net,
 // and the totals, as the server's ledger has them: nothing is added up here), downloadable as CSV and printable,
-// and the payout history. The month is in the URL (?tab=money&month=YYYY-MM).
+// the payout account (Stripe Connect, partner-payout-account.tsx) and the payout history. The month is in the URL
+// (?tab=money&month=YYYY-MM).
 import { useQuery } from '@tanstack/react-query';
 import { Download, Printer } from 'lucide-react';
 import { Badge } from '@/client/components/ui/badge';
@@ -14,6 +15,7 @@ import { cn } from '@/client/lib/utils';
 import { formatDayDate } from '@/shared/format';
 import { formatPrice } from '@/shared/pricing';
 import { usePortalParams, type Membership } from './membership';
+import { PayoutAccount } from './partner-payout-account';
 
 const isMonth = (v: string | null) => (v && /^\d{4}-(0[1-9]|1[0-2])$/.test(v) ? v : undefined);
 const thisMonth = () => new Date().toISOString().slice(0, 7);
@@ -133,7 +135,8 @@ export function PartnerMoney({ membership }: { membership: Membership }) {
           <CardTitle as="h2">Payouts</CardTitle>
           <CardDescription>We pay weekly for stays that have ended, less refunds.</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="space-y-4">
+          <PayoutAccount membership={membership} />
           {payouts.isPending ? (
             <Skeleton className="h-16 w-full" />
           ) : payouts.isError ? (

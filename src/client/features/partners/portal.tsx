@@ -1,9 +1,9 @@
-// /partner: the partner portal for a partner's owners and managers (its lots, bookings and members). Gate staff
-// are sent to the gate; anyone else signed in gets the not-found page. Access is enforced on the server: every
-// call is scoped to the caller's membership.
+// /partner: the partner portal for a partner's owners and managers (its lots, bookings, money, insights and
+// members). Gate staff are sent to the gate; anyone else signed in gets the not-found page. Access is enforced on
+// the server: every call is scoped to the caller's membership.
 import { useQuery } from '@tanstack/react-query';
 import { Lock, SquareParking, TriangleAlert } from 'lucide-react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
@@ -15,15 +15,19 @@ import { useAuthDialog } from '@/client/features/auth/auth-dialog';
 import { useSession } from '@/client/features/auth/use-session';
 import { usePortalParams, type Membership } from '@/client/features/partners/membership';
 import { PartnerBookings } from '@/client/features/partners/partner-bookings';
+import { InsightsSkeleton } from '@/client/features/partners/partner-insights-skeleton';
 import { PartnerLots } from '@/client/features/partners/partner-lots';
 import { PartnerMembers } from '@/client/features/partners/partner-members';
 import { PartnerMoney } from '@/client/features/partners/partner-money';
 import { PartnerReviews } from '@/client/features/partners/partner-reviews';
+import { preloadable } from '@/client/lib/lazy';
 import { useTRPC } from '@/client/lib/trpc';
 import { PARTNER_ROLE_LABEL } from '@/shared/schemas/partners';
 import NotFoundPage from '@/client/pages/not-found';
 
-const TABS = ['lots', 'bookings', 'money', 'members', 'reviews'] as const;
+const TABS = ['lots', 'bookings', 'money', 'insights', 'members', 'reviews'] as const;
+// The charts are a chunk of their own, loaded when the tab is opened (or about to be).
+const PartnerInsights = preloadable('partner-insights', () => import('@/client/features/partners/partner-insights'));
 type Tab = (typeof TABS)[number];
 
 export default function PortalPage() {
@@ -76,10 +80,13 @@ function Portal() {
         </p>
       )}
       <Tabs key={chosen.partnerId} value={tab} onValueChange={(v) => set({ tab: v === 'lots' ? null : v })}>
-        <TabsList className="h-auto w-full flex-wrap justify-start">
+        <TabsList className="h-auto w-full flex-wrap justify-start [&>button]:px-2 sm:[&>button]:px-3">
           <TabsTrigger value="lots">Lots</TabsTrigger>
           <TabsTrigger value="bookings">Bookings</TabsTrigger>
           <TabsTrigger value="money">Money</TabsTrigger>
+          <TabsTrigger value="insights" onPointerEnter={() => void PartnerInsights.preload()} onFocus={() => void PartnerInsights.preload()}>
+            Insights
+          </TabsTrigger>
           <TabsTrigger value="members">Members</TabsTrigger>
           <TabsTrigger value="reviews">Reviews</TabsTrigger>
         </TabsList>
@@ -91,6 +98,11 @@ function Portal() {
         </TabsContent>
         <TabsContent value="money" className="mt-6">
           <PartnerMoney membership={chosen} />
+        </TabsContent>
+        <TabsContent value="insights" className="mt-6">
+          <Suspense fallback={<InsightsSkeleton />}>
+            <PartnerInsights membership={chosen} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="members" className="mt-6">
           <PartnerMembers membership={chosen} />

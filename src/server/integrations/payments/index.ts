@@ -5,7 +5,7 @@ import { createStripeGateway } from './stripe';
 import type { DB } from '../../db/client';
 import type { PaymentsGateway } from './types';
 
-export { CardError, type CardPaymentMethod, type ChargeInput, type PaymentIntent, type PaymentsGateway, type SandboxCard } from './types';
+export { CardError, type CardPaymentMethod, type ConnectedAccount, type ChargeInput, type PaymentIntent, type PaymentsGateway, type SandboxCard } from './types';
 export { createSandboxGateway, type SandboxGateway } from './sandbox';
 export { createStripeGateway } from './stripe';
 
@@ -21,6 +21,9 @@ const GATEWAY_CALLS = [
   'attachPaymentMethod',
   'detachPaymentMethod',
   'transfer',
+  'createConnectedAccount',
+  'createAccountLink',
+  'retrieveConnectedAccount',
 ] as const;
 
 export function createPaymentsGateway(env: { STRIPE_SECRET_KEY?: string; STRIPE_API_URL?: string }, db: DB): PaymentsGateway {

@@ -188,6 +188,16 @@ export function createSandboxGateway(db: DB): SandboxGateway {
     async transfer({ idempotencyKey }) {
       return { id: `tr_sandbox_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
     },
+    // Stripe Connect only: the sandbox records payouts without an account, so there is nothing to onboard.
+    async createConnectedAccount() {
+      throw new Error('The sandbox gateway has no Stripe accounts to onboard (set STRIPE_SECRET_KEY for Stripe Connect).');
+    },
+    async createAccountLink() {
+      throw new Error('The sandbox gateway has no Stripe accounts to onboard (set STRIPE_SECRET_KEY for Stripe Connect).');
+    },
+    async retrieveConnectedAccount() {
+      return null;
+    },
     createPaymentMethod(card, now = new Date()) {
       const number = card.number.replace(/\D/g, '');
       const problem = cardProblem(card, now);

@@ -1,7 +1,16 @@
 // Stripe PaymentIntents. The browser confirms with Stripe's Payment Element; the server only creates
 // and reads intents, so no card data ever reaches us. `host`/`port`/`protocol` point tests at a fake.
 import Stripe from 'stripe';
-import { CardError, type CardPaymentMethod, type ChargeInput, type CreateIntent, type IntentStatus, type PaymentIntent, type PaymentsGateway } from './types';
+import {
+  CardError,
+  type CardPaymentMethod,
+  type ChargeInput,
+  type ConnectedAccount,
+  type CreateIntent,
+  type IntentStatus,
+  type PaymentIntent,
+  type PaymentsGateway,
+} from './types';
 
 export interface StripeOptions {
   secretKey: string;
@@ -34,6 +43,12 @@ function toCard(pm: Stripe.PaymentMethod): CardPaymentMethod {
     expYear: pm.card?.exp_year ?? 0,
     customerId: typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null),
   };
+}
+
+/** Ready for payouts: Stripe pays the account out and its transfers capability (when listed) is active. */
+function toAccount(a: Stripe.Account): ConnectedAccount {
+  const transfers = a.capabilities?.transfers;
+  return { id: a.id, detailsSubmitted: a.details_submitted === true, payoutsEnabled: a.payouts_enabled === true && (transfers === undefined || transfers === 'active') };
 }
 
 const isCardError = (err: unknown): err is Stripe.errors.StripeCardError => (err as { type?: string }).type === 'StripeCardError';
@@ -134,8 +149,46 @@ export function createStripeGateway(options: StripeOptions): PaymentsGateway & {
     },
     async transfer({ amount, destination, idempotencyKey, description }) {
       if (!destination) throw new CardError('The partner has not connected a Stripe account for payouts yet.');
-      const t = await stripe.transfers.create({ amount, currency: 'usd', destination, description }, { idempotencyKey });
-      return { id: t.id };
+      try {
+        const t = await stripe.transfers.create({ amount, currency: 'usd', destination, description }, { idempotencyKey });
+        return { id: t.id };
+      } catch (err) {
+        // Stripe refused the transfer (an account that cannot take transfers, the platform's balance too low):
+        // an answer, so the payout fails with Stripe's reason. No answer at all stays thrown (the payout stays pending).
+        if ((err as { type?: string }).type === 'StripeInvalidRequestError') throw new CardError((err as Error).message);
+        throw err;
+      }
+    },
+    async createConnectedAccount({ partnerId, email, businessName, idempotencyKey }) {
+      const account = await stripe.accounts.create(
+        {
+          type: 'express',
+          country: 'US',
+          email,
+          business_profile: { name: businessName },
+          // Payouts only: the platform charges travellers and transfers each partner its share.
+          capabilities: { transfers: { requested: true } },
+          metadata: { partnerId: String(partnerId) },
+        },
+        { idempotencyKey },
+      );
+      return toAccount(account);
+    },
+    async createAccountLink({ account, refreshUrl, returnUrl }) {
+      const link = await stripe.accountLinks.create({ account, refresh_url: refreshUrl, return_url: returnUrl, type: 'account_onboarding' });
+      return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
+    },
+    async retrieveConnectedAccount(id: string) {
+      // (An empty id would read the platform's own account.)
+      if (!id) return null;
+      try {
+        return toAccount(await stripe.accounts.retrieve(id));
+      } catch (err) {
+        // Unknown, or no longer connected to the platform.
+        const e = err as { statusCode?: number; type?: string };
+        if (e.statusCode === 404 || e.type === 'StripePermissionError') return null;
+        throw err;
+      }
     },
     async cancelIntent(id: string) {
       try {

@@ -57,6 +57,15 @@ export interface CardPaymentMethod {
   customerId: string | null;
 }
 
+/** A partner's Stripe Connect (Express) account, as Stripe last described it. */
+export interface ConnectedAccount {
+  id: string;
+  /** Its owner finished Stripe's onboarding form (more may still be asked later). */
+  detailsSubmitted: boolean;
+  /** Stripe accepts transfers to it and pays them out to its bank: what a payout needs. */
+  payoutsEnabled: boolean;
+}
+
 export interface PaymentsGateway {
   mode: 'stripe' | 'sandbox';
   createIntent(input: CreateIntent): Promise<PaymentIntent>;
@@ -82,6 +91,15 @@ export interface PaymentsGateway {
    * The same idempotency key pays once. No account to pay (Stripe mode): a CardError with the reason.
    */
   transfer(input: { amount: number; destination: string | null; idempotencyKey: string; description: string }): Promise<{ id: string }>;
+  /**
+   * A Stripe Connect Express account for a partner, able to receive transfers (Stripe only: the sandbox never
+   * onboards). Asked twice with the same idempotency key (two clicks at once), one account is made.
+   */
+  createConnectedAccount(input: { partnerId: number; email: string; businessName: string; idempotencyKey: string }): Promise<ConnectedAccount>;
+  /** A single-use link to Stripe's hosted onboarding of `account` (it expires within minutes; Stripe only). */
+  createAccountLink(input: { account: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string; expiresAt: Date }>;
+  /** The account as Stripe describes it now, or null when there is none (always null in the sandbox). */
+  retrieveConnectedAccount(id: string): Promise<ConnectedAccount | null>;
 }
 
 /** A decline or invalid card, carrying the card issuer's message (HTTP 402 for callers). */

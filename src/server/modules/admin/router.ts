@@ -2,6 +2,7 @@
 import { ZSeoReportInput, ZUserIdInput, ZUserSearchInput } from '@/shared/schemas/admin';
 import { TRPCError } from '@trpc/server';
 import { adminProcedure, router } from '../../trpc/init';
+import { listGuaranteeClaims } from '../bookings/guarantee';
 import { websiteAnalytics } from '../analytics/analytics.service';
 import { jobsOverview, retryJob } from '../../jobs/queue';
 import { z } from 'zod';
@@ -10,6 +11,8 @@ import * as admin from './admin.service';
 export const adminRouter = router({
   dashboardStats: adminProcedure.query(({ ctx }) => admin.dashboardStats(ctx.db)),
   bookings: adminProcedure.query(({ ctx }) => admin.allBookings(ctx.db)),
+  /** Parking guarantee claims (a lot turned a traveller away), newest first. */
+  guaranteeClaims: adminProcedure.query(({ ctx }) => listGuaranteeClaims(ctx.db)),
   analytics: adminProcedure.query(({ ctx }) => websiteAnalytics(ctx.db, 30)),
   userStats: adminProcedure.query(({ ctx }) => admin.userStats(ctx.db)),
   searchUsers: adminProcedure.input(ZUserSearchInput).query(({ ctx, input }) => admin.searchUsers(ctx.db, input.q)),

@@ -1,6 +1,17 @@
 // The one booking rule: what each door may do to a booking now.
 import { describe, expect, it } from 'vitest';
-import { bookingActions, CHECKED_IN_MESSAGE, STAY_OVER_CANCEL_MESSAGE, UNLISTED_MESSAGE } from './booking-rules';
+import {
+  bookingActions,
+  CHECKED_IN_MESSAGE,
+  GUARANTEE_CHECKED_IN_MESSAGE,
+  GUARANTEE_TOO_EARLY_MESSAGE,
+  GUARANTEE_TOO_LATE_MESSAGE,
+  STAY_OVER_CANCEL_MESSAGE,
+  UNLISTED_MESSAGE,
+} from './booking-rules';
+
+/** A stay that ended (departure passed) before 24 hours from arrival: the window closed at departure. */
+const FINISHED_GUARANTEE = GUARANTEE_TOO_LATE_MESSAGE;
 
 const H = 3_600_000;
 const now = new Date('2027-03-01T12:00:00Z');
@@ -20,8 +31,16 @@ describe('bookingActions', () => {
   it('before arrival: cancel, new dates and vehicle', () => {
     expect(allowed(bookingActions(live, clock(48)))).toEqual(['cancel', 'dates', 'vehicle']);
   });
-  it('during the stay: extend and vehicle only', () => {
-    expect(allowed(bookingActions(live, clock(-2)))).toEqual(['extend', 'vehicle']);
+  it('during the stay: extend and vehicle only (and the guarantee, in its first 24 hours)', () => {
+    expect(allowed(bookingActions(live, clock(-2)))).toEqual(['extend', 'vehicle', 'guarantee']);
+  });
+  it('the guarantee: from 2 hours before arrival to 24 hours after (never after departure), not once checked in', () => {
+    expect(bookingActions(live, clock(2.5)).guarantee).toEqual({ code: 'BAD_REQUEST', message: GUARANTEE_TOO_EARLY_MESSAGE });
+    expect(bookingActions(live, clock(2)).guarantee).toBeNull();
+    expect(bookingActions(live, clock(-23.9)).guarantee).toBeNull();
+    expect(bookingActions(live, clock(-24)).guarantee).toEqual({ code: 'BAD_REQUEST', message: GUARANTEE_TOO_LATE_MESSAGE });
+    expect(bookingActions(live, clock(-5, 4)).guarantee?.message).toBe(FINISHED_GUARANTEE);
+    expect(bookingActions({ ...live, checkedInAt: new Date() }, clock(1)).guarantee).toEqual({ code: 'CONFLICT', message: GUARANTEE_CHECKED_IN_MESSAGE });
   });
   it('checked in early: no cancel (409), extend allowed', () => {
     const a = bookingActions({ ...live, checkedInAt: new Date() }, clock(1));

@@ -26,6 +26,21 @@ export const NOT_CONFIRMED_MESSAGE = 'Only confirmed bookings can be cancelled.'
 export const REVIEW_NOT_OVER_MESSAGE = 'You can review this stay once it has ended.';
 export const REVIEW_CANCELLED_MESSAGE = 'This booking was cancelled, so there is no stay to review.';
 export const REVIEW_CLAIMED_MESSAGE = 'This booking was turned away under our parking guarantee, so there is no stay to review.';
+export const GUARANTEE_CHECKED_IN_MESSAGE = 'Your car was checked in at the lot, so the parking guarantee no longer applies to this booking.';
+export const GUARANTEE_TOO_EARLY_MESSAGE = 'The parking guarantee opens 2 hours before your arrival time. If the lot turns you away then, come back here.';
+export const GUARANTEE_TOO_LATE_MESSAGE = 'The parking guarantee covers the first 24 hours from your arrival time, and that has passed.';
+export const GUARANTEE_NOT_CONFIRMED_MESSAGE = 'Only a confirmed booking can claim the parking guarantee.';
+
+/** The guarantee's arrival window: from 2 hours before the arrival time until 24 hours after it (never after departure). */
+export const GUARANTEE_OPENS_BEFORE_MS = 2 * 3_600_000;
+export const GUARANTEE_CLOSES_AFTER_MS = 24 * 3_600_000;
+
+/** When a booking's guarantee may be claimed, as instants (the dates are lot-local wall-clock times). */
+export function guaranteeWindow(t: Pick<StayClock, 'startsAt' | 'endsAt'>): { opensAt: Date; closesAt: Date } {
+  const opensAt = new Date(t.startsAt.getTime() - GUARANTEE_OPENS_BEFORE_MS);
+  const closesAt = new Date(Math.min(t.startsAt.getTime() + GUARANTEE_CLOSES_AFTER_MS, t.endsAt.getTime()));
+  return { opensAt, closesAt };
+}
 
 export type BookingFacts = Pick<BookingRow, 'status' | 'checkedInAt' | 'checkedOutAt' | 'pendingChangeId'>;
 
@@ -93,15 +108,28 @@ export function bookingActions(b: BookingFacts, t: StayClock) {
         : (b.status === 'confirmed' || b.status === 'completed') && over
           ? null
           : no('BAD_REQUEST', REVIEW_NOT_OVER_MESSAGE),
+    /** "The lot turned me away": confirmed, not checked in, within the arrival window (a claim made is refused by the service). */
+    guarantee: guaranteeRefusal(b, t, changing),
     changing,
   };
 }
 export type BookingActions = ReturnType<typeof bookingActions>;
 
+function guaranteeRefusal(b: BookingFacts, t: StayClock, changing: boolean): Refusal | null {
+  if (b.status === 'cancelled') return no('CONFLICT', CANCELLED_MESSAGE);
+  if (b.checkedInAt || b.checkedOutAt) return no('CONFLICT', GUARANTEE_CHECKED_IN_MESSAGE);
+  if (b.status !== 'confirmed') return no('CONFLICT', GUARANTEE_NOT_CONFIRMED_MESSAGE);
+  if (changing) return no('CONFLICT', CHANGE_IN_PROGRESS_MESSAGE);
+  const { opensAt, closesAt } = guaranteeWindow(t);
+  if (t.now < opensAt) return no('BAD_REQUEST', GUARANTEE_TOO_EARLY_MESSAGE);
+  if (t.now >= closesAt) return no('BAD_REQUEST', GUARANTEE_TOO_LATE_MESSAGE);
+  return null;
+}
+
 /** What the booking allows now, as yes/no (what the manage page and history show). */
 export function allowedChanges(b: BookingFacts, t: StayClock) {
   const a = bookingActions(b, t);
-  return { dates: !a.dates, extend: !a.extend, vehicle: !a.vehicle, cancel: !a.cancel, changing: a.changing };
+  return { dates: !a.dates, extend: !a.extend, vehicle: !a.vehicle, cancel: !a.cancel, guarantee: !a.guarantee, changing: a.changing };
 }
 
 /** Throws the refusal, if any. */

@@ -26,15 +26,35 @@ export async function bookingsOnDay(db: Pick<DB, 'select'>, providerId: number, 
   return rows.map((r) => r.confirmationNumber);
 }
 
-/** The refusal for a day with more spaces sold than the capacity asked for, naming the bookings. */
-async function belowSold(db: Pick<DB, 'select'>, providerId: number, day: number, capacity: number, taken: number): Promise<AppError> {
-  const held = await bookingsOnDay(db, providerId, day);
-  const shown = held.slice(0, 10).join(', ') + (held.length > 10 ? ` and ${held.length - 10} more` : '');
+const namedBookings = (held: string[]) => held.slice(0, 10).join(', ') + (held.length > 10 ? ` and ${held.length - 10} more` : '');
+
+/**
+ * The refusal for days with more spaces sold than the capacity asked for (`over`, in day order), naming each
+ * day's bookings (the first day's in full, up to 5 more days after it).
+ */
+async function belowSold(db: Pick<DB, 'select'>, providerId: number, over: { day: number; taken: number }[], capacity: number): Promise<AppError> {
+  const [first, ...rest] = over;
+  const held = await bookingsOnDay(db, providerId, first!.day);
+  const others = [];
+  for (const d of rest.slice(0, 5)) others.push(`${dayDate(d.day)} (${d.taken} sold: ${namedBookings(await bookingsOnDay(db, providerId, d.day))})`);
+  const more = rest.length > 5 ? `, and ${rest.length - 5} more day${rest.length - 5 === 1 ? '' : 's'}` : '';
+  const also = others.length ? ` Also over ${capacity} on ${others.join('; ')}${more}.` : '';
+  const keep = Math.max(...over.map((d) => d.taken));
+  const t = first!.taken;
   return new AppError(
     'CONFLICT',
-    `${dayDate(day)} already has ${taken} space${taken === 1 ? '' : 's'} sold, more than ${capacity}. Bookings: ${shown}. Cancel or move them first, or keep the capacity at ${taken} or more.`,
+    `${dayDate(first!.day)} already has ${t} space${t === 1 ? '' : 's'} sold, more than ${capacity}. Bookings: ${namedBookings(held)}.${also} Cancel or move them first, or keep the capacity at ${keep} or more.`,
   );
 }
+
+/** Days (in order, up to 7) whose sold spaces exceed `capacity`. */
+const overDays = (tx: Pick<DB, 'select'>, where: ReturnType<typeof and>, capacity: number) =>
+  tx
+    .select({ day: lotDays.day, taken: lotDays.taken })
+    .from(lotDays)
+    .where(and(where, gt(lotDays.taken, capacity)))
+    .orderBy(asc(lotDays.day))
+    .limit(7);
 
 /**
  * Sets the lot's capacity on every day row from `fromDay` on that an operator has not set by hand (days with
@@ -51,13 +71,8 @@ export async function applyLotCapacity(tx: Pick<DB, 'select' | 'update'>, provid
     .update(lotDays)
     .set({ capacity })
     .where(and(followers, sql`${lotDays.taken} <= ${capacity}`));
-  const [over] = await tx
-    .select({ day: lotDays.day, taken: lotDays.taken })
-    .from(lotDays)
-    .where(and(followers, gt(lotDays.taken, capacity)))
-    .orderBy(asc(lotDays.day))
-    .limit(1);
-  if (over) throw await belowSold(tx, providerId, over.day, capacity, over.taken);
+  const over = await overDays(tx, followers, capacity);
+  if (over.length) throw await belowSold(tx, providerId, over, capacity);
 }
 
 /**
@@ -85,13 +100,8 @@ export async function setRangeCapacity(
     .where(and(range, sql`${lotDays.taken} <= ${value}`))
     .returning({ day: lotDays.day });
   if (set.length === days.length) return;
-  const [over] = await tx
-    .select({ day: lotDays.day, taken: lotDays.taken })
-    .from(lotDays)
-    .where(and(range, gt(lotDays.taken, value)))
-    .orderBy(asc(lotDays.day))
-    .limit(1);
-  throw await belowSold(tx, lot.id, over?.day ?? first, value, over?.taken ?? value + 1);
+  const over = await overDays(tx, range, value);
+  throw await belowSold(tx, lot.id, over.length ? over : [{ day: first, taken: value + 1 }], value);
 }
 
 /**

@@ -138,7 +138,7 @@ async function addedDaysProblem(db: Pick<DB, 'select'>, m: Pick<Managed, 'provid
     const to = dayStart(last + 1);
     const closed = await closedDays(db, m.provider.id, from, to);
     if (closed.length) return closedDaysMessage(m.provider.name, closed);
-    const free = await freeSpaces(db, [{ id: m.provider.id, capacity: m.provider.capacity }], from, to);
+    const free = await freeSpaces(db, [m.provider], from, to);
     if ((free.get(m.provider.id) ?? 0) <= 0) return soldOutMessage(m.provider.name);
   }
   return null;

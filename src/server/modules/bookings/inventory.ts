@@ -7,6 +7,7 @@ import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import { bound, ENGINE, prepared, type DB } from '../../db/client';
 import { bookingChanges, bookings, lotDays, parkingProviders } from '../../db/schema';
 import { parseWallClock, toWallClock } from '@/shared/pricing';
+import { recordOccupancyAlerts } from './occupancy-alerts';
 
 const DAY = 86_400_000;
 type Writer = Pick<DB, 'select' | 'insert' | 'update'>;
@@ -29,14 +30,19 @@ export function stayDays(arrival: string, departure: string): [number, number] {
  * either already committed or has not started yet, never one it is about to replace. Null: no such lot.
  */
 export async function lockLotCapacity(tx: Pick<DB, 'select'>, providerId: number, mode: 'share' | 'update' = 'share'): Promise<number | null> {
+  return (await lockLotLimits(tx, providerId, mode))?.capacity ?? null;
+}
+
+/** lockLotCapacity, with the lot's online buffer (spaces per day not sold online). */
+async function lockLotLimits(tx: Pick<DB, 'select'>, providerId: number, mode: 'share' | 'update' = 'share'): Promise<{ capacity: number; buffer: number } | null> {
   const [row] = await (mode === 'share' ? capacityForShare : capacityForUpdate)(tx).execute({ providerId });
-  return row?.capacity ?? null;
+  return row ? { capacity: row.capacity, buffer: row.buffer } : null;
 }
 
 // Every booking runs these two: built once (db/client.ts, prepared).
 const capacityOf = (db: DB, mode: 'share' | 'update', name: string) => {
   const query = db
-    .select({ capacity: parkingProviders.capacity })
+    .select({ capacity: parkingProviders.capacity, buffer: parkingProviders.onlineBuffer })
     .from(parkingProviders)
     .where(eq(parkingProviders.id, bound('providerId', parkingProviders.id)));
   return (ENGINE === 'postgres' ? query.for(mode) : query).prepare(name);
@@ -53,10 +59,11 @@ const countStayDays = prepared((db) =>
         eq(lotDays.providerId, bound('providerId', lotDays.providerId)),
         between(lotDays.day, bound('first', lotDays.day), bound('last', lotDays.day)),
         eq(lotDays.closed, 0),
-        sql`${lotDays.taken} < ${lotDays.capacity}`,
+        // Online sales stop at the day's capacity less the lot's buffer (spaces kept for the gate).
+        sql`${lotDays.taken} < ${lotDays.capacity} - ${sql.placeholder('buffer')}`,
       ),
     )
-    .returning({ day: lotDays.day })
+    .returning({ day: lotDays.day, taken: lotDays.taken, capacity: lotDays.capacity })
     .prepare('lot_days_take'),
 );
 
@@ -76,16 +83,19 @@ export async function takeDays(tx: Writer, lot: { id: number }, arrival: string,
 
 /** takeDays over days [first, last] (a change of dates takes only the days it adds). */
 export async function takeDayRange(tx: Writer, providerId: number, first: number, last: number): Promise<boolean> {
-  const capacity = await lockLotCapacity(tx, providerId);
-  if (capacity === null) return false;
+  const limits = await lockLotLimits(tx, providerId);
+  if (limits === null) return false;
+  const { capacity, buffer } = limits;
   const count = last - first + 1;
   if (count <= PREPARED_STAY_DAYS) await addDayRowsFor(count)(tx).execute({ providerId, first, capacity });
   else {
     const days = Array.from({ length: count }, (_, i) => ({ providerId, day: first + i, capacity, taken: 0 }));
     await tx.insert(lotDays).values(days).onConflictDoNothing();
   }
-  const counted = await countStayDays(tx).execute({ providerId, first, last });
-  return counted.length === count;
+  const counted = await countStayDays(tx).execute({ providerId, first, last, buffer });
+  if (counted.length !== count) return false;
+  await recordOccupancyAlerts(tx, providerId, buffer, counted);
+  return true;
 }
 
 /** Stays up to a month make their day rows with a statement built once per length (db/client.ts, prepared). */
@@ -175,13 +185,13 @@ function stayRowsFor(count: number) {
 }
 
 /**
- * Each lot over a stay, from one read of its day rows: the free spaces (the fewest capacity − taken on any day;
+ * Each lot over a stay, from one read of its day rows: the free spaces sold online (the fewest capacity − taken on any day, less the lot's online buffer;
  * a closed day has none; a day without a row has nobody on it yet) and whether any day has a day rate (so
  * search asks for the rates only of lots that have one).
  */
 export async function stayInventory(
   db: Pick<DB, 'select'>,
-  lots: readonly { id: number; capacity: number }[],
+  lots: readonly { id: number; capacity: number; onlineBuffer?: number }[],
   arrival: string,
   departure: string,
 ): Promise<{ free: Map<number, number>; rated: number[] }> {
@@ -196,14 +206,20 @@ export async function stayInventory(
   for (const lot of lots) {
     const row = byLot.get(lot.id);
     const value = !row ? lot.capacity : row.days < last - first + 1 ? Math.min(row.free, lot.capacity) : row.free;
-    free.set(lot.id, Math.max(0, value));
+    // What is sold online: the lot's buffer is kept for the gate.
+    free.set(lot.id, Math.max(0, value - (lot.onlineBuffer ?? 0)));
     if (row && row.rated > 0) rated.push(lot.id);
   }
   return { free, rated };
 }
 
 /** Free spaces of each lot over a stay (see stayInventory). */
-export async function freeSpaces(db: Pick<DB, 'select'>, lots: readonly { id: number; capacity: number }[], arrival: string, departure: string): Promise<Map<number, number>> {
+export async function freeSpaces(
+  db: Pick<DB, 'select'>,
+  lots: readonly { id: number; capacity: number; onlineBuffer?: number }[],
+  arrival: string,
+  departure: string,
+): Promise<Map<number, number>> {
   return (await stayInventory(db, lots, arrival, departure)).free;
 }
 

@@ -2,8 +2,8 @@
 // a live 'manage' link from its e-mail), what they see (the pass, the receipt, the changes so far, what they
 // may do now), a new vehicle, cancelling, ending every link, and asking for a fresh link by confirmation number
 // and e-mail. Changes of dates are in change-dates.ts.
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { bookingChanges, bookings, locations, parkingProviders } from '../../db/schema';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { bookingChanges, bookings, guaranteeClaims, locations, parkingProviders } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
@@ -56,6 +56,8 @@ export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed
     .orderBy(asc(bookingChanges.id));
   const allowed = allowedChanges(b, clock);
   const review = (await reviewsOfBookings(ctx.db, [b.id], now)).get(b.id) ?? null;
+  // The guarantee once per trip: not again on a booking claimed for, nor on the booking a move made (read only in the window).
+  if (allowed.guarantee && (await guaranteeClaimed(ctx.db, b.id))) allowed.guarantee = false;
   return {
     ...bookingWithLot(b, p, state),
     via: m.via,
@@ -86,6 +88,16 @@ export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed
   };
 }
 export type TManagedBooking = Awaited<ReturnType<typeof manageView>>;
+
+/** Whether the guarantee was claimed for this booking, or this booking is where a claim moved a traveller. */
+export async function guaranteeClaimed(db: Pick<Ctx['db'], 'select'>, bookingId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: guaranteeClaims.id })
+    .from(guaranteeClaims)
+    .where(or(eq(guaranteeClaims.bookingId, bookingId), eq(guaranteeClaims.newBookingId, bookingId)))
+    .limit(1);
+  return Boolean(found);
+}
 
 /** A new vehicle or plate, until departure: the lot's gate and pass read the booking, so they show it at once. */
 export async function changeVehicle(ctx: Ctx, input: TChangeVehicleInput & { licensePlate?: string }) {

@@ -7,6 +7,8 @@ import { manageLinkProcedure } from '../../trpc/rate-limits';
 import * as service from './bookings.service';
 import { changeDates, quoteChange } from './change-dates';
 import { changeVehicle, endLinks, getManaged, requestManageLink } from './manage';
+import { claimGuarantee, guaranteeOptions } from './guarantee';
+import { ZGuaranteeClaimInput, ZGuaranteeRef } from '@/shared/schemas/guarantee';
 
 export const bookingsRouter = router({
   estimate: publicProcedure.input(ZEstimateInput).query(({ ctx, input }) => service.estimate(ctx, input)),
@@ -23,6 +25,9 @@ export const bookingsRouter = router({
   changeVehicle: publicProcedure.input(ZChangeVehicleInput).mutation(({ ctx, input }) => changeVehicle(ctx, input)),
   cancelManaged: publicProcedure.input(ZCancelManagedInput).mutation(({ ctx, input }) => service.cancelManaged(ctx, input)),
   endLinks: publicProcedure.input(ZManageRef).mutation(({ ctx, input }) => endLinks(ctx, input)),
+  /** The parking guarantee (a lot turned the traveller away): the lots to move to, then the move or a full refund. */
+  guarantee: publicProcedure.input(ZGuaranteeRef).query(({ ctx, input }) => guaranteeOptions(ctx, input)),
+  claimGuarantee: publicProcedure.input(ZGuaranteeClaimInput).mutation(({ ctx, input }) => claimGuarantee(ctx, input)),
   /** A fresh manage link, mailed only to the booking's e-mail; the same answer whether or not it matched. */
   requestManageLink: manageLinkProcedure.mutation(({ ctx, input }) => requestManageLink(ctx, input)),
 });

@@ -40,7 +40,7 @@ export function arrivalProblem(arrival: string, state: string, now: Date): strin
  */
 export async function stayProblem(
   db: Pick<DB, 'select'>,
-  lot: { provider: { id: number; name: string; capacity: number }; location: { state: string } },
+  lot: { provider: { id: number; name: string; capacity: number; onlineBuffer?: number }; location: { state: string } },
   arrival: string,
   departure: string,
   now: Date,
@@ -51,7 +51,7 @@ export async function stayProblem(
   if (arriving) return { field: 'arrivalDate', message: arriving };
   const closed = await closedDays(db, lot.provider.id, arrival, departure);
   if (closed.length) return { field: 'stay', message: closedDaysMessage(lot.provider.name, closed) };
-  const free = await freeSpaces(db, [{ id: lot.provider.id, capacity: lot.provider.capacity }], arrival, departure);
+  const free = await freeSpaces(db, [lot.provider], arrival, departure);
   if ((free.get(lot.provider.id) ?? 0) <= 0) return { field: 'stay', message: soldOutMessage(lot.provider.name) };
   return null;
 }

@@ -7,6 +7,8 @@ import type { SessionUser } from '../../deps';
 
 export type AuditEntity = (typeof auditLog.$inferInsert)['entity'];
 export type Actor = Pick<SessionUser, 'id' | 'email'>;
+/** Who a log entry names: a person, or no account at all for what a provider told us (Stripe's webhook). */
+export type AuditActor = Pick<SessionUser, 'email'> & { id: number | null };
 export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
 
 /** The fields whose value differs between `before` and `after` (compared as JSON), as { from, to }. */
@@ -24,7 +26,7 @@ export function diffFields<T extends Record<string, unknown>>(before: Partial<T>
 /** Records one change; call it with the transaction that makes the change. */
 export async function recordAudit(
   tx: Pick<DB, 'insert'>,
-  actor: Actor,
+  actor: AuditActor,
   entry: { entity: AuditEntity; entityId: string | number; action: string; changes: Record<string, unknown> },
 ): Promise<void> {
   await tx

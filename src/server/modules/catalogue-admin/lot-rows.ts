@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { dayIndex } from '../bookings/capacity';
 import { formatMiles, haversineMiles, slugify } from '@/shared/geo';
 import { lotDate } from '../catalogue/lot-time';
-import type { TLotInput } from '@/shared/schemas/catalogue-admin';
+import { ONLINE_BUFFER_MESSAGE, type TLotInput } from '@/shared/schemas/catalogue-admin';
 
 export type LotRow = typeof parkingProviders.$inferSelect;
 export type PlaceRow = typeof locations.$inferSelect;
@@ -27,6 +27,7 @@ export const LOT_AUDIT_FIELDS = [
   'price',
   'weeklyRate',
   'capacity',
+  'onlineBuffer',
   'amenities',
   'features',
   'vehicleTypes',
@@ -71,6 +72,7 @@ export function placeToday(state: string, now: Date): number {
 
 /** The editable columns of a lot from validated input (the place's name and the distance follow the place). */
 export function lotColumns(input: Omit<TLotInput, 'locationId' | 'published'>, place: PlaceRow) {
+  if (input.onlineBuffer !== undefined && input.onlineBuffer > input.capacity) throw new AppError('BAD_REQUEST', `${ONLINE_BUFFER_MESSAGE} (${input.capacity})`);
   return {
     name: input.name,
     address: input.address,
@@ -80,6 +82,8 @@ export function lotColumns(input: Omit<TLotInput, 'locationId' | 'published'>, p
     priceCents: toCents(input.price),
     weeklyRateCents: input.weeklyRate == null ? null : toCents(input.weeklyRate),
     capacity: input.capacity,
+    // Absent (a CSV row, an older form): the lot keeps its buffer.
+    ...(input.onlineBuffer === undefined ? {} : { onlineBuffer: input.onlineBuffer }),
     amenities: input.amenities,
     features: input.features,
     vehicleTypes: input.vehicleTypes,

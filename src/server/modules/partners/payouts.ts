@@ -4,12 +4,15 @@
 // moves outside it with the run key as the gateway's idempotency key, so running twice pays once and a crash
 // mid-run is resumed by the next run (the pending payout is paid with the same key). A net at or below zero
 // (refunds after an earlier payout) pays nothing: its lines wait and are carried to the next payout. A failed
-// transfer gives its lines back for the next run.
+// transfer gives its lines back for the next run. With Stripe, a partner is paid by a Connect transfer to its
+// Express account (connect.ts): without one, or before its onboarding is finished, the payout fails with that
+// reason before any money moves, and its lines wait for the next run.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookings, partnerLedger, partnerPayouts, partners } from '../../db/schema';
 import type { Services } from '../../deps';
-import { CardError } from '../../integrations/payments';
+import { CardError, type PaymentsGateway } from '../../integrations/payments';
+import { payoutAccountState, payoutBlocker } from './connect';
 import { cents, sum, toDollars } from '@/shared/money';
 import { toWallClock } from '@/shared/pricing';
 
@@ -46,6 +49,9 @@ async function payableLines(db: Pick<DB, 'select'>, partnerId: number, now: Date
 async function pay(services: PayoutServices, payout: typeof partnerPayouts.$inferSelect) {
   const [partner] = await services.db.select().from(partners).where(eq(partners.id, payout.partnerId));
   try {
+    // Refused before any money moves, the same way as a transfer Stripe refuses.
+    const blocked = services.payments.mode === 'stripe' ? await payoutBlocker(services, partner) : null;
+    if (blocked) throw new CardError(blocked);
     const transfer = await services.payments.transfer({
       amount: payout.amountCents,
       destination: partner?.stripeAccountId ?? null,
@@ -123,8 +129,8 @@ export async function runPayouts(services: PayoutServices, runKey = isoWeek(serv
   return result;
 }
 
-/** What each partner is owed (unpaid lines, ended or not) and was paid: the administrator's view. */
-export async function partnerBalances(db: DB) {
+/** What each partner is owed (unpaid lines, ended or not) and was paid, and its payout account: the administrator's view. */
+export async function partnerBalances(db: DB, mode: PaymentsGateway['mode']) {
   const owed = await db
     .select({ partnerId: partnerLedger.partnerId, cents: sql<number>`coalesce(sum(${partnerLedger.netCents}), 0)`.mapWith(Number) })
     .from(partnerLedger)
@@ -135,7 +141,16 @@ export async function partnerBalances(db: DB) {
     .from(partnerPayouts)
     .where(eq(partnerPayouts.status, 'paid'))
     .groupBy(partnerPayouts.partnerId);
-  const rows = await db.select({ id: partners.id, name: partners.tradingName }).from(partners).orderBy(asc(partners.tradingName));
+  const rows = await db
+    .select({ id: partners.id, name: partners.tradingName, stripeAccountId: partners.stripeAccountId, stripePayoutsEnabled: partners.stripePayoutsEnabled })
+    .from(partners)
+    .orderBy(asc(partners.tradingName));
   const of = (list: { partnerId: number; cents: number }[], id: number) => list.find((r) => r.partnerId === id)?.cents ?? 0;
-  return rows.map((p) => ({ partnerId: p.id, partner: p.name, owed: toDollars(cents(of(owed, p.id))), paid: toDollars(cents(of(paid, p.id))) }));
+  return rows.map((p) => ({
+    partnerId: p.id,
+    partner: p.name,
+    owed: toDollars(cents(of(owed, p.id))),
+    paid: toDollars(cents(of(paid, p.id))),
+    payoutAccount: payoutAccountState(mode, p),
+  }));
 }

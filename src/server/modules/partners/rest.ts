@@ -67,6 +67,7 @@ export const partnerRestRoutes: RestRoute[] = [
     input: ({ query, params }) => ({ ...scope(query), ...params }),
   },
   { method: 'GET', path: '/api/partner/bookings', procedure: 'partner.bookings', input: ({ query }) => query },
+  { method: 'GET', path: '/api/partner/guarantee-claims', procedure: 'partner.guaranteeClaims', input: ({ query }) => scope(query) },
   {
     method: 'GET',
     path: '/api/partner/statements/:month',
@@ -76,6 +77,10 @@ export const partnerRestRoutes: RestRoute[] = [
     csv: (data, req) => (req.params.month!.endsWith('.csv') ? { filename: `statement-${data.month}.csv`, text: statementCsv(data) } : null),
   },
   { method: 'GET', path: '/api/partner/payouts', procedure: 'partner.payouts', input: ({ query }) => scope(query) },
+  { method: 'GET', path: '/api/partner/insights', procedure: 'partner.insights', input: ({ query }) => ({ ...scope(query), ...(query.lotId ? { lotId: query.lotId } : {}) }) },
+  { method: 'GET', path: '/api/partner/payouts/account', procedure: 'partner.payoutAccount.get', input: ({ query }) => scope(query) },
+  { method: 'POST', path: '/api/partner/payouts/account/refresh', procedure: 'partner.payoutAccount.refresh', input: ({ query, body: b }) => ({ ...body(b), ...scope(query) }) },
+  { method: 'POST', path: '/api/partner/payouts/onboarding', procedure: 'partner.payoutAccount.startOnboarding', input: ({ query, body: b }) => ({ ...body(b), ...scope(query) }) },
   { method: 'GET', path: '/api/partner/bookings.csv', procedure: 'partner.bookingsCsv', input: ({ query }) => query, csv: (file) => ({ filename: file.filename, text: file.csv }) },
   { method: 'GET', path: '/api/partner/today', procedure: 'partner.today', input: ({ query }) => scope(query) },
   { method: 'GET', path: '/api/partner/members', procedure: 'partner.members', input: ({ query }) => scope(query) },

@@ -23,7 +23,10 @@ import { createPartnerLot, partnerBookings, partnerBookingsCsv, partnerLot, part
 const ZFreeLotsInput = z.object({ q: z.string().trim().max(100).optional() }).default({});
 import { partnerBalances, runPayouts } from './payouts';
 import { partnerLotEditorRouter } from './lot-editor.router';
+import { partnerPayoutAccountRouter } from './connect.router';
+import { listGuaranteeClaims } from '../bookings/guarantee';
 import { payoutHistory, statement } from './statements';
+import { partnerInsights, ZPartnerInsightsInput } from './insights';
 
 const ZStatementInput = z.object({
   partnerId: z.coerce.number().int().positive().optional(),
@@ -53,7 +56,7 @@ export const adminPartnersRouter = router({
   approveLot: adminProcedure.input(ZLotIdInput).mutation(({ ctx, input }) => approveLot(ctx, ctx.user, input.id)),
   /** Runs this week's payouts now (the weekly job does the same; a second run in the week pays nothing twice). */
   runPayouts: adminProcedure.mutation(({ ctx }) => runPayouts(ctx)),
-  balances: adminProcedure.query(({ ctx }) => partnerBalances(ctx.db)),
+  balances: adminProcedure.query(({ ctx }) => partnerBalances(ctx.db, ctx.payments.mode)),
   /** Lots no partner owns yet, by name or place (the new partner form's lot picker). */
   freeLots: adminProcedure.input(ZFreeLotsInput).query(({ ctx, input }) => lotsWithoutPartner(ctx.db, input.q)),
 });
@@ -61,6 +64,8 @@ export const adminPartnersRouter = router({
 export const partnerRouter = router({
   /** A lot's days and photos, as the back office edits them (lot-editor.router.ts). */
   lotEditor: partnerLotEditorRouter,
+  /** The payout account with Stripe Connect: its state, and the owner's onboarding (connect.router.ts). */
+  payoutAccount: partnerPayoutAccountRouter,
   /** The partners the caller belongs to, with their role (the portal's switcher and the account menu). */
   memberships: authedProcedure.query(({ ctx }) => membershipsOf(ctx.db, ctx.user.id)),
   invitation: publicProcedure.input(ZInvitationToken).query(({ ctx, input }) => invitationInfo(ctx, input.token)),
@@ -84,10 +89,19 @@ export const partnerRouter = router({
     .input(ZBookingFilter)
     .query(async ({ ctx, input: { partnerId, ...filter } }) => partnerBookings(ctx.db, await requireMembership(ctx.db, ctx.user, partnerId, PORTAL_ROLES), filter)),
 
+  /** Parking guarantee claims at the member's lots (a lot turned a traveller away). */
+  guaranteeClaims: authedProcedure
+    .input(ZPartnerScope)
+    .query(async ({ ctx, input }) => listGuaranteeClaims(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES))),
+
   statement: authedProcedure
     .input(ZStatementInput)
     .query(async ({ ctx, input }) => statement(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.month)),
   payouts: authedProcedure.input(ZPartnerScope).query(async ({ ctx, input }) => payoutHistory(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES))),
+  /** Occupancy of the next 90 days and revenue of the last 12 months, of the member's lots or one of them (insights.ts). */
+  insights: authedProcedure
+    .input(ZPartnerInsightsInput)
+    .query(async ({ ctx, input }) => partnerInsights(ctx.db, await requireMembership(ctx.db, ctx.user, input.partnerId, PORTAL_ROLES), input.lotId, ctx.clock.now())),
   /** The same rows as `bookings` (same filter and scope, every page) as a CSV file. */
   bookingsCsv: authedProcedure
     .input(ZBookingFilter.omit({ limit: true, offset: true }))

@@ -19,19 +19,37 @@ export function monthRange(month: string): { from: Date; to: Date } {
   return { from: new Date(Date.UTC(year, index, 1)), to: new Date(Date.UTC(year, index + 1, 1)) };
 }
 
-const KIND_LABEL = { booking: 'Booking', change: 'Change of dates', refund: 'Refund' } as const;
+const KIND_LABEL = { booking: 'Booking', change: 'Change of dates', refund: 'Refund', guarantee: 'Parking guarantee: a traveller turned away, moved at our cost' } as const;
 
-export async function statement(db: DB, m: Membership, month: string) {
-  const { from, to } = monthRange(month);
+/**
+ * The member's ledger lines from `from` to `to` (excluded), oldest first, with each line's booking and lot: the
+ * lines of the lots the member may see only (a member scoped to some lots sees those lots' lines), and of one lot
+ * when `lotId` is given. The statement and the portal's revenue per month read their lines here.
+ */
+export async function ledgerLines(db: DB, m: Membership, range: { from: Date; to: Date }, lotId?: number) {
   const rows = await db
     .select({ line: partnerLedger, confirmationNumber: bookings.confirmationNumber, lotId: bookings.providerId, lot: parkingProviders.name })
     .from(partnerLedger)
     .innerJoin(bookings, eq(bookings.id, partnerLedger.bookingId))
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
-    .where(and(eq(partnerLedger.partnerId, m.partnerId), gte(partnerLedger.occurredAt, from), lt(partnerLedger.occurredAt, to)))
+    .where(and(eq(partnerLedger.partnerId, m.partnerId), gte(partnerLedger.occurredAt, range.from), lt(partnerLedger.occurredAt, range.to)))
     .orderBy(asc(partnerLedger.occurredAt), asc(partnerLedger.id));
-  // A member scoped to some lots sees those lots' lines only (and their totals).
-  const mine = rows.filter((r) => m.lots.all || m.lots.ids.includes(r.lotId));
+  return rows.filter((r) => (m.lots.all || m.lots.ids.includes(r.lotId)) && (lotId === undefined || r.lotId === lotId));
+}
+
+type LedgerLine = typeof partnerLedger.$inferSelect;
+
+/** Gross, commission and net of some lines: the ledger's own sums, to the cent. */
+export function ledgerTotals(lines: readonly Pick<LedgerLine, 'grossCents' | 'commissionCents' | 'netCents'>[]) {
+  return {
+    gross: sum(lines.map((l) => l.grossCents)),
+    commission: sum(lines.map((l) => l.commissionCents)),
+    net: sum(lines.map((l) => l.netCents)),
+  };
+}
+
+export async function statement(db: DB, m: Membership, month: string) {
+  const mine = await ledgerLines(db, m, monthRange(month));
   const lines = mine.map(({ line, confirmationNumber, lot }) => ({
     id: line.id,
     date: line.occurredAt.toISOString(),
@@ -46,8 +64,7 @@ export async function statement(db: DB, m: Membership, month: string) {
     paid: line.payoutId !== null,
     cents: { gross: line.grossCents, commission: line.commissionCents, net: line.netCents },
   }));
-  const totals = (pick: (l: (typeof mine)[number]['line']) => Cents) => sum(mine.map((r) => pick(r.line)));
-  const cents = { gross: totals((l) => l.grossCents), commission: totals((l) => l.commissionCents), net: totals((l) => l.netCents) };
+  const cents = ledgerTotals(mine.map((r) => r.line));
   return {
     partnerId: m.partnerId,
     partner: m.partnerName,

@@ -1,6 +1,8 @@
 // Stripe webhooks: the signed event is verified on the raw body, stored once by id, then reconciled: access
-// fees and booking charges that succeeded (even when the browser never came back), failed charges, refunds.
-// Nobody is signed in here: the services are called with the app's dependencies only.
+// fees and booking charges that succeeded (even when the browser never came back), failed charges, refunds,
+// and partners' Connect accounts (`account.updated`, from the Connect endpoint: its own signing secret,
+// STRIPE_CONNECT_WEBHOOK_SECRET, may point at the same path). Nobody is signed in here: the services are
+// called with the app's dependencies only.
 import type { Hono } from 'hono';
 import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
@@ -10,6 +12,7 @@ import { completeAccessPayment } from './access.service';
 import { reconcileRefund } from '../bookings/bookings.service';
 import { holdOfCharge } from '../bookings/hold-kinds';
 import { settlePaid } from '../bookings/paid-hold';
+import { STRIPE_ACTOR, syncConnectedAccount } from '../partners/connect';
 
 type WebhookServices = Pick<Services, 'db' | 'env' | 'mailer' | 'payments' | 'jobs'>;
 
@@ -32,19 +35,31 @@ async function handle(services: Pick<Services, 'db' | 'payments' | 'jobs'>, even
     const charge = event.data.object;
     const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
     if (pi) await reconcileRefund(services.db, pi, charge.amount_refunded, new Date(event.created * 1000));
+  } else if (event.type === 'account.updated') {
+    // Read afresh from Stripe rather than from the event, so events arriving out of order cannot undo a change.
+    await syncConnectedAccount(services, event.data.object.id, STRIPE_ACTOR);
   }
 }
 
-export function mountStripeWebhook(app: Hono, services: WebhookServices & { stripe: Stripe; secret: string }) {
+/** The event, if signed with one of the endpoints' secrets (the account's endpoint, or the Connect one). */
+function verified(stripe: Stripe, payload: string, signature: string, secrets: string[]): Stripe.Event | null {
+  for (const secret of secrets) {
+    try {
+      return stripe.webhooks.constructEvent(payload, signature, secret);
+    } catch {
+      // not this endpoint's secret
+    }
+  }
+  return null;
+}
+
+export function mountStripeWebhook(app: Hono, services: WebhookServices & { stripe: Stripe; secret: string; connectSecret?: string }) {
   const { db } = services;
+  const secrets = [services.secret, services.connectSecret].filter((s): s is string => Boolean(s));
   app.post('/webhooks/stripe', async (c) => {
     const payload = await c.req.text();
-    let event: Stripe.Event;
-    try {
-      event = services.stripe.webhooks.constructEvent(payload, c.req.header('stripe-signature') ?? '', services.secret);
-    } catch {
-      return c.json({ error: 'Invalid signature' }, 400);
-    }
+    const event = verified(services.stripe, payload, c.req.header('stripe-signature') ?? '', secrets);
+    if (!event) return c.json({ error: 'Invalid signature' }, 400);
     // Insert-or-nothing by event id: a repeat (or the same event at another server) is processed once.
     const stored = await db.insert(paymentEvents).values({ eventId: event.id, type: event.type, payload }).onConflictDoNothing().returning({ id: paymentEvents.id });
     if (!stored.length) return c.json({ received: true, duplicate: true });

@@ -10,7 +10,7 @@ import { NativeSelect } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { type RouterOutputs } from '@/client/lib/trpc';
 import { formatMiles, haversineMiles } from '@/shared/geo';
-import { LOT_AMENITIES, LOT_VEHICLE_TYPES, ZLotInput, type TLotInput } from '@/shared/schemas/catalogue-admin';
+import { LOT_AMENITIES, LOT_VEHICLE_TYPES, ONLINE_BUFFER_MESSAGE, ZLotInput, type TLotInput } from '@/shared/schemas/catalogue-admin';
 import { CheckboxGroup, fieldControl, Field, fieldErrors, type FieldErrors } from './form-field';
 
 export type AdminLot = RouterOutputs['adminCatalogue']['lot'];
@@ -26,6 +26,7 @@ const TEXT_FIELDS = [
   'price',
   'weeklyRate',
   'capacity',
+  'onlineBuffer',
   'shuttleInfo',
   'operatingHours',
   'phoneNumber',
@@ -40,6 +41,7 @@ function draftOf(lot: AdminLot | null, locationId?: number): Draft {
   const draft = Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(lot?.[f])])) as Record<(typeof TEXT_FIELDS)[number], string>;
   return {
     ...draft,
+    onlineBuffer: text(lot?.onlineBuffer ?? 0),
     locationId: text(lot?.locationId ?? locationId),
     features: (lot?.features ?? []).join('\n'),
     amenities: lot?.amenities ?? [],
@@ -49,6 +51,7 @@ function draftOf(lot: AdminLot | null, locationId?: number): Draft {
 
 /** Where the server's message belongs. */
 function serverField(message: string): string {
+  if (/online buffer/i.test(message)) return 'onlineBuffer';
   if (/spaces? sold|capacity/i.test(message)) return 'capacity';
   if (/coordinates|latitude|longitude/i.test(message)) return 'latitude';
   if (/price/i.test(message)) return 'price';
@@ -91,8 +94,9 @@ export function LotForm({
         .filter(Boolean),
       published: lot?.published ?? true,
     });
-    if (!parsed.success) {
-      const found = fieldErrors(parsed) ?? {};
+    const overBuffer = parsed.success && parsed.data.onlineBuffer !== undefined && parsed.data.onlineBuffer > parsed.data.capacity;
+    if (!parsed.success || overBuffer) {
+      const found = parsed.success ? { onlineBuffer: ONLINE_BUFFER_MESSAGE } : (fieldErrors(parsed) ?? {});
       setErrors(found);
       const first = TEXT_FIELDS.find((f) => found[f]) ?? Object.keys(found)[0];
       document.getElementById(`${id}-${first}`)?.focus();
@@ -156,6 +160,10 @@ export function LotForm({
         {text('price', 'Daily price (USD)', { inputMode: 'decimal', placeholder: 'e.g. 12.95' })}
         {text('weeklyRate', 'Weekly rate (USD, optional)', { inputMode: 'decimal', hint: 'Charged for each full week when cheaper than the daily price.' })}
         {text('capacity', 'Capacity (spaces per day)', { inputMode: 'numeric', placeholder: 'e.g. 120' })}
+        {text('onlineBuffer', 'Online buffer (spaces per day)', {
+          inputMode: 'numeric',
+          hint: 'Spaces kept off online sale, for drive-ups and overruns: online bookings stop at capacity less this. 0 for none.',
+        })}
       </Section>
       <Section title="What the lot offers">
         <div className="space-y-5 sm:col-span-2">
