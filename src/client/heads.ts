@@ -26,6 +26,8 @@ type ProviderHeadData = {
   operatingHours: string | null;
   rating: number | null;
   reviewCount: number | null;
+  /** The first page of the lot's published reviews (real rows only). */
+  reviews?: { authorName: string; overall: number; body: string; publishedAt: Date | string | null }[];
   imageUrls: string[];
   terminal: { name: string; slug: string; seoSlug: string };
 };
@@ -78,8 +80,18 @@ function providerHead({ data, config }: HeadContext<ProviderHeadData>, kind: 'pr
         geo: { '@type': 'GeoCoordinates', latitude: data.latitude, longitude: data.longitude },
         telephone: data.phoneNumber ?? undefined,
         openingHours: data.operatingHours ?? undefined,
-        // Only where real reviews stand behind it (none yet: shared/ratings.ts).
+        // Only where real reviews stand behind it (shared/ratings.ts), and the reviews the page shows.
         aggregateRating: rating ? { '@type': 'AggregateRating', ratingValue: rating.value, reviewCount: rating.count, bestRating: 5, worstRating: 1 } : undefined,
+        review:
+          rating && data.reviews?.length
+            ? data.reviews.map((r) => ({
+                '@type': 'Review',
+                author: { '@type': 'Person', name: r.authorName },
+                datePublished: r.publishedAt ? new Date(r.publishedAt).toISOString().slice(0, 10) : undefined,
+                reviewRating: { '@type': 'Rating', ratingValue: r.overall, bestRating: 5, worstRating: 1 },
+                reviewBody: r.body || undefined,
+              }))
+            : undefined,
       },
       breadcrumbs(config.appUrl, [
         ['Home', '/'],
@@ -181,6 +193,7 @@ export const HEADS: Record<string, HeadFn> = {
   '/manage/:confirmation': h(({ config, params }) => ({ title: `Manage Booking ${params.confirmation ?? ''} | ${config.brandName}`, robots: 'noindex, nofollow' })),
   '/manage/:confirmation/guarantee': h(({ config, params }) => ({ title: `Parking Guarantee: ${params.confirmation ?? ''} | ${config.brandName}`, robots: 'noindex, nofollow' })),
   '/gate': h(({ config }) => ({ title: `Gate | ${config.brandName}`, robots: 'noindex' })),
+  '/review': h(({ config }) => ({ title: `Review Your Stay | ${config.brandName}`, robots: 'noindex, nofollow' })),
   '/partner': partnerHead,
   '/partner/invitation': partnerHead,
   '/payment-methods': h(({ config }) => ({ title: `Payment Methods | ${config.brandName}`, robots: 'noindex' })),

@@ -6,6 +6,7 @@ import { parse } from 'regexparam';
 import type { TPublicConfig } from '@/server/env';
 import type { Api } from './lib/trpc';
 import { blogFilters as blogFiltersFromSearch } from './features/blog/filters';
+import { LOT_REVIEWS_PAGE_SIZE } from '@/shared/ratings';
 
 type PageModule = { default: ComponentType };
 export type LazyPage = ReturnType<typeof lazy<ComponentType>> & { preload: () => Promise<PageModule> };
@@ -45,6 +46,15 @@ async function loadLocationPage(api: Api, slug: string, search: URLSearchParams)
   return { ...location, seo };
 }
 
+/** The lot, and the first page of its published reviews (the page shows them; the head's JSON-LD names them). */
+async function loadProviderPage(api: Api, slug: string) {
+  const provider = await api.fetch(api.trpc.catalogue.getProvider.queryOptions({ slug }));
+  const reviews = provider.reviewCount
+    ? await api.fetch(api.trpc.reviews.forProvider.queryOptions({ providerId: provider.id, page: 1, pageSize: LOT_REVIEWS_PAGE_SIZE })).catch(() => null)
+    : null;
+  return { ...provider, reviews: reviews?.reviews ?? [] };
+}
+
 export const notFoundRoute = route({
   path: '*',
   page: lazyPage(() => import('./pages/not-found')),
@@ -77,12 +87,12 @@ export const routes: RouteDef[] = [
   route({
     path: '/provider/:slug',
     page: lazyPage(() => import('./pages/provider')),
-    load: (api, { slug = '' }) => api.fetch(api.trpc.catalogue.getProvider.queryOptions({ slug })),
+    load: (api, { slug = '' }) => loadProviderPage(api, slug),
   }),
   route({
     path: '/property/:slug',
     page: lazyPage(() => import('./pages/provider')),
-    load: (api, { slug = '' }) => api.fetch(api.trpc.catalogue.getProvider.queryOptions({ slug })),
+    load: (api, { slug = '' }) => loadProviderPage(api, slug),
   }),
   route({
     path: '/ar-parking/:id',
@@ -134,6 +144,8 @@ export const routes: RouteDef[] = [
     path: '/manage',
     page: lazyPage(() => import('./pages/manage')),
   }),
+  // The review form: its link's token is checked by the page's query (not prefetched: a token is not rendered into HTML).
+  route({ path: '/review', page: lazyPage(() => import('./pages/review')) }),
   route({
     path: '/manage/:confirmation',
     page: lazyPage(() => import('./pages/manage')),

@@ -9,9 +9,14 @@ import { expect, test } from './fixtures';
  * before any code of its own is one chunk of about 97 kB (React DOM 61.5, TanStack Query 10, React 3, the
  * router, the class merger, the small tRPC options proxy and the app's shell); the tRPC client and superjson
  * are not part of it (README, Performance). The partner portal's routes, head and account-menu entry added
- * about 0.3 kB to that chunk (2026-11-26): location and blog post were re-pinned half a kB up.
+ * about 0.3 kB to that chunk (2026-11-26): location and blog post were re-pinned half a kB up. The lot page's
+ * verified-stay reviews (the averages, the reviews with their replies, "Show more"; issue 30) are server-rendered
+ * content of the page and added 1.5 kB to it: the lot was re-pinned from 114 (the review form, the admin queue and
+ * the partner tab are split off and load only where they are used). With the guarantee, insights and Connect
+ * work merged beside the reviews' route and head (their JSON-LD Review rows), the shared entry chunk grew 0.2 kB:
+ * lot and blog post were re-pinned half a kB up.
  */
-const BUDGETS_KB = { home: 106, location: 121.5, lot: 114, blog: 105, 'blog post': 105.5 } as const;
+const BUDGETS_KB = { home: 106, location: 121.5, lot: 116, blog: 105, 'blog post': 106 } as const;
 const GOAL_KB = 110;
 
 test.describe('first-visit JavaScript', () => {

@@ -117,7 +117,9 @@ test('a lot without reviews says "No reviews yet" on its card and its page, neve
   const name = (await cards.first().getByRole('heading').textContent())!;
   await cards.first().getByRole('link', { name: 'View Details' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByText('No reviews yet')).toBeVisible();
+  // Under the name, and in the page's Reviews section.
+  await expect(page.getByText('No reviews yet')).toHaveCount(2);
+  await expect(page.locator('#reviews').getByText('No reviews yet')).toBeVisible();
   await expect(page.getByText(/\(\d[\d,]* reviews?\)/)).toHaveCount(0);
 });
 

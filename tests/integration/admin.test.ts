@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, jobs, locations, lotPhotos, lotStaff, parkingProviders, partners, users } from '@/server/db/schema';
+import { analyticsEvents, bookings, jobs, locations, lotPhotos, lotStaff, parkingProviders, partners, reviews, users } from '@/server/db/schema';
 import { restRoutes } from '@/server/rest/routes';
+import { cents } from '@/shared/money';
 import { dayFromToday } from '@/shared/pricing';
 import { checkout, checkoutRequest, createLot, createUser, stayAt } from '../support/factories';
 import { call } from '../support/http';
@@ -64,6 +65,51 @@ describe('access', () => {
     expect(answer.status, answer.text).toBe(restRoutes.find((r) => r.method === method && r.path === path)!.status ?? 200);
   });
 
+  /** The reviews' paths act on a review waiting for a decision (of a finished stay), with real input. */
+  async function reviewRequest(method: string, path: string): Promise<{ url: string; body: unknown }> {
+    const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
+    // The first lot: the figures below book it too, so its place stays the most popular.
+    const [lot] = await t.db.select().from(parkingProviders).orderBy(asc(parkingProviders.id)).limit(1);
+    const [b] = await t.db
+      .insert(bookings)
+      .values({
+        providerId: lot!.id,
+        confirmationNumber: `PP-AR${tag}`,
+        firstName: 'Ada',
+        lastName: 'Review',
+        email: `review-${tag}@example.com`,
+        phone: '555-010-0100',
+        arrivalDate: '2025-01-01T09:00',
+        departureDate: '2025-01-03T09:00',
+        vehicleMake: 'Kia',
+        vehicleModel: 'Rio',
+        licensePlate: tag,
+        parkingFeeCents: cents(2000),
+        serviceFeeCents: cents(199),
+        totalFeeCents: cents(2199),
+        status: 'completed',
+      })
+      .returning();
+    const [r] = await t.db
+      .insert(reviews)
+      .values({
+        bookingId: b!.id,
+        providerId: lot!.id,
+        authorName: 'Ada R.',
+        stayMonth: '2025-01',
+        overall: 4,
+        waitScore: 4,
+        describedScore: 4,
+        staffScore: 4,
+        body: 'See www.example.com',
+        status: 'pending',
+        heldFor: 'a link',
+        editableUntil: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    return { url: path.replace(':id', String(r!.id)), body: method === 'GET' ? undefined : path.endsWith('/reject') ? { reason: 'Links are not allowed.' } : {} };
+  }
+
   /** The partners' paths act on a new partner, with real input. */
   async function partnerRequest(method: string, path: string): Promise<{ url: string; body: unknown }> {
     const tag = Math.random().toString(36).slice(2, 8);
@@ -87,6 +133,7 @@ describe('access', () => {
    */
   async function catalogueRequest(method: string, path: string, targetUserId: number): Promise<{ url: string; body: unknown; form?: () => Promise<FormData> } | null> {
     if (path.startsWith('/api/admin/partners')) return partnerRequest(method, path);
+    if (path.startsWith('/api/admin/reviews')) return reviewRequest(method, path);
     if (!path.startsWith('/api/admin/lots') && !path.startsWith('/api/admin/locations')) return null;
     const [lot] = await t.db.select().from(parkingProviders).orderBy(desc(parkingProviders.id)).limit(1);
     const [place] = await t.db.select().from(locations).where(eq(locations.id, lot!.locationId));

@@ -21,8 +21,10 @@ it('three servers booting at once on an empty database all come up, and seed and
   expect(await count(`select count(*)::int as n from users where role = 'admin'`)).toBe(1);
   const journal = (await import('../../db/migrations-pg/meta/_journal.json', { with: { type: 'json' } })).default as { entries: unknown[] };
   expect(await count('select count(*)::int as n from drizzle.__drizzle_migrations')).toBe(journal.entries.length);
-  // Each piece of periodic work (eight, the booking changes' reaper and partner payouts included) has one schedule, whoever registered it.
+  // Each piece of periodic work (nine, the booking changes' reaper, partner payouts and review invitations included) has one schedule, whoever registered it.
   const names = await query<{ name: string }>(url, 'select name from scheduled_tasks order by name');
-  expect(names.map((r) => r.name)).toEqual(expect.arrayContaining(['settle-expired-holds', 'settle-expired-changes', 'prune-rate-limits', 'partner-payouts']));
-  expect(names.length).toBe(8);
+  expect(names.map((r) => r.name)).toEqual(
+    expect.arrayContaining(['settle-expired-holds', 'settle-expired-changes', 'prune-rate-limits', 'partner-payouts', 'review-invitations']),
+  );
+  expect(names.length).toBe(9);
 }, 180_000);

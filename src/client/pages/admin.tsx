@@ -26,6 +26,15 @@ function PartnersTab() {
   );
 }
 
+const LazyReviewsTab = lazy(() => import('@/client/features/admin/reviews-tab').then((m) => ({ default: m.ReviewsTab })));
+function ReviewsTab() {
+  return (
+    <Suspense fallback={<Skeleton className="h-64 w-full" role="status" aria-label="Loading reviews" />}>
+      <LazyReviewsTab />
+    </Suspense>
+  );
+}
+
 const TABS = [
   { id: 'overview', label: 'Overview', Panel: OverviewTab },
   { id: 'users', label: 'User Management', Panel: UsersTab },
@@ -36,6 +45,7 @@ const TABS = [
   { id: 'lots', label: 'Lots', Panel: LotsTab },
   { id: 'locations', label: 'Locations', Panel: LocationsTab },
   { id: 'partners', label: 'Partners', Panel: PartnersTab },
+  { id: 'reviews', label: 'Reviews', Panel: ReviewsTab },
   { id: 'blog', label: 'Blog Management', Panel: BlogManagement },
 ] as const;
 

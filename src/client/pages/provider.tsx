@@ -14,6 +14,7 @@ import { useAccessDialog } from '@/client/features/access/access-dialog';
 import { useDetailsLocked } from '@/client/features/access/gating';
 import { LotMap } from '@/client/features/search/lot-map';
 import { LotRating } from '@/client/features/search/lot-rating';
+import { LotReviews } from '@/client/features/reviews/lot-reviews';
 import { lotImageAlt } from '@/client/features/search/provider-card';
 import { PHOTO_SIZES, photoSources } from '@/client/lib/photos';
 import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
@@ -99,7 +100,9 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{p.name}</h1>
           <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
-            <LotRating lot={p} />
+            <a href="#reviews" className="hover:underline">
+              <LotRating lot={p} />
+            </a>
             {!locked && (
               <span className="inline-flex items-center gap-1">
                 <MapPin className="size-4" aria-hidden="true" />
@@ -173,6 +176,7 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
               </Card>
             </>
           )}
+          <LotReviews providerId={p.id} lotName={p.name} />
         </div>
 
         <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">

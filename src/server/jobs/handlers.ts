@@ -4,6 +4,7 @@ import type { Services } from '../deps';
 import { sendPasswordResetMail, sendSetPasswordMail, sendVerificationMail } from '../modules/auth/auth.service';
 import { sendBookingCancelled, sendBookingChanged, sendBookingConfirmation, sendManageLink } from '../modules/bookings/booking-mail';
 import { sendPartnerInvitation } from '../modules/partners/invitations.service';
+import { sendReviewInvitation } from '../modules/reviews/invitations';
 import { sendOccupancyAlert } from '../modules/bookings/occupancy-alerts';
 import { JOB_KINDS, periodicKind, type JobKind, type JobPayload, type PeriodicTaskName } from './kinds';
 import { periodicTasks } from './periodic';
@@ -28,6 +29,7 @@ export function jobHandlers(services: Omit<Services, 'jobs'>): Record<JobKind, J
     'mail.set-password': (p) => sendSetPasswordMail(services, p),
     'mail.password-reset': (p) => sendPasswordResetMail(services, p),
     'mail.partner-invitation': (p) => sendPartnerInvitation(services, p),
+    'mail.review-invitation': (p) => sendReviewInvitation(services, p),
     'mail.occupancy-alert': (p) => sendOccupancyAlert(services, p),
     'blobs.delete': async (p) => {
       for (const key of p.keys) await services.blobs.delete(key);

@@ -38,6 +38,8 @@ export const JOB_KINDS = {
   'mail.occupancy-alert': z.object({ alertId: id }),
   /** An invitation to a partner: the job mints the link's token. */
   'mail.partner-invitation': z.object({ invitationId: id }),
+  /** The invitation to review a finished stay: the job mints the single-use review link. */
+  'mail.review-invitation': z.object({ bookingId: id }),
   /** Blob keys of a removed photo, deleted after the grace period. */
   'blobs.delete': z.object({ keys: z.array(z.string().min(1)).min(1) }),
   /** One refund of one charge, with its own idempotency key (the gateway refunds it once however often it runs). */
@@ -51,6 +53,7 @@ export const JOB_KINDS = {
   'periodic.prune-rate-limits': periodicRun,
   'periodic.prune-jobs': periodicRun,
   'periodic.partner-payouts': periodicRun,
+  'periodic.review-invitations': periodicRun,
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type JobKind = keyof typeof JOB_KINDS;

@@ -9,6 +9,7 @@ import { schedulerTick } from '../modules/blog/blog.service';
 import { settleExpiredHolds } from '../modules/bookings/checkout';
 import { settleExpiredChanges } from '../modules/bookings/change-dates';
 import { runPayouts } from '../modules/partners/payouts';
+import { inviteEndedStays } from '../modules/reviews/invitations';
 import type { PeriodicTaskName } from './kinds';
 import { pruneJobs } from './queue';
 import type { PeriodicTask } from './scheduler';
@@ -35,5 +36,7 @@ export function periodicTasks(services: Services): Record<PeriodicTaskName, Peri
     'prune-jobs': { everyMs: 24 * HOUR, attempts: 8, run: () => pruneJobs(db, undefined, clock.now().getTime()) },
     // Partners are paid weekly for their ended stays (one payout per partner per ISO week, however often it runs).
     'partner-payouts': { everyMs: 7 * 24 * HOUR, attempts: 8, run: () => runPayouts(services) },
+    // Stays whose departure passed without a check-out are invited to a review (once each; the gate invites at check-out).
+    'review-invitations': { everyMs: 15 * MINUTE, run: () => inviteEndedStays(services) },
   };
 }

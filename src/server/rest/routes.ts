@@ -5,6 +5,7 @@ import { lotPhotoRestRoutes } from '../modules/lot-photos/rest';
 import { lotDayRestRoutes } from '../modules/lot-days/rest';
 import { gateRestRoutes } from '../modules/gate/rest';
 import { partnerRestRoutes } from '../modules/partners/rest';
+import { reviewRestRoutes } from '../modules/reviews/rest';
 
 export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/config', procedure: 'system.config' },
@@ -223,4 +224,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...lotDayRestRoutes,
   ...gateRestRoutes,
   ...partnerRestRoutes,
+  ...reviewRestRoutes,
 ];

@@ -18,6 +18,7 @@ import { adminPhotosRouter } from '../modules/lot-photos/router';
 import { lotDaysRouter } from '../modules/lot-days/router';
 import { adminStaffRouter, gateRouter } from '../modules/gate/router';
 import { adminPartnersRouter, partnerRouter } from '../modules/partners/router';
+import { adminReviewsRouter, partnerReviewsRouter, reviewsRouter } from '../modules/reviews/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -43,6 +44,9 @@ export const appRouter = router({
   lotDays: lotDaysRouter,
   gate: gateRouter,
   adminStaff: adminStaffRouter,
+  reviews: reviewsRouter,
+  adminReviews: adminReviewsRouter,
+  partnerReviews: partnerReviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

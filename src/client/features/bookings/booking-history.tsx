@@ -16,6 +16,7 @@ import { formatStay } from '@/shared/format';
 import { cn } from '@/client/lib/utils';
 import { preloadable } from '@/client/lib/lazy';
 import { CancelBookingDialog } from './cancel-dialog';
+import { ReviewPrompt } from '@/client/features/reviews/review-prompt';
 
 type Booking = RouterOutputs['bookings']['history'][number];
 
@@ -99,6 +100,11 @@ function BookingCard({ booking: b }: { booking: Booking }) {
           <DoorOpen className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <span>{[`Checked in ${formatStay(b.checkedInLocal)}`, b.checkedOutLocal && `Checked out ${formatStay(b.checkedOutLocal)}`].filter(Boolean).join(' · ')}</span>
         </p>
+      )}
+      {(b.reviewable || b.review) && (
+        <div className="rounded-lg bg-muted/60 p-3">
+          <ReviewPrompt confirmationNumber={b.confirmationNumber} review={b.review} reviewable={b.reviewable} compact />
+        </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-3">
         <p className="font-semibold">

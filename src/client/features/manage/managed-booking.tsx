@@ -8,6 +8,7 @@ import type { RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { cn } from '@/client/lib/utils';
 import { formatStay } from '@/shared/format';
+import { ReviewPrompt } from '@/client/features/reviews/review-prompt';
 import { BookingActions, GuaranteeLink } from './booking-actions';
 import { Receipt } from './receipt';
 
@@ -98,6 +99,11 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
                   <GuaranteeLink booking={b} token={token} variant="pass" />
                 </div>
               )}
+            </Card>
+          )}
+          {(b.reviewable || b.review) && (
+            <Card className="p-6">
+              <ReviewPrompt confirmationNumber={b.confirmationNumber} token={token} review={b.review} reviewable={b.reviewable} />
             </Card>
           )}
           <BookingActions booking={b} token={token} />

@@ -19,12 +19,13 @@ import { InsightsSkeleton } from '@/client/features/partners/partner-insights-sk
 import { PartnerLots } from '@/client/features/partners/partner-lots';
 import { PartnerMembers } from '@/client/features/partners/partner-members';
 import { PartnerMoney } from '@/client/features/partners/partner-money';
+import { PartnerReviews } from '@/client/features/partners/partner-reviews';
 import { preloadable } from '@/client/lib/lazy';
 import { useTRPC } from '@/client/lib/trpc';
 import { PARTNER_ROLE_LABEL } from '@/shared/schemas/partners';
 import NotFoundPage from '@/client/pages/not-found';
 
-const TABS = ['lots', 'bookings', 'money', 'insights', 'members'] as const;
+const TABS = ['lots', 'bookings', 'money', 'insights', 'members', 'reviews'] as const;
 // The charts are a chunk of their own, loaded when the tab is opened (or about to be).
 const PartnerInsights = preloadable('partner-insights', () => import('@/client/features/partners/partner-insights'));
 type Tab = (typeof TABS)[number];
@@ -87,6 +88,7 @@ function Portal() {
             Insights
           </TabsTrigger>
           <TabsTrigger value="members">Members</TabsTrigger>
+          <TabsTrigger value="reviews">Reviews</TabsTrigger>
         </TabsList>
         <TabsContent value="lots" className="mt-6">
           <PartnerLots membership={chosen} />
@@ -104,6 +106,9 @@ function Portal() {
         </TabsContent>
         <TabsContent value="members" className="mt-6">
           <PartnerMembers membership={chosen} />
+        </TabsContent>
+        <TabsContent value="reviews" className="mt-6">
+          <PartnerReviews membership={chosen} />
         </TabsContent>
       </Tabs>
     </Frame>

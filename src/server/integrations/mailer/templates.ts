@@ -293,3 +293,18 @@ export function partnerInvitationEmail({ brand, partner, role, url, days }: { br
     text: `You have been invited to join ${partner} on ${brand} as ${role.toLowerCase()}.\n\nAccept the invitation (the link works once and expires in ${days} days):\n\n${url}\n\nIf you did not expect this, ignore this e-mail.\n`,
   };
 }
+
+/** The invitation to review a finished stay, with its single-use link. */
+export function reviewInvitationEmail(brand: string, d: { name: string; providerName: string; stay: string; url: string; days: number }): MailContent {
+  const title = `How was your parking at ${d.providerName}?`;
+  const lines = [
+    `Hi ${d.name},`,
+    `Thanks for parking with us (${d.stay}). Tell other travellers how it went: stars for the stay, the shuttle or access wait, whether the lot was as described, and the staff. It takes a minute.`,
+    `The link works once and for ${d.days} days. Your review shows your first name and initial, the month of your stay and a "Verified stay" badge.`,
+  ];
+  return {
+    subject: `Review your stay at ${d.providerName}`,
+    html: layout(brand, title, lines.map(escapeHtml), { label: 'Review your stay', url: d.url }),
+    text: `${lines.join('\n\n')}\n\nReview your stay: ${d.url}\n`,
+  };
+}

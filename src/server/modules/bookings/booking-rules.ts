@@ -23,6 +23,9 @@ export const CHECKED_IN_MESSAGE = 'Your car is checked in at the lot, so this bo
 export const STAY_OVER_CANCEL_MESSAGE = 'This stay is over, so the booking can no longer be cancelled.';
 export const STARTED_CANCEL_MESSAGE = 'This booking has already started and can no longer be cancelled.';
 export const NOT_CONFIRMED_MESSAGE = 'Only confirmed bookings can be cancelled.';
+export const REVIEW_NOT_OVER_MESSAGE = 'You can review this stay once it has ended.';
+export const REVIEW_CANCELLED_MESSAGE = 'This booking was cancelled, so there is no stay to review.';
+export const REVIEW_CLAIMED_MESSAGE = 'This booking was turned away under our parking guarantee, so there is no stay to review.';
 export const GUARANTEE_CHECKED_IN_MESSAGE = 'Your car was checked in at the lot, so the parking guarantee no longer applies to this booking.';
 export const GUARANTEE_TOO_EARLY_MESSAGE = 'The parking guarantee opens 2 hours before your arrival time. If the lot turns you away then, come back here.';
 export const GUARANTEE_TOO_LATE_MESSAGE = 'The parking guarantee covers the first 24 hours from your arrival time, and that has passed.';
@@ -98,6 +101,13 @@ export function bookingActions(b: BookingFacts, t: StayClock) {
     /** Only a later departure (during the stay). */
     extend: moving ?? (started ? null : no('BAD_REQUEST', 'Your stay has not started yet: change its dates instead.')),
     vehicle: b.status === 'cancelled' ? no('BAD_REQUEST', CANCELLED_MESSAGE) : b.status !== 'confirmed' || over ? no('BAD_REQUEST', FINISHED_MESSAGE) : null,
+    /** A verified-stay review: once the stay is over (checked out, or its departure passed), never for a cancelled booking. */
+    review:
+      b.status === 'cancelled'
+        ? no('BAD_REQUEST', REVIEW_CANCELLED_MESSAGE)
+        : (b.status === 'confirmed' || b.status === 'completed') && over
+          ? null
+          : no('BAD_REQUEST', REVIEW_NOT_OVER_MESSAGE),
     /** "The lot turned me away": confirmed, not checked in, within the arrival window (a claim made is refused by the service). */
     guarantee: guaranteeRefusal(b, t, changing),
     changing,

@@ -16,6 +16,7 @@ import { releaseDays } from './inventory';
 import { giveBack, syncChargeRefund } from './ledger';
 import { recordPartnerLine, recordProviderRefundLine } from '../partners/ledger';
 import { ALREADY_CANCELLED_MESSAGE, assertAllowed, bookingActions, stayClock, unchangedSinceRead } from './booking-rules';
+import { reviewsOfBookings } from '../reviews/reviews.service';
 import { loadManaged } from './manage';
 import { lotDayRatesForStay } from '../lot-days/day-rates';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
@@ -68,10 +69,17 @@ export async function bookingHistory(db: DB, userId: number, now: Date) {
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
     .where(and(eq(bookings.userId, userId), ne(bookings.status, 'pending')))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  const written = await reviewsOfBookings(
+    db,
+    rows.filter((r) => r.booking.status === 'completed' || r.booking.status === 'confirmed').map((r) => r.booking.id),
+    now,
+  );
   return rows.map(({ booking: b, provider: p, state }) => {
     const clock = stayClock({ booking: b, provider: p, state }, now);
     const hoursBefore = (clock.startsAt.getTime() - now.getTime()) / 3_600_000;
-    const cancelRefusal = bookingActions(b, clock).cancel;
+    const actions = bookingActions(b, clock);
+    const cancelRefusal = actions.cancel;
+    const review = written.get(b.id) ?? null;
     const cancellable = !cancelRefusal;
     const plan = cancellable ? refundPlan(b, refundShare(p.cancellationPolicy, hoursBefore)) : { card: ZERO, credit: ZERO };
     return {
@@ -93,6 +101,9 @@ export async function bookingHistory(db: DB, userId: number, now: Date) {
       checkedOutAt: b.checkedOutAt,
       checkedInLocal: lotWallClockOrNull(b.checkedInAt, state),
       checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
+      /** The stay's review (with its moderation state and any rejection reason), or whether "Review your stay" shows. */
+      review,
+      reviewable: !review && !actions.review,
     };
   });
 }

@@ -11,6 +11,7 @@ import { appliedCancellationPolicy, planInDollars, refundPlan, refundShare } fro
 import { toDollars } from '@/shared/money';
 import type { TChangeVehicleInput, TManageRef, TRequestManageLink } from '@/shared/schemas/manage';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
+import { reviewsOfBookings } from '../reviews/reviews.service';
 import { bookingWithLot, LINK_INVALID_MESSAGE, linkOpens, revokeBookingLinks, type BookingRow } from './booking-view';
 import { allowedChanges, assertAllowed, bookingActions, CANCELLED_MESSAGE, CHANGE_IN_PROGRESS_MESSAGE, FINISHED_MESSAGE, stayClock } from './booking-rules';
 
@@ -54,6 +55,7 @@ export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed
     .where(and(eq(bookingChanges.bookingId, b.id), eq(bookingChanges.status, 'applied')))
     .orderBy(asc(bookingChanges.id));
   const allowed = allowedChanges(b, clock);
+  const review = (await reviewsOfBookings(ctx.db, [b.id], now)).get(b.id) ?? null;
   // The guarantee once per trip: not again on a booking claimed for, nor on the booking a move made (read only in the window).
   if (allowed.guarantee && (await guaranteeClaimed(ctx.db, b.id))) allowed.guarantee = false;
   return {
@@ -63,6 +65,9 @@ export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed
     checkedInLocal: lotWallClockOrNull(b.checkedInAt, state),
     checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
     allowed,
+    /** The stay's review: written (with its moderation state), or whether the prompt to write one shows. */
+    review,
+    reviewable: !review && !bookingActions(b, clock).review,
     /** What cancelling now would give back (when cancelling is allowed). */
     refundIfCancelledNow: allowed.cancel ? planInDollars(refundPlan(b, refundShare(p.cancellationPolicy, (clock.startsAt.getTime() - now.getTime()) / 3_600_000))) : null,
     changes: changes.map((c) => ({

@@ -7,6 +7,7 @@ import type { DB } from '../../db/client';
 import { bookings, locations, parkingProviders } from '../../db/schema';
 import type { SessionUser } from '../../deps';
 import { AppError } from '../../errors';
+import { inviteReview } from '../reviews/invitations';
 import { lotDate, lotWallClockOrNull, nextDate } from '../catalogue/lot-time';
 import { otherLotMessage } from '@/shared/schemas/gate';
 import { passRuling, verdictOf, type PassRuling } from './pass-rules';
@@ -158,11 +159,16 @@ async function recordStep(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'
     step === 'in'
       ? { set: { checkedInAt: now, checkedInBy: user.id }, unclaimed: isNull(bookings.checkedInAt) }
       : { set: { checkedOutAt: now, checkedOutBy: user.id, status: 'completed' as const }, unclaimed: and(isNotNull(bookings.checkedInAt), isNull(bookings.checkedOutAt)) };
-  const [updated] = await db
-    .update(bookings)
-    .set(claim.set)
-    .where(and(eq(bookings.id, pass.booking.id), eq(bookings.status, 'confirmed'), claim.unclaimed))
-    .returning();
+  // Check-out ends the stay: the review invitation is queued in the same transaction (once per booking).
+  const [updated] = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(bookings)
+      .set(claim.set)
+      .where(and(eq(bookings.id, pass.booking.id), eq(bookings.status, 'confirmed'), claim.unclaimed))
+      .returning();
+    if (rows[0] && step === 'out') await inviteReview(tx, rows[0].id, now);
+    return rows;
+  });
   if (!updated) throw await refusalNow(db, scope, input, now, step);
   const after = { ...pass, booking: updated };
   return passView(after, ruling(after, now, input.lotId));

@@ -18,7 +18,11 @@ export const gateRouter = router({
   today: staffProcedure.input(ZGateTodayInput).query(({ ctx, input }) => gateToday(ctx.db, ctx.scope, input.lotId, ctx.clock.now())),
   lookup: staffProcedure.input(ZGatePassInput).query(({ ctx, input }) => lookupPass(ctx.db, ctx.scope, input, ctx.clock.now())),
   checkIn: staffProcedure.input(ZGatePassInput).mutation(({ ctx, input }) => checkIn(ctx.db, ctx.scope, ctx.user, input, ctx.clock.now())),
-  checkOut: staffProcedure.input(ZGatePassInput).mutation(({ ctx, input }) => checkOut(ctx.db, ctx.scope, ctx.user, input, ctx.clock.now())),
+  checkOut: staffProcedure.input(ZGatePassInput).mutation(async ({ ctx, input }) => {
+    const pass = await checkOut(ctx.db, ctx.scope, ctx.user, input, ctx.clock.now());
+    ctx.jobs.kick(); // the review invitation
+    return pass;
+  }),
 });
 
 export const adminStaffRouter = router({
