@@ -7,7 +7,7 @@ import type { DB } from '../../db/client';
 import { bookingLinks, reviews } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
-import { recordAudit, type Actor } from '../catalogue-admin/audit';
+import { recordAudit, type AuditActor } from '../catalogue-admin/audit';
 import { REVIEW_EDIT_DAYS, type TReviewFields, type TReviewInput, type TReviewRef } from '@/shared/schemas/reviews';
 import { REVIEW_LINK_USED, reviewTarget, type ReviewTarget } from './access';
 import { heldFor } from './moderation';
@@ -65,7 +65,7 @@ export async function reviewForm(ctx: Ctx, ref: TReviewRef) {
   };
 }
 
-const actorOf = (ctx: Ctx, t: ReviewTarget): Actor => ({ id: ctx.user?.id ?? (null as unknown as number), email: ctx.user?.email ?? t.booking.email });
+const actorOf = (ctx: Ctx, t: ReviewTarget): AuditActor => ({ id: ctx.user?.id ?? null, email: ctx.user?.email ?? t.booking.email });
 
 /** Writes the review of a finished stay (once per booking); spends the review link when that is how it came. */
 export async function submitReview(ctx: Ctx, input: TReviewInput & TReviewFields) {
