@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings } from '@/server/db/schema';
 import { lotDate } from '@/server/modules/catalogue/lot-time';
+import { dayFromToday } from '@/shared/pricing';
 import { parseCsv } from '@/server/modules/catalogue-admin/csv-format';
 import { createBooking, createLot, createUser } from '../support/factories';
 import { call, sessionCookieFrom } from '../support/http';
@@ -81,7 +82,8 @@ describe('partner bookings as CSV', () => {
     // The list's filter applies (lot, arrival dates, status).
     const one = parseCsv((await as(owner).get(`/api/partner/bookings.csv?lotId=${lotB!.id}`)).text);
     expect(one.slice(1).map((r) => r.fields[1])).toEqual([lotB!.name]);
-    const from = lotDate(new Date(Date.now() + 23 * 86_400_000), lotA!.state);
+    // The bookings' arrival dates count from today's UTC date (stayAt), so the filter's date does too.
+    const from = dayFromToday(23);
     const later = parseCsv((await as(owner).get(`/api/partner/bookings.csv?from=${from}`)).text);
     expect(later).toHaveLength(2);
     expect(parseCsv((await as(owner).get('/api/partner/bookings.csv?status=cancelled')).text)).toHaveLength(1);

@@ -47,10 +47,10 @@ describe('bookingActions', () => {
     expect(a.cancel).toEqual({ code: 'CONFLICT', message: CHECKED_IN_MESSAGE });
     expect(allowed(a)).toEqual(['extend', 'vehicle']);
   });
-  it('checked out or completed: nothing', () => {
+  it('checked out or completed: only a review', () => {
     const a = bookingActions({ ...live, status: 'completed', checkedInAt: new Date(), checkedOutAt: new Date() }, clock(-2));
     expect(a.cancel).toEqual({ code: 'CONFLICT', message: STAY_OVER_CANCEL_MESSAGE });
-    expect(allowed(a)).toEqual([]);
+    expect(allowed(a)).toEqual(['review']);
   });
   it('at a lot no longer listed the dates stay; vehicle and cancel remain', () => {
     const a = bookingActions(live, clock(48, 72, false));
