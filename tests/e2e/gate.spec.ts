@@ -185,3 +185,35 @@ test('at the gate on a phone: a number typed "pp 7yhnefsk" finds the pass, the p
   await expect(page.getByText('ELSEWHERE1')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath(`gate-other-lot-${isMobile ? 390 : 1280}.png`), fullPage: true });
 });
+
+test('without a code: staff find a booking by its plate typed in lower case with spaces, and check it in', async ({ page, browser, isMobile, login }) => {
+  const lot = await bostonLot(page.request);
+  const plate = `FND${isMobile ? 'M' : 'D'}${String(Date.now()).slice(-4)}`;
+  const confirmation = await bookNow(browser, login, lot, plate);
+  await staffAccount(browser, login, lot.id, page.context());
+  await page.goto('/gate');
+
+  const field = page.getByRole('textbox', { name: 'Find a booking' });
+  await field.fill('x');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page.getByText('Type a plate, a last name or the last 4 digits of the phone.')).toBeVisible();
+
+  // As read off the car: lower case, a space in the middle.
+  await field.fill(`${plate.slice(0, 3).toLowerCase()} ${plate.slice(3).toLowerCase()}`);
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  const results = page.getByRole('list', { name: 'Bookings found' });
+  const hit = results.getByRole('button').filter({ hasText: confirmation });
+  await expect(hit).toBeVisible();
+  await expect(hit.getByText(plate, { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath(`gate-find-${isMobile ? 390 : 1280}.png`), fullPage: true });
+
+  await hit.click();
+  await expect(page.getByRole('region', { name: 'Valid', exact: true }).getByText(confirmation, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Check in' }).click();
+  await expect(page.getByRole('heading', { name: 'Checked in', exact: true })).toBeVisible();
+
+  // Nothing of the sort at this lot: said plainly.
+  await field.fill('zz no such plate');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page.getByText('No booking today or parked now matches “zz no such plate”.')).toBeVisible();
+});

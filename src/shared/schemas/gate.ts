@@ -53,3 +53,28 @@ export type TGrantStaffInput = z.infer<typeof ZGrantStaffInput>;
 
 /** Taking a lot's gate away from someone (admin). */
 export const ZRevokeStaffInput = z.object({ lotId, userId: z.coerce.number().int().positive() });
+
+/** A plate as compared at the gate: letters and digits only, upper case ('abc 1234', 'ABC-1234' are ABC1234). */
+export const compactPlate = (value: string) => value.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+
+const SEARCH_MESSAGE = 'Type a plate, a last name or the last 4 digits of the phone.';
+
+/** Finding today's and current bookings without a code: plate, last name or the phone's last four digits. */
+export const ZGateSearchInput = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2, SEARCH_MESSAGE)
+    .max(60, SEARCH_MESSAGE)
+    .refine((q) => /[\p{L}\p{N}]/u.test(q), SEARCH_MESSAGE),
+  lotId: lotId.optional(),
+});
+export type TGateSearchInput = z.infer<typeof ZGateSearchInput>;
+
+/** One page of today's arrivals or departures at a lot, after the cursor of the page before. */
+export const ZGateListInput = z.object({
+  lotId,
+  list: z.enum(['arrivals', 'departures'], { error: 'Choose arrivals or departures.' }),
+  cursor: z.string().max(200).nullish(),
+});
+export type TGateListInput = z.infer<typeof ZGateListInput>;

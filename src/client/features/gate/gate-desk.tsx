@@ -9,6 +9,7 @@ import { NativeSelect } from '@/client/components/ui/select';
 import { toast } from '@/client/components/ui/toast';
 import { useTRPC, useTRPCClient, type RouterOutputs } from '@/client/lib/trpc';
 import { ZConfirmationNumber } from '@/shared/schemas/gate';
+import { BookingSearch } from './booking-search';
 import { PassEntry } from './pass-entry';
 import { PassResult, type GateResult } from './pass-result';
 import { PassScanner } from './pass-scanner';
@@ -156,6 +157,9 @@ export function GateDesk({ lots }: { lots: Lot[] }) {
               <span className="h-px flex-1 bg-border" /> or type it <span className="h-px flex-1 bg-border" />
             </div>
             <PassEntry key={entryKey} onSubmit={(cn) => void lookUp(cn)} busy={looking} />
+          </Card>
+          <Card className="p-4 sm:p-5">
+            <BookingSearch key={lotId} lotId={lotId} onPick={(cn) => void lookUp(cn)} />
           </Card>
           {result && <PassResult ref={resultRef} result={result} busy={busy} onCheckIn={() => void record('in')} onCheckOut={() => void record('out')} onNext={next} />}
         </section>

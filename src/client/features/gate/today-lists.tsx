@@ -1,7 +1,8 @@
 // Today at one lot (its own calendar): the arrivals and departures, with counts and where each car stands.
-// Choosing a row looks its pass up, as a scan would.
-import { useQuery } from '@tanstack/react-query';
+// Choosing a row looks its pass up, as a scan would. A busy day reads on a page at a time ("Show more").
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { CalendarDays, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
@@ -39,7 +40,7 @@ export function TodayLists({ lotId, onPick }: { lotId: number; onPick: (confirma
       </Card>
     );
   }
-  const { counts, arrivals, departures, date } = today.data;
+  const { counts, arrivals, departures, date, more } = today.data;
   return (
     <section aria-labelledby="today-heading" className="space-y-3">
       <div className="flex items-center justify-between gap-2">
@@ -62,18 +63,43 @@ export function TodayLists({ lotId, onPick }: { lotId: number; onPick: (confirma
           </TabsTrigger>
         </TabsList>
         <TabsContent value="arrivals">
-          <BookingList rows={arrivals} list="arrivals" onPick={onPick} empty="No arrivals booked for today." />
+          <BookingList key={`a${lotId}`} lotId={lotId} first={arrivals} more={more.arrivals} list="arrivals" onPick={onPick} empty="No arrivals booked for today." />
         </TabsContent>
         <TabsContent value="departures">
-          <BookingList rows={departures} list="departures" onPick={onPick} empty="No departures booked for today." />
+          <BookingList key={`d${lotId}`} lotId={lotId} first={departures} more={more.departures} list="departures" onPick={onPick} empty="No departures booked for today." />
         </TabsContent>
       </Tabs>
     </section>
   );
 }
 
-function BookingList({ rows, list, onPick, empty }: { rows: GateBooking[]; list: 'arrivals' | 'departures'; onPick: (cn: string) => void; empty: string }) {
+type ListProps = { lotId: number; first: GateBooking[]; more: string | null; list: 'arrivals' | 'departures'; onPick: (cn: string) => void; empty: string };
+
+/** The first page, then the pages asked for with "Show more", each from the cursor the page before gave. */
+function BookingList({ lotId, first, more, list, onPick, empty }: ListProps) {
+  const trpc = useTRPC();
+  const [cursors, setCursors] = useState<string[]>([]);
+  const pages = useQueries({ queries: cursors.map((cursor) => trpc.gate.todayList.queryOptions({ lotId, list, cursor }, { refetchInterval: REFRESH_MS })) });
+  const seen = new Set<number>();
+  const rows = [...first, ...pages.flatMap((p) => p.data?.items ?? [])].filter((b) => !seen.has(b.id) && seen.add(b.id));
+  const last = pages.at(-1);
+  const nextCursor = cursors.length === 0 ? more : (last?.data?.nextCursor ?? null);
+  const loading = last?.isPending ?? false;
   if (rows.length === 0) return <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <div className="space-y-3">
+      <Rows rows={rows} list={list} onPick={onPick} />
+      {(nextCursor || loading) && (
+        <Button variant="outline" className="w-full" loading={loading} onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}>
+          Show more
+        </Button>
+      )}
+      {last?.isError && <p className="text-center text-sm text-destructive">{last.error.message}</p>}
+    </div>
+  );
+}
+
+function Rows({ rows, list, onPick }: { rows: GateBooking[]; list: 'arrivals' | 'departures'; onPick: (cn: string) => void }) {
   return (
     <ul className="divide-y divide-border rounded-lg border border-border" aria-label={list === 'arrivals' ? 'Arrivals today' : 'Departures today'}>
       {rows.map((b) => {

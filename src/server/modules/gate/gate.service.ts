@@ -1,14 +1,14 @@
-// The gate: a lot's arrivals and departures today (lot-local), a pass looked up by its confirmation number with
+// The gate: a pass looked up by its confirmation number with
 // whether it is good now, and check-in and check-out. Staff see only their lots' bookings: any other booking
 // answers exactly as a missing one. Check-in and check-out are conditional updates, so two gates scanning the
 // same pass at once record it once.
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookings, locations, parkingProviders } from '../../db/schema';
 import type { SessionUser } from '../../deps';
 import { AppError } from '../../errors';
 import { inviteReview } from '../reviews/invitations';
-import { lotDate, lotWallClockOrNull, nextDate } from '../catalogue/lot-time';
+import { lotWallClockOrNull } from '../catalogue/lot-time';
 import { otherLotMessage } from '@/shared/schemas/gate';
 import { passRuling, verdictOf, type PassRuling } from './pass-rules';
 import { inScope, type GateScope } from './staff.service';
@@ -17,11 +17,8 @@ type BookingRow = typeof bookings.$inferSelect;
 
 export const PASS_NOT_FOUND = 'No booking with that confirmation number at your lots.';
 const LOT_NOT_FOUND = 'Lot not found.';
-/** A busy lot's day, at most: the list is for the gate, not a report. */
-const DAY_LIMIT = 500;
-
 /** One lot the caller works, with its state (its time zone); a lot they do not work does not exist for them. */
-async function scopedLot(db: Pick<DB, 'select'>, scope: GateScope, lotId: number) {
+export async function scopedLot(db: Pick<DB, 'select'>, scope: GateScope, lotId: number) {
   if (!inScope(scope, lotId)) throw new AppError('NOT_FOUND', LOT_NOT_FOUND);
   const [lot] = await db
     .select({ id: parkingProviders.id, name: parkingProviders.name, address: parkingProviders.address, location: locations.name, state: locations.state })
@@ -32,7 +29,7 @@ async function scopedLot(db: Pick<DB, 'select'>, scope: GateScope, lotId: number
   return lot;
 }
 
-const rowOf = (b: BookingRow, state: string) => ({
+export const rowOf = (b: BookingRow, state: string) => ({
   id: b.id,
   confirmationNumber: b.confirmationNumber,
   firstName: b.firstName,
@@ -49,43 +46,6 @@ const rowOf = (b: BookingRow, state: string) => ({
   checkedInLocal: lotWallClockOrNull(b.checkedInAt, state),
   checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
 });
-
-/** A lot's arrivals (paid or cancelled) and departures (paid) on its own calendar's today. */
-export async function gateToday(db: DB, scope: GateScope, lotId: number, now: Date) {
-  const lot = await scopedLot(db, scope, lotId);
-  const date = lotDate(now, lot.state);
-  const from = `${date}T00:00`;
-  const to = `${nextDate(date)}T00:00`;
-  const [arriving, departing] = await Promise.all([
-    db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.providerId, lot.id), inArray(bookings.status, ['confirmed', 'completed', 'cancelled']), gte(bookings.arrivalDate, from), lt(bookings.arrivalDate, to)))
-      .orderBy(asc(bookings.arrivalDate), asc(bookings.id))
-      .limit(DAY_LIMIT),
-    db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.providerId, lot.id), inArray(bookings.status, ['confirmed', 'completed']), gte(bookings.departureDate, from), lt(bookings.departureDate, to)))
-      .orderBy(asc(bookings.departureDate), asc(bookings.id))
-      .limit(DAY_LIMIT),
-  ]);
-  const arrivals = arriving.map((b) => rowOf(b, lot.state));
-  const departures = departing.map((b) => rowOf(b, lot.state));
-  const expected = arrivals.filter((b) => b.status !== 'cancelled');
-  return {
-    lot: { id: lot.id, name: lot.name, address: lot.address, location: lot.location },
-    date,
-    arrivals,
-    departures,
-    counts: {
-      arrivals: expected.length,
-      checkedIn: expected.filter((b) => b.checkedInAt).length,
-      departures: departures.length,
-      checkedOut: departures.filter((b) => b.checkedOutAt).length,
-    },
-  };
-}
 
 /** A booking of one of the caller's lots by confirmation number, with its lot; anything else is not found. */
 async function scopedPass(db: Pick<DB, 'select'>, scope: GateScope, confirmationNumber: string) {

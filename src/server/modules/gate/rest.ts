@@ -10,6 +10,8 @@ const pass = ({ params, query, body }: RestRequest) => ({
 export const gateRestRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/gate/lots', procedure: 'gate.lots' },
   { method: 'GET', path: '/api/gate/today', procedure: 'gate.today' },
+  { method: 'GET', path: '/api/gate/today/:list', procedure: 'gate.todayList', input: ({ params, query }) => ({ ...query, list: params.list }) },
+  { method: 'GET', path: '/api/gate/search', procedure: 'gate.search' },
   { method: 'GET', path: '/api/gate/bookings/:confirmationNumber', procedure: 'gate.lookup', input: pass },
   { method: 'POST', path: '/api/gate/bookings/:confirmationNumber/check-in', procedure: 'gate.checkIn', input: pass },
   { method: 'POST', path: '/api/gate/bookings/:confirmationNumber/check-out', procedure: 'gate.checkOut', input: pass },

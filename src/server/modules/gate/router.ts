@@ -1,9 +1,11 @@
 // The gate over tRPC (lot staff: their lots, today's arrivals and departures, a pass, check-in and check-out)
 // and granting lot staff (admin). Thin: access here, rules in gate.service.ts and staff.service.ts.
 import { TRPCError } from '@trpc/server';
-import { ZGatePassInput, ZGateTodayInput, ZGrantStaffInput, ZLotStaffInput, ZRevokeStaffInput } from '@/shared/schemas/gate';
+import { ZGateListInput, ZGatePassInput, ZGateSearchInput, ZGateTodayInput, ZGrantStaffInput, ZLotStaffInput, ZRevokeStaffInput } from '@/shared/schemas/gate';
 import { adminProcedure, authedProcedure, router } from '../../trpc/init';
-import { checkIn, checkOut, gateToday, lookupPass } from './gate.service';
+import { checkIn, checkOut, lookupPass } from './gate.service';
+import { searchGate } from './search';
+import { gateToday, gateTodayList } from './today';
 import { gateScope, grantStaff, lotStaffList, lotsWorked, NOT_STAFF, revokeStaff } from './staff.service';
 
 /** Signed in and staff of at least one lot, or an administrator (who works every lot); carries the scope. */
@@ -16,6 +18,8 @@ export const staffProcedure = authedProcedure.use(async ({ ctx, next }) => {
 export const gateRouter = router({
   lots: staffProcedure.query(({ ctx }) => lotsWorked(ctx.db, ctx.scope)),
   today: staffProcedure.input(ZGateTodayInput).query(({ ctx, input }) => gateToday(ctx.db, ctx.scope, input.lotId, ctx.clock.now())),
+  todayList: staffProcedure.input(ZGateListInput).query(({ ctx, input }) => gateTodayList(ctx.db, ctx.scope, input, ctx.clock.now())),
+  search: staffProcedure.input(ZGateSearchInput).query(({ ctx, input }) => searchGate(ctx.db, ctx.scope, input, ctx.clock.now())),
   lookup: staffProcedure.input(ZGatePassInput).query(({ ctx, input }) => lookupPass(ctx.db, ctx.scope, input, ctx.clock.now())),
   checkIn: staffProcedure.input(ZGatePassInput).mutation(({ ctx, input }) => checkIn(ctx.db, ctx.scope, ctx.user, input, ctx.clock.now())),
   checkOut: staffProcedure.input(ZGatePassInput).mutation(async ({ ctx, input }) => {
