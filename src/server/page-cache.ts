@@ -34,6 +34,7 @@ export const SHARED_ROUTES = new Set([
   '/property/:slug',
   '/ar-parking/:id',
   '/how-it-works',
+  '/guarantee',
   '/terms-of-service',
   '/privacy-policy',
   '/blog',

@@ -197,6 +197,7 @@ export async function publicUrls(db: DB) {
     { path: '/', lastmod: newest([catalogue, blog], epoch) },
     { path: '/locations', lastmod: catalogue },
     { path: '/how-it-works', lastmod: catalogue },
+    { path: '/guarantee', lastmod: catalogue },
     { path: '/blog', lastmod: blog },
   ];
   // A place's canonical address is its SEO page (/locations/{slug} shows the same page and points there).
