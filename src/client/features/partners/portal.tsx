@@ -57,7 +57,7 @@ function Portal() {
       title={chosen.partnerName}
       aside={
         portal.length > 1 ? (
-          <div className="w-full space-y-1.5 sm:w-64">
+          <div className="w-full space-y-1.5 sm:w-64 print:hidden">
             <Label htmlFor="partner-switch">Company</Label>
             <NativeSelect
               id="partner-switch"
@@ -80,7 +80,7 @@ function Portal() {
         </p>
       )}
       <Tabs key={chosen.partnerId} value={tab} onValueChange={(v) => set({ tab: v === 'lots' ? null : v })}>
-        <TabsList className="h-auto w-full flex-wrap justify-start [&>button]:px-2 sm:[&>button]:px-3">
+        <TabsList className="h-auto w-full flex-wrap justify-start print:hidden [&>button]:px-2 sm:[&>button]:px-3">
           <TabsTrigger value="lots">Lots</TabsTrigger>
           <TabsTrigger value="bookings">Bookings</TabsTrigger>
           <TabsTrigger value="money">Money</TabsTrigger>
