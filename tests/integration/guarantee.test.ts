@@ -188,6 +188,11 @@ describe('a move to a nearby lot', () => {
     expect(await cardNet(fresh.id)).toBe(net(fresh));
     expect(await cardNet(b.id)).toBe(net(await row(b.id)));
     expect(gateway.refunds.filter((r) => r.paymentIntentId === before.paymentIntentId)).toEqual([]);
+    // The new booking's receipt adds up: its parking and fee, less what the guarantee paid, is what was paid.
+    const view = (await call(t.request, `/api/bookings/${moved.json.newBooking.confirmationNumber}/manage`, undefined, { cookie: traveller.cookie })).json;
+    expect(view.guaranteeCovered).toBe(10);
+    const lines = view.priceLines.reduce((s: number, l: { amount: number }) => s + Math.round(l.amount * 100), 0);
+    expect(lines + Math.round(view.serviceFee * 100) - Math.round(view.creditApplied * 100) - 1000).toBe(Math.round(view.totalFee * 100));
     const charge = await t.db
       .select()
       .from(partnerLedger)

@@ -18,6 +18,7 @@ export function Receipt({ booking: b }: { booking: TManaged }) {
           ))}
           <Row label="Service fee" value={formatPrice(b.serviceFee)} />
           {b.creditApplied > 0 && <Row label="Credit applied" value={`−${formatPrice(b.creditApplied)}`} />}
+          {b.guaranteeCovered > 0 && <Row label="Paid by our parking guarantee" value={`−${formatPrice(b.guaranteeCovered)}`} />}
           <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-bold">
             <dt>Total paid</dt>
             <dd className="tabular-nums">{formatPrice(b.totalFee)}</dd>

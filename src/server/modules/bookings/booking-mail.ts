@@ -11,7 +11,7 @@ import { cardLabel, formatStay } from '@/shared/format';
 import { bookingIcs } from '@/shared/ics';
 import { formatCents, type Cents } from '@/shared/money';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
-import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink, providerWithLocation, REQUESTED_LINK_TTL_MS } from './booking-view';
+import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, guaranteeCover, instantAt, mintBookingLink, providerWithLocation, REQUESTED_LINK_TTL_MS } from './booking-view';
 import { qrPng } from './qr-png';
 
 type MailServices = Pick<Services, 'db' | 'env' | 'mailer' | 'clock'>;
@@ -66,6 +66,7 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
   const { env } = services;
   const token = await mintBookingLink(services.db, b.id, new Date(instantAt(b.departureDate, state).getTime() + EMAIL_LINK_AFTER_STAY_MS), 'manage');
   const viewUrl = manageUrl(env.APP_URL, b.confirmationNumber, token);
+  const covered = await guaranteeCover(services.db, b.id);
   const mail = bookingConfirmationEmail(env.BRAND_NAME, {
     guest: b.userId === null,
     name: b.firstName,
@@ -79,6 +80,7 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
       ...bookedPriceLines(b).map((l) => ({ label: `Parking, ${l.label}`, amount: formatCents(l.cents) })),
       { label: 'Service fee', amount: formatCents(b.serviceFeeCents) },
       ...(b.creditAppliedCents > 0 ? [{ label: 'Credit applied', amount: `−${formatCents(b.creditAppliedCents)}` }] : []),
+      ...(covered > 0 ? [{ label: 'Paid by our parking guarantee', amount: `−${formatCents(covered)}` }] : []),
     ],
     total: formatCents(b.totalFeeCents),
     card: b.cardLast4 ? cardLabel(b.cardBrand, b.cardLast4) : null,

@@ -2,9 +2,9 @@
 // let whoever holds them see one booking without signing in (the guest's thank-you page, the e-mail's link).
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { prepared, type DB } from '../../db/client';
-import { bookingLinks, bookings, locations, parkingProviders } from '../../db/schema';
+import { bookingLinks, bookings, guaranteeClaims, locations, parkingProviders } from '../../db/schema';
 import { AppError } from '../../errors';
-import { toDollars } from '@/shared/money';
+import { toDollars, ZERO, type Cents } from '@/shared/money';
 import { billableDays, linesInDollars, netPaid, type StayLine } from '@/shared/pricing';
 import { LINK_INVALID_MESSAGE } from '@/shared/schemas/bookings';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
@@ -186,4 +186,10 @@ export async function revokeBookingLinks(db: Pick<DB, 'update'>, bookingId: numb
     .update(bookingLinks)
     .set({ revokedAt: new Date() })
     .where(and(eq(bookingLinks.bookingId, bookingId), isNull(bookingLinks.revokedAt)));
+}
+
+/** What the platform paid towards this booking when the guarantee moved a traveller to a dearer lot (a receipt line). */
+export async function guaranteeCover(db: Pick<DB, 'select'>, bookingId: number): Promise<Cents> {
+  const [claim] = await db.select({ paid: guaranteeClaims.platformPaidCents }).from(guaranteeClaims).where(eq(guaranteeClaims.newBookingId, bookingId)).limit(1);
+  return claim?.paid ?? ZERO;
 }

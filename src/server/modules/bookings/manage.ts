@@ -12,7 +12,7 @@ import { toDollars } from '@/shared/money';
 import type { TChangeVehicleInput, TManageRef, TRequestManageLink } from '@/shared/schemas/manage';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
 import { reviewsOfBookings } from '../reviews/reviews.service';
-import { bookingWithLot, LINK_INVALID_MESSAGE, linkOpens, revokeBookingLinks, type BookingRow } from './booking-view';
+import { bookingWithLot, guaranteeCover, LINK_INVALID_MESSAGE, linkOpens, revokeBookingLinks, type BookingRow } from './booking-view';
 import { allowedChanges, assertAllowed, bookingActions, CANCELLED_MESSAGE, CHANGE_IN_PROGRESS_MESSAGE, FINISHED_MESSAGE, stayClock } from './booking-rules';
 
 type Ctx = Context;
@@ -62,6 +62,8 @@ export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed
     ...bookingWithLot(b, p, state),
     via: m.via,
     cancellationPolicy: appliedCancellationPolicy(p.cancellationPolicy),
+    /** Paid by the platform under the parking guarantee (a move to a dearer lot): parking + fee − credit − this = total. */
+    guaranteeCovered: toDollars(await guaranteeCover(ctx.db, b.id)),
     checkedInLocal: lotWallClockOrNull(b.checkedInAt, state),
     checkedOutLocal: lotWallClockOrNull(b.checkedOutAt, state),
     allowed,
