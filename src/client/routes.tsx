@@ -187,7 +187,16 @@ export const routes: RouteDef[] = [
   }),
   // Partners' screens read their data in the browser (no loader here: the route table is in every page's code).
   route({ path: '/partner/invitation', page: lazyPage(() => import('./pages/partner')) }),
-  route({ path: '/partner', page: lazyPage(() => import('./pages/partner')) }),
+  route({
+    path: '/partner',
+    page: lazyPage(() => import('./pages/partner')),
+    // Signed in but a member of no partner: the portal does not exist for them (404, as on the server's data).
+    load: async (api) => {
+      if (!(await api.fetch(api.trpc.auth.me.queryOptions()))) return null;
+      if ((await api.fetch(api.trpc.partner.memberships.queryOptions())).length === 0) throw Object.assign(new Error('Not found'), { code: 'NOT_FOUND' });
+      return null;
+    },
+  }),
   route({
     path: '/verify-email',
     page: lazyPage(() => import('./pages/verify-email')),

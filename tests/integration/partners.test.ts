@@ -166,6 +166,9 @@ describe('a partner runs its lots', () => {
     const gateA = await join(a.id, `gate-a-${seq}@partner.example`, 'gate', { by: ownerA.cookie });
     const stranger = await createUser(t);
     const lotA = a.lots[0]!.id;
+    // The portal's page itself: 404 to an account that belongs to no partner, 200 to a member.
+    expect((await t.request('/partner', { headers: { Cookie: stranger.cookie } })).status).toBe(404);
+    expect((await t.request('/partner', { headers: { Cookie: ownerA.cookie } })).status).toBe(200);
 
     for (const cookie of [managerB.cookie, gateA.cookie, stranger.cookie]) {
       const who = as(cookie);
