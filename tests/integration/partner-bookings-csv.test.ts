@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings } from '@/server/db/schema';
-import { lotDate } from '@/server/modules/catalogue/lot-time';
+import { lotDate, lotWallClock } from '@/server/modules/catalogue/lot-time';
 import { dayFromToday } from '@/shared/pricing';
 import { parseCsv } from '@/server/modules/catalogue-admin/csv-format';
 import { createBooking, createLot, createUser } from '../support/factories';
@@ -78,6 +78,16 @@ describe('partner bookings as CSV', () => {
     expect(records.slice(1).map((r) => r[0])).toEqual(list.map((b) => b.confirmationNumber));
     expect(list).toHaveLength(3);
     expect(records.slice(1).every((r) => r[10] === '15.00')).toBe(true);
+
+    // Check-in and check-out are the lot's own wall-clock times, like the arrival and departure beside them.
+    const inAt = new Date(Date.UTC(2026, 6, 4, 14, 5));
+    const outAt = new Date(Date.UTC(2026, 6, 6, 1, 30));
+    const first = list[0]!.confirmationNumber;
+    await t.db.update(bookings).set({ checkedInAt: inAt, checkedOutAt: outAt }).where(eq(bookings.confirmationNumber, first));
+    const timed = parseCsv((await as(owner).get('/api/partner/bookings.csv')).text).find((r) => r.fields[0] === first)!.fields;
+    const lotOf = p.lots.find((l) => l.name === timed[1])!;
+    expect([timed[7], timed[8]]).toEqual([lotWallClock(inAt, lotOf.state), lotWallClock(outAt, lotOf.state)]);
+    expect(timed[7]).toMatch(/^2026-07-04T\d{2}:05$/);
 
     // The list's filter applies (lot, arrival dates, status).
     const one = parseCsv((await as(owner).get(`/api/partner/bookings.csv?lotId=${lotB!.id}`)).text);

@@ -11,7 +11,7 @@ import type { TLotInput, TUpdateLotInput } from '@/shared/schemas/catalogue-admi
 import type { Actor } from '../catalogue-admin/audit';
 import { createLot, getLot, updateLot } from '../catalogue-admin/lots.service';
 import { lotPrices } from '../catalogue/lot-prices';
-import { lotDate, nextDate } from '../catalogue/lot-time';
+import { lotDate, lotWallClockOrNull, nextDate } from '../catalogue/lot-time';
 import { formatCsv, spreadsheetSafe } from '../catalogue-admin/csv-format';
 import { requireLot, type Membership } from './access';
 
@@ -119,10 +119,25 @@ export const BOOKINGS_CSV_COLUMNS = [
   'Commission (%)',
 ] as const;
 
-/** The same rows as partnerBookings (same filter, same scope), as a CSV file; instants in UTC ISO form. */
+/**
+ * The same rows as partnerBookings (same filter, same scope), as a CSV file. Every time is the lot's own
+ * wall-clock time ('YYYY-MM-DDTHH:mm'), the check-in and check-out as the arrival and departure are.
+ */
 export async function partnerBookingsCsv(db: DB, m: Membership, f: Omit<PartnerBookingFilter, 'limit' | 'offset'>, now: Date) {
   const rows = await selectBookings(db, m, { ...f, limit: BOOKINGS_CSV_LIMIT, offset: 0 });
-  const iso = (d: Date | null) => (d ? d.toISOString() : '');
+  const lotIds = [...new Set(rows.map((b) => b.lotId))];
+  const states = new Map(
+    lotIds.length
+      ? (
+          await db
+            .select({ id: parkingProviders.id, state: locations.state })
+            .from(parkingProviders)
+            .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+            .where(inArray(parkingProviders.id, lotIds))
+        ).map((l) => [l.id, l.state])
+      : [],
+  );
+  const local = (d: Date | null, lotId: number) => lotWallClockOrNull(d, states.get(lotId) ?? '') ?? '';
   const csv = formatCsv([
     BOOKINGS_CSV_COLUMNS,
     ...rows.map((b) =>
@@ -134,8 +149,8 @@ export async function partnerBookingsCsv(db: DB, m: Membership, f: Omit<PartnerB
         b.arrivalDate,
         b.departureDate,
         b.status,
-        iso(b.checkedInAt),
-        iso(b.checkedOutAt),
+        local(b.checkedInAt, b.lotId),
+        local(b.checkedOutAt, b.lotId),
         b.parkingFee.toFixed(2),
         b.commissionBps === null ? '' : (b.commissionBps / 100).toFixed(2),
       ].map(spreadsheetSafe),
