@@ -9,6 +9,7 @@ import { useConfig } from '@/client/lib/use-api';
 import { cn } from '@/client/lib/utils';
 import { formatStay } from '@/shared/format';
 import { ReviewPrompt } from '@/client/features/reviews/review-prompt';
+import { OfflinePassNote, useOfflinePass } from '@/client/features/offline-pass/offline-pass-note';
 import { BookingActions, GuaranteeLink } from './booking-actions';
 import { Receipt } from './receipt';
 
@@ -24,6 +25,8 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
   const config = useConfig();
   const status = STATUS[b.status] ?? { label: b.status, className: 'border-border bg-muted text-muted-foreground' };
   const live = b.status === 'confirmed';
+  // This device keeps the pass of a standing booking for offline opening, and lets go of it otherwise.
+  const savedOffline = useOfflinePass(b.confirmationNumber, token, live);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -94,6 +97,7 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
             <Card className="p-6">
               <h2 className="sr-only">Parking pass</h2>
               <ParkingPass booking={b} brand={config.brandName} />
+              <OfflinePassNote confirmationNumber={b.confirmationNumber} token={token} saved={savedOffline} />
               {b.allowed.guarantee && (
                 <div className="mt-4">
                   <GuaranteeLink booking={b} token={token} variant="pass" />
