@@ -72,10 +72,18 @@ test('with the network cut, the saved pass opens from the device with its QR and
   await expect(page).toHaveURL(new RegExp(`/manage/${b.n}`));
 });
 
-test('back online, the worker deletes the copy of a booking cancelled from another device', async ({ page, context, outbox, playwright, baseURL }) => {
+test('the thank-you page saves the pass; back online, the worker deletes the copy of a booking cancelled from another device', async ({
+  page,
+  context,
+  outbox,
+  playwright,
+  baseURL,
+}) => {
   const b = await book(page, outbox);
   await context.clearCookies();
-  await page.goto(b.manage);
+  // The thank-you page (the booking's link) saves the pass too.
+  await page.goto(`/thank-you?confirmation=${b.n}&token=${b.token}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed' })).toBeVisible();
   await expect(page.getByTestId('offline-pass-note')).toBeVisible({ timeout: 30_000 });
 
   // Another device (its own request context, no shared storage) cancels through the link.

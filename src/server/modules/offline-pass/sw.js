@@ -161,8 +161,8 @@ function page(status, title, body) {
 .bar{display:flex;align-items:center;gap:.5rem;padding:.75rem 1rem;background:#fff;border-bottom:1px solid #e2e8f0}
 .logo{display:inline-grid;place-items:center;width:1.75rem;height:1.75rem;border-radius:.4rem;background:#1d4ed8;color:#fff;font-weight:800}
 .brand{font-weight:700}
-.card{max-width:30rem;margin:1rem auto;padding:1.25rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
-@media (min-width:640px){.card{margin:2.5rem auto;padding:2rem}}
+.card{max-width:30rem;margin:.75rem;padding:1.25rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
+@media (min-width:540px){.card{margin:2.5rem auto;padding:2rem}}
 h1{margin:.25rem 0 1rem;font-size:1.5rem;line-height:1.25;overflow-wrap:anywhere}h2{margin:1.5rem 0 .5rem;font-size:1rem}
 .note{margin:0 0 1rem;padding:.6rem .75rem;border:1px solid #bfdbfe;border-radius:.5rem;background:#eff6ff;color:#1e3a8a;font-size:.875rem;font-weight:600}
 .muted{color:#475569;font-weight:400}.small{font-size:.875rem}.center{text-align:center}
