@@ -3,6 +3,7 @@
 // booking's link or its owner, never cached by anyone else, gone once cancelled or the links ended), and
 // /pass/{n} for a device without a copy.
 import { afterAll, describe, expect, it } from 'vitest';
+import { isCacheablePage } from '@/server/page-cache';
 import { createBooking, createUser } from '../support/factories';
 import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
@@ -33,7 +34,7 @@ describe('the service worker and the manifest', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
     expect(res.json).toMatchObject({ short_name: 'ParkPilot', start_url: '/', scope: '/', display: 'standalone', theme_color: '#1d4ed8', background_color: '#ffffff' });
     expect(res.json.name).toContain('ParkPilot');
-    expect(res.json.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);
+    expect(res.json.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
     for (const icon of res.json.icons as { src: string; sizes: string }[]) {
       const img = await t.request(icon.src);
       expect(img.status).toBe(200);
@@ -89,6 +90,13 @@ describe('the pass a device keeps', () => {
     const res = await t.request('/pass/pp-abc123?token=tok_en-1');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/manage/PP-ABC123?token=tok_en-1');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect((await t.request('/pass/%3Cscript%3E')).headers.get('location')).toBe('/manage');
+  });
+
+  it('keeps every page that shows a pass out of the shared page cache', () => {
+    for (const path of ['/pass/PP-ABC123', '/manage/PP-ABC123?token=x', '/thank-you?confirmation=PP-ABC123&token=x']) {
+      expect(isCacheablePage('GET', new URL(path, 'http://localhost'), undefined), path).toBe(false);
+    }
   });
 });

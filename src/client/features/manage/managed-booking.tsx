@@ -26,7 +26,7 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
   const status = STATUS[b.status] ?? { label: b.status, className: 'border-border bg-muted text-muted-foreground' };
   const live = b.status === 'confirmed';
   // This device keeps the pass of a standing booking for offline opening, and lets go of it otherwise.
-  const savedOffline = useOfflinePass(b.confirmationNumber, token, live);
+  const savedOffline = useOfflinePass(b.confirmationNumber, token, live, [b.arrivalDate, b.departureDate, b.vehicleMake, b.vehicleModel, b.licensePlate].join('|'));
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -4,12 +4,16 @@ import { WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { forgetPassOffline, offlinePassUrl, savePassOffline } from './offline-pass';
 
-export function useOfflinePass(confirmationNumber: string, token: string | null | undefined, keep: boolean): boolean {
+/**
+ * Saves the booking's pass on this device while `keep` (a standing booking), again whenever `version` changes (new
+ * dates or vehicle), and deletes it otherwise. True once the device holds the current copy.
+ */
+export function useOfflinePass(confirmationNumber: string, token: string | null | undefined, keep: boolean, version = ''): boolean {
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     let live = true;
-    setSaved(false);
     if (!keep) {
+      setSaved(false);
       void forgetPassOffline(confirmationNumber);
       return;
     }
@@ -17,7 +21,7 @@ export function useOfflinePass(confirmationNumber: string, token: string | null 
     return () => {
       live = false;
     };
-  }, [confirmationNumber, token, keep]);
+  }, [confirmationNumber, token, keep, version]);
   return saved;
 }
 

@@ -36,7 +36,11 @@ export function webManifest(env: Pick<TEnv, 'BRAND_NAME'>) {
     display: 'standalone',
     background_color: '#ffffff',
     theme_color: '#1d4ed8',
-    icons: ICON_SIZES.map((s) => ({ src: `/icons/icon-${s}.png`, sizes: `${s}x${s}`, type: 'image/png', purpose: 'any maskable' })),
+    // The mark sits inside the maskable safe zone (the middle 80 %), so the 512 px icon also serves as the mask.
+    icons: [
+      ...ICON_SIZES.map((s) => ({ src: `/icons/icon-${s}.png`, sizes: `${s}x${s}`, type: 'image/png', purpose: 'any' })),
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
   };
 }
 
@@ -60,6 +64,8 @@ export function mountOfflinePassRoutes(app: Hono, { env }: { env: Pick<TEnv, 'BR
     if (!/^[A-Z0-9-]{1,20}$/.test(n)) return c.redirect('/manage', 302);
     const token = c.req.query('token');
     const query = token && /^[\w-]{1,512}$/.test(token) ? `?token=${encodeURIComponent(token)}` : '';
+    // The Location may carry the booking's link: never kept by a cache.
+    c.header('Cache-Control', 'no-store');
     return c.redirect(`/manage/${encodeURIComponent(n)}${query}`, 302);
   });
 }
