@@ -42,7 +42,7 @@ test('with the network cut, the saved pass opens from the device with its QR and
   const note = page.getByTestId('offline-pass-note');
   await expect(note).toContainText('Saved on this device for offline use.', { timeout: 30_000 });
   expect(await stored(page, b.n)).toBe(true);
-  await note.screenshot({ path: testInfo.outputPath('manage-note.png') });
+  await page.screenshot({ path: testInfo.outputPath('manage.png'), fullPage: true });
 
   await context.setOffline(true);
   await note.getByRole('link', { name: 'Open offline' }).click();
@@ -78,13 +78,14 @@ test('the thank-you page saves the pass; back online, the worker deletes the cop
   outbox,
   playwright,
   baseURL,
-}) => {
+}, testInfo) => {
   const b = await book(page, outbox);
   await context.clearCookies();
   // The thank-you page (the booking's link) saves the pass too.
   await page.goto(`/thank-you?confirmation=${b.n}&token=${b.token}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed' })).toBeVisible();
   await expect(page.getByTestId('offline-pass-note')).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: testInfo.outputPath('thank-you.png'), fullPage: true });
 
   // Another device (its own request context, no shared storage) cancels through the link.
   const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
