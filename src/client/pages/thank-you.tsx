@@ -10,7 +10,6 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { useSession } from '@/client/features/auth/use-session';
 import { readConfirmation, type StoredConfirmation } from '@/client/features/checkout/confirmation-store';
 import { ParkingPass, type PassBooking } from '@/client/features/checkout/parking-pass';
-import { OfflinePassNote, useOfflinePass } from '@/client/features/offline-pass/offline-pass-note';
 import { useTRPC } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { formatStay } from '@/shared/format';
@@ -72,8 +71,6 @@ function Confirmed({ booking: b, token }: { booking: Shown; token: string | null
   const config = useConfig();
   const signedIn = Boolean(useSession().user);
   const cancelled = b.status === 'cancelled';
-  // Kept on this device for offline opening (the server checks the link or the session before it hands it over).
-  const savedOffline = useOfflinePass(b.confirmationNumber, token, !cancelled && Boolean(token || signedIn));
   return (
     <>
       <div className="text-center">
@@ -113,8 +110,8 @@ function Confirmed({ booking: b, token }: { booking: Shown; token: string | null
         </Card>
         <Card className="p-6">
           <h2 className="sr-only">Parking pass</h2>
-          <ParkingPass booking={b} brand={config.brandName} />
-          <OfflinePassNote confirmationNumber={b.confirmationNumber} token={token} saved={savedOffline} />
+          {/* Kept on this device for offline opening (the server checks the link or the session before handing it over). */}
+          <ParkingPass booking={b} brand={config.brandName} offline={{ token, keep: !cancelled && Boolean(token || signedIn) }} />
         </Card>
       </div>
 

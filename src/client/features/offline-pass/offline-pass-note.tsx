@@ -6,12 +6,14 @@ import { forgetPassOffline, offlinePassUrl, savePassOffline } from './offline-pa
 
 /**
  * Saves the booking's pass on this device while `keep` (a standing booking), again whenever `version` changes (new
- * dates or vehicle), and deletes it otherwise. True once the device holds the current copy.
+ * dates or vehicle), and deletes it when `keep` is false; `undefined` leaves the device alone (a pass shown
+ * elsewhere, e.g. in the booking history). True once the device holds the current copy.
  */
-export function useOfflinePass(confirmationNumber: string, token: string | null | undefined, keep: boolean, version = ''): boolean {
+export function useOfflinePass(confirmationNumber: string, token: string | null | undefined, keep: boolean | undefined, version = ''): boolean {
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     let live = true;
+    if (keep === undefined) return;
     if (!keep) {
       setSaved(false);
       void forgetPassOffline(confirmationNumber);
@@ -29,7 +31,7 @@ export function useOfflinePass(confirmationNumber: string, token: string | null 
 export function OfflinePassNote({ confirmationNumber, token, saved }: { confirmationNumber: string; token?: string | null; saved: boolean }) {
   if (!saved) return null;
   return (
-    <p role="status" className="mt-4 flex items-start gap-2 rounded-md bg-muted p-3 text-left text-sm print:hidden" data-testid="offline-pass-note">
+    <p role="status" className="mt-1 flex items-start gap-2 self-stretch rounded-md bg-muted p-3 text-left text-sm print:hidden" data-testid="offline-pass-note">
       <WifiOff className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <span>
         Saved on this device for offline use. {/* A full page load, not the router: the service worker answers it, with or without the network. */}
