@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps) {
   // Social card images (PNG 1200x630) for the Open Graph tags of public pages.
   mountOgRoutes(app, { db, env });
   // The service worker, the web app manifest and its icons, and /pass/{n} without a saved copy.
-  mountOfflinePassRoutes(app, { env });
+  mountOfflinePassRoutes(app, { env, clientDir: deps.clientDir });
   mountCrawlerFiles(app, { db, env });
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 

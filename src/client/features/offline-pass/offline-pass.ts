@@ -1,5 +1,5 @@
 // The device's offline copy of a booking's pass, from the page's side: register the service worker (/sw.js,
-// src/server/modules/offline-pass/sw.js) and ask it to save the pass, or delete the copy (cancelled, links
+// public/sw.js) and ask it to save the pass, or delete the copy (cancelled, links
 // ended). Runs only in effects and handlers, on the manage and thank-you pages (never in the entry chunk).
 const CACHE = 'pp-offline-passes-v1';
 const SAVE_TIMEOUT_MS = 15_000;

@@ -5,10 +5,20 @@
 //   GET /pass/{confirmation}    the device's saved pass, answered by the service worker; a device without a copy
 //                               reaches the server, which sends it to the manage page (with its link, if given)
 // The pass data itself is GET /api/bookings/{n}/offline-pass (the REST table; no-store like every API answer).
+import fs from 'node:fs';
+import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import type { Hono } from 'hono';
 import type { TEnv } from '../../env';
-import swSource from './sw.js?raw';
+
+/**
+ * The worker's script: public/sw.js, which the client build copies to dist/client (a plain file, so `npm run dev`'s
+ * tsx server, the tests and the built server all read the same text; the brand is filled in here).
+ */
+export function serviceWorkerScript(brand: string, clientDir?: string): string {
+  const file = clientDir && fs.existsSync(path.join(clientDir, 'sw.js')) ? path.join(clientDir, 'sw.js') : path.resolve('public/sw.js');
+  return fs.readFileSync(file, 'utf8').replace("'__BRAND__'", JSON.stringify(brand));
+}
 
 /** The favicon's mark (public/favicon.svg) on a full square: the launcher rounds or masks it itself. */
 const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" fill="#1d4ed8"/><path d="M12.5 22.5V9.5h5.2a4 4 0 0 1 0 8h-5.2" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
@@ -44,8 +54,8 @@ export function webManifest(env: Pick<TEnv, 'BRAND_NAME'>) {
   };
 }
 
-export function mountOfflinePassRoutes(app: Hono, { env }: { env: Pick<TEnv, 'BRAND_NAME'> }) {
-  const script = swSource.replace("'__BRAND__'", JSON.stringify(env.BRAND_NAME));
+export function mountOfflinePassRoutes(app: Hono, { env, clientDir }: { env: Pick<TEnv, 'BRAND_NAME'>; clientDir?: string }) {
+  const script = serviceWorkerScript(env.BRAND_NAME, clientDir);
   const manifest = JSON.stringify(webManifest(env));
 
   // no-cache, not a long max-age: browsers check a worker at most a day apart anyway, and each check must see a

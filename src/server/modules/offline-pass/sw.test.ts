@@ -1,13 +1,12 @@
-// The service worker's own logic (sw.js), run in a sandbox with an in-memory Cache Storage and a fake network:
+// The service worker's own logic (public/sw.js), run in a sandbox with an in-memory Cache Storage and a fake network:
 // saving a pass on the page's message, drawing the saved copy with the network cut (escaped, under its own strict
 // policy), the booking's pages falling back to it, and the copy deleted when the server says the booking is gone.
-import fs from 'node:fs';
-import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { serviceWorkerScript } from './routes';
 
 const ORIGIN = 'https://parkpilot.test';
-const SOURCE = fs.readFileSync(path.join(import.meta.dirname, 'sw.js'), 'utf8').replace("'__BRAND__'", '"ParkPilot"');
+const SOURCE = serviceWorkerScript('ParkPilot');
 
 type Listener = (event: unknown) => void;
 type Network = 'online' | 'offline' | 'gone';

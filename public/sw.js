@@ -1,9 +1,10 @@
-// The site's service worker (GET /sw.js, scope /): keeps the parking passes this device opened, so a pass opens
-// in an underground garage with no signal. Nothing else: it answers only page loads of /pass/{n} (the device's
-// copy), and of /manage/{n} and /thank-you when the network fails; every other request goes to the network
-// untouched. A pass lives in this device's Cache Storage only (never an HTTP cache), saved when its manage or
-// thank-you page asks (a message), checked again whenever it is opened online, and deleted when the server says
-// the booking is gone (cancelled, its links ended, no longer yours: 404) or when the page cancels or ends links.
+// The site's service worker (GET /sw.js, scope /, served with the brand filled in by
+// src/server/modules/offline-pass/routes.ts): keeps the parking passes this device opened, so a pass opens in an
+// underground garage with no signal. Nothing else: it answers only page loads of /pass/{n} (the device's copy),
+// and of /manage/{n} and /thank-you when the network fails; every other request goes to the network untouched.
+// A pass lives in this device's Cache Storage only (never an HTTP cache), saved when its manage or thank-you page
+// asks (a message), checked again whenever it is opened online, and deleted when the server says the booking is
+// gone (cancelled, its links ended, no longer yours: 404) or when the page cancels or ends links.
 /* global self, caches, fetch, Response, URL, AbortController, setTimeout, clearTimeout */
 'use strict';
 
