@@ -48,6 +48,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
       },
   server: {
-    proxy: Object.fromEntries(['/api', '/auth', '/healthz', '/webhooks', '/sitemap.xml', '/robots.txt'].map((p) => [p, API])),
+    // The service worker (public/sw.js with the brand filled in), the manifest and its icons come from the server too.
+    proxy: Object.fromEntries(
+      ['/api', '/auth', '/healthz', '/webhooks', '/sitemap.xml', '/robots.txt', '/sw.js', '/manifest.webmanifest', '/icons/', '/pass/'].map((p) => [p, API]),
+    ),
   },
 }));

@@ -22,6 +22,7 @@ import type { PaymentsGateway } from './integrations/payments';
 import type { JobRunner } from './jobs/runner';
 import { mountAuthRoutes } from './modules/auth/routes';
 import { mountOgRoutes } from './modules/og/routes';
+import { mountOfflinePassRoutes } from './modules/offline-pass/routes';
 import { mountStripeWebhook } from './modules/payments/webhooks';
 import { redactUrl } from './redact';
 import { responseHeaders } from './response-headers';
@@ -103,6 +104,8 @@ export function createApp(deps: AppDeps) {
   mountAssetRoutes(app, { blobs: services.blobs });
   // Social card images (PNG 1200x630) for the Open Graph tags of public pages.
   mountOgRoutes(app, { db, env });
+  // The service worker, the web app manifest and its icons, and /pass/{n} without a saved copy.
+  mountOfflinePassRoutes(app, { env, clientDir: deps.clientDir });
   mountCrawlerFiles(app, { db, env });
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 

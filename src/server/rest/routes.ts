@@ -109,6 +109,13 @@ export const restRoutes: readonly RestRoute[] = [
     procedure: 'bookings.endLinks',
     input: ({ params, body }) => ({ ...(body as object), confirmationNumber: params.confirmationNumber }),
   },
+  // The pass a device keeps for offline opening (the service worker, sw.js): the QR as a data URL, plate, dates, lot
+  {
+    method: 'GET',
+    path: '/api/bookings/:confirmationNumber/offline-pass',
+    procedure: 'bookings.offlinePass',
+    input: ({ params, query }) => ({ confirmationNumber: params.confirmationNumber, token: query.token || undefined }),
+  },
   // The parking guarantee: the nearby lots with space (GET), then a move or a full refund (POST, Idempotency-Key)
   {
     method: 'GET',

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { OfflinePassNote, useOfflinePass } from '@/client/features/offline-pass/offline-pass-note';
 import { bookingIcs } from '@/shared/ics';
 
 export interface PassBooking {
@@ -15,8 +16,12 @@ export interface PassBooking {
   endsAt: Date | string;
 }
 
-export function ParkingPass({ booking, brand }: { booking: PassBooking; brand: string }) {
+/** `offline`: keep this pass on the device for offline opening (the manage and thank-you pages; offline-pass-note.tsx). */
+export type OfflinePassOptions = { token?: string | null; keep: boolean; version?: string };
+
+export function ParkingPass({ booking, brand, offline }: { booking: PassBooking; brand: string; offline?: OfflinePassOptions }) {
   const [svg, setSvg] = useState<string | null>(null);
+  const savedOffline = useOfflinePass(booking.confirmationNumber, offline?.token, offline?.keep, offline?.version);
   useEffect(() => {
     let live = true;
     QRCode.toString(booking.confirmationNumber, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
@@ -65,6 +70,7 @@ export function ParkingPass({ booking, brand }: { booking: PassBooking; brand: s
       <Button type="button" variant="outline" onClick={downloadCalendar} className="print:hidden">
         <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar
       </Button>
+      <OfflinePassNote confirmationNumber={booking.confirmationNumber} token={offline?.token} saved={savedOffline} />
     </div>
   );
 }

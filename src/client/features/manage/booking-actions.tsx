@@ -12,6 +12,7 @@ import { Field, fieldErrors, focusFirstInvalid } from '@/client/features/auth/fo
 import { useTRPC } from '@/client/lib/trpc';
 import { ZChangeVehicleInput } from '@/shared/schemas/manage';
 import { CancelBookingDialog } from '@/client/features/bookings/cancel-dialog';
+import { forgetPassOffline } from '@/client/features/offline-pass/offline-pass';
 import { ChangeDatesDialog } from './change-dates-dialog';
 import type { TManaged } from './managed-booking';
 
@@ -147,6 +148,7 @@ function CancelDialog({ booking: b, token }: { booking: TManaged; token?: string
       }
       onCancel={async (reason) => {
         const result = await cancel.mutateAsync({ confirmationNumber: b.confirmationNumber, token, reason });
+        await forgetPassOffline(b.confirmationNumber);
         await Promise.all([
           queryClient.invalidateQueries(trpc.bookings.manage.queryFilter()),
           queryClient.invalidateQueries(trpc.bookings.history.queryFilter()),
@@ -168,6 +170,7 @@ function EndLinks({ booking: b, token }: { booking: TManaged; token?: string }) 
     if (!window.confirm('End every link to this booking? Links in your e-mails stop working; you can ask for a fresh one any time.')) return;
     try {
       await end.mutateAsync({ confirmationNumber: b.confirmationNumber, token });
+      await forgetPassOffline(b.confirmationNumber);
       toast({ title: 'Links Ended', description: 'Every link to this booking has stopped working.', variant: 'success' });
       if (token) navigate(`/manage/${b.confirmationNumber}`, { replace: true });
       else void queryClient.invalidateQueries(trpc.bookings.manage.queryFilter());

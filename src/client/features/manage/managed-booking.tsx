@@ -1,6 +1,7 @@
 // One booking on the manage page: status, the stay, the vehicle, the receipt with every change, the pass, and
 // the actions the booking allows now (change dates or extend, change vehicle, cancel, end links).
 import { CalendarClock, Car, DoorOpen, MapPin, Phone } from 'lucide-react';
+import { useEffect } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { ParkingPass } from '@/client/features/checkout/parking-pass';
@@ -9,6 +10,7 @@ import { useConfig } from '@/client/lib/use-api';
 import { cn } from '@/client/lib/utils';
 import { formatStay } from '@/shared/format';
 import { ReviewPrompt } from '@/client/features/reviews/review-prompt';
+import { forgetPassOffline } from '@/client/features/offline-pass/offline-pass';
 import { BookingActions, GuaranteeLink } from './booking-actions';
 import { Receipt } from './receipt';
 
@@ -24,6 +26,10 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
   const config = useConfig();
   const status = STATUS[b.status] ?? { label: b.status, className: 'border-border bg-muted text-muted-foreground' };
   const live = b.status === 'confirmed';
+  // The pass below keeps itself on this device while the booking stands; a cancelled or finished one lets go of it.
+  useEffect(() => {
+    if (!live) void forgetPassOffline(b.confirmationNumber);
+  }, [live, b.confirmationNumber]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -93,7 +99,11 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
           {live && (
             <Card className="p-6">
               <h2 className="sr-only">Parking pass</h2>
-              <ParkingPass booking={b} brand={config.brandName} />
+              <ParkingPass
+                booking={b}
+                brand={config.brandName}
+                offline={{ token, keep: true, version: [b.arrivalDate, b.departureDate, b.vehicleMake, b.vehicleModel, b.licensePlate].join('|') }}
+              />
               {b.allowed.guarantee && (
                 <div className="mt-4">
                   <GuaranteeLink booking={b} token={token} variant="pass" />

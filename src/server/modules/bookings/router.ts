@@ -9,6 +9,7 @@ import { changeDates, quoteChange } from './change-dates';
 import { changeVehicle, endLinks, getManaged, requestManageLink } from './manage';
 import { claimGuarantee, guaranteeOptions } from './guarantee';
 import { ZGuaranteeClaimInput, ZGuaranteeRef } from '@/shared/schemas/guarantee';
+import { getOfflinePass } from '../offline-pass/offline-pass.service';
 
 export const bookingsRouter = router({
   estimate: publicProcedure.input(ZEstimateInput).query(({ ctx, input }) => service.estimate(ctx, input)),
@@ -25,6 +26,8 @@ export const bookingsRouter = router({
   changeVehicle: publicProcedure.input(ZChangeVehicleInput).mutation(({ ctx, input }) => changeVehicle(ctx, input)),
   cancelManaged: publicProcedure.input(ZCancelManagedInput).mutation(({ ctx, input }) => service.cancelManaged(ctx, input)),
   endLinks: publicProcedure.input(ZManageRef).mutation(({ ctx, input }) => endLinks(ctx, input)),
+  /** What a device keeps to open the pass offline (the service worker); 404 once cancelled or the link ended. */
+  offlinePass: publicProcedure.input(ZManageRef).query(({ ctx, input }) => getOfflinePass(ctx, input)),
   /** The parking guarantee (a lot turned the traveller away): the lots to move to, then the move or a full refund. */
   guarantee: publicProcedure.input(ZGuaranteeRef).query(({ ctx, input }) => guaranteeOptions(ctx, input)),
   claimGuarantee: publicProcedure.input(ZGuaranteeClaimInput).mutation(({ ctx, input }) => claimGuarantee(ctx, input)),
