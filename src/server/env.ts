@@ -32,7 +32,14 @@ function readPemFile(file: string): string | undefined {
 }
 
 /** Apple and Google Wallet: each is on only when every one of its variables is set (all or none). */
-export const APPLE_WALLET_VARS = ['APPLE_WALLET_PASS_TYPE_ID', 'APPLE_WALLET_TEAM_ID', 'APPLE_WALLET_CERT', 'APPLE_WALLET_KEY', 'APPLE_WALLET_WWDR_CERT', 'APPLE_WALLET_AUTH_SECRET'] as const;
+export const APPLE_WALLET_VARS = [
+  'APPLE_WALLET_PASS_TYPE_ID',
+  'APPLE_WALLET_TEAM_ID',
+  'APPLE_WALLET_CERT',
+  'APPLE_WALLET_KEY',
+  'APPLE_WALLET_WWDR_CERT',
+  'APPLE_WALLET_AUTH_SECRET',
+] as const;
 export const GOOGLE_WALLET_VARS = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL', 'GOOGLE_WALLET_PRIVATE_KEY'] as const;
 
 export const ZEnv = z

@@ -19,8 +19,5 @@ export const walletRegistrations = k.table(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    k.uniqueIndex('wallet_registrations_device_pass_unique').on(t.deviceId, t.passTypeId, t.bookingId),
-    k.index('wallet_registrations_booking_idx').on(t.bookingId),
-  ],
+  (t) => [k.uniqueIndex('wallet_registrations_device_pass_unique').on(t.deviceId, t.passTypeId, t.bookingId), k.index('wallet_registrations_booking_idx').on(t.bookingId)],
 );
