@@ -105,7 +105,7 @@ export function mountWalletWebService(app: Hono, deps: { db: DB; env: TEnv }) {
   app.get(`${base}/passes/:passTypeId/:serial`, async (c) => {
     const found = await authorisedBooking(c);
     if (found instanceof Response) return found;
-    const pass = await passContentBySerial(db, c.req.param('serial')!);
+    const pass = await passContentBySerial(db, c.req.param('serial'));
     if (!pass) return empty(c, 404);
     const headers = { 'Last-Modified': pass.lastModified.toUTCString(), 'Cache-Control': 'no-store' };
     const known = httpDateMs(c.req.header('if-modified-since'));
