@@ -17,7 +17,21 @@ const openssl = (args: string[], cwd: string) => execFileSync('openssl', args, {
 export function walletTestKeys() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-keys-'));
   openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'wwdr.key', '-out', 'wwdr.pem', '-subj', '/CN=Test WWDR CA', '-days', '2'], dir);
-  openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'signer.key', '-out', 'signer.csr', '-subj', `/UID=${TEST_PASS_TYPE_ID}/CN=Pass Type ID: ${TEST_PASS_TYPE_ID}/OU=${TEST_TEAM_ID}`], dir);
+  openssl(
+    [
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'signer.key',
+      '-out',
+      'signer.csr',
+      '-subj',
+      `/UID=${TEST_PASS_TYPE_ID}/CN=Pass Type ID: ${TEST_PASS_TYPE_ID}/OU=${TEST_TEAM_ID}`,
+    ],
+    dir,
+  );
   openssl(['x509', '-req', '-in', 'signer.csr', '-CA', 'wwdr.pem', '-CAkey', 'wwdr.key', '-CAcreateserial', '-out', 'signer.pem', '-days', '2'], dir);
   const google = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const googlePem = google.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
