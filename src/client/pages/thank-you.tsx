@@ -110,7 +110,7 @@ function Confirmed({ booking: b, token }: { booking: Shown; token: string | null
         </Card>
         <Card className="p-6">
           <h2 className="sr-only">Parking pass</h2>
-          <ParkingPass booking={b} brand={config.brandName} />
+          <ParkingPass booking={b} brand={config.brandName} wallet={cancelled ? undefined : { confirmationNumber: b.confirmationNumber, token }} />
         </Card>
       </div>
 

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { WalletButtons, type WalletRef } from '@/client/features/wallet/wallet-buttons';
 import { bookingIcs } from '@/shared/ics';
 
 export interface PassBooking {
@@ -15,7 +16,8 @@ export interface PassBooking {
   endsAt: Date | string;
 }
 
-export function ParkingPass({ booking, brand }: { booking: PassBooking; brand: string }) {
+/** `wallet`: offer Apple and Google Wallet (when configured) for this booking (its manage token, or the owner's session). */
+export function ParkingPass({ booking, brand, wallet }: { booking: PassBooking; brand: string; wallet?: WalletRef }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -65,6 +67,7 @@ export function ParkingPass({ booking, brand }: { booking: PassBooking; brand: s
       <Button type="button" variant="outline" onClick={downloadCalendar} className="print:hidden">
         <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar
       </Button>
+      {wallet && <WalletButtons {...wallet} />}
     </div>
   );
 }

@@ -93,7 +93,7 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
           {live && (
             <Card className="p-6">
               <h2 className="sr-only">Parking pass</h2>
-              <ParkingPass booking={b} brand={config.brandName} />
+              <ParkingPass booking={b} brand={config.brandName} wallet={{ confirmationNumber: b.confirmationNumber, token }} />
               {b.allowed.guarantee && (
                 <div className="mt-4">
                   <GuaranteeLink booking={b} token={token} variant="pass" />

@@ -30,8 +30,9 @@ function httpDateMs(value: string | undefined): number | null {
 }
 
 export function mountWalletWebService(app: Hono, deps: { db: DB; env: TEnv }) {
-  const config = appleWalletConfig(deps.env);
-  if (!config) return; // no Apple Wallet configured: these paths are the API's plain 404
+  const configured = appleWalletConfig(deps.env);
+  if (!configured) return; // no Apple Wallet configured: these paths are the API's plain 404
+  const config = configured;
   const { db } = deps;
   const base = `${WALLET_WEB_SERVICE_PATH}/v1`;
 
