@@ -64,7 +64,7 @@ export function ParkingPass({ booking, brand, wallet }: { booking: PassBooking; 
       )}
       <p className="font-mono text-lg font-bold tracking-wider">{booking.confirmationNumber}</p>
       <p className="text-sm text-muted-foreground">Show this pass at the lot entrance.</p>
-      <Button type="button" variant="outline" onClick={downloadCalendar} className="print:hidden">
+      <Button type="button" variant="outline" onClick={downloadCalendar} className={wallet ? 'w-full print:hidden' : 'print:hidden'}>
         <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar
       </Button>
       {wallet && <WalletButtons {...wallet} />}

@@ -36,7 +36,7 @@ export function WalletButtons({ confirmationNumber, token }: WalletRef) {
   }
 
   return (
-    <div className="flex w-full flex-col gap-2 print:hidden" role="group" aria-label="Add the pass to a wallet">
+    <div className="flex w-full flex-col gap-3 print:hidden" role="group" aria-label="Add the pass to a wallet">
       {config.appleWallet && (
         <Button asChild variant="outline" className="w-full">
           <a href={`/api/bookings/${encodeURIComponent(confirmationNumber)}/wallet/apple${query}`} type="application/vnd.apple.pkpass">
