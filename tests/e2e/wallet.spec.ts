@@ -1,6 +1,7 @@
 // Wallet passes in Chromium (the e2e server signs with throwaway keys: playwright.config.ts): the manage page
 // reached by the e-mail's link offers "Add to Apple Wallet" (a .pkpass download) and "Save to Google Wallet"
 // (a pay.google.com save link, answered here by a stand-in: no network in tests), and so does the thank-you page.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, uniqueEmail } from './fixtures';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -31,6 +32,8 @@ test('the pass offers Apple and Google Wallet on the manage and thank-you pages'
   await expect(google).toBeVisible();
   await page.getByRole('group', { name: 'Add the pass to a wallet' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath('manage-wallet.png'), fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).include('[aria-label="Add the pass to a wallet"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
 
   const [download] = await Promise.all([page.waitForEvent('download'), apple.click()]);
   expect(download.suggestedFilename()).toBe(`${confirmationNumber}.pkpass`);
