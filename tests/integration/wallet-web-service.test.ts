@@ -130,9 +130,11 @@ describe('the PassKit web service', () => {
 
   it("a cancelled booking's latest pass is voided", async () => {
     const b = await bookedAnHourAgo();
+    const before = (await latest(b.confirmationNumber)).headers.get('last-modified')!;
     expect((await call(t.request, `/api/bookings/${b.confirmationNumber}/cancel`, { token: b.viewToken, reason: 'plans changed' })).status).toBe(200);
-    const res = await latest(b.confirmationNumber);
+    const res = await latest(b.confirmationNumber, { 'If-Modified-Since': before });
     expect(res.status).toBe(200);
+    expect(Date.parse(res.headers.get('last-modified')!)).toBeGreaterThan(Date.parse(before));
     expect(openPkpass(res.body).pass.voided).toBe(true);
   });
 
