@@ -4,6 +4,7 @@ CREATE TABLE "wallet_registrations" (
 	"push_token" text NOT NULL,
 	"pass_type_id" text NOT NULL,
 	"booking_id" integer NOT NULL,
+	"notified_at" timestamp (3) with time zone NOT NULL,
 	"created_at" timestamp (3) with time zone NOT NULL
 );
 --> statement-breakpoint

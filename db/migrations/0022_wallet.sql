@@ -4,6 +4,7 @@ CREATE TABLE `wallet_registrations` (
 	`push_token` text NOT NULL,
 	`pass_type_id` text NOT NULL,
 	`booking_id` integer NOT NULL,
+	`notified_at` integer NOT NULL,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`booking_id`) REFERENCES `bookings`(`id`) ON UPDATE no action ON DELETE cascade
 );

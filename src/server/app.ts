@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps) {
   mountRestRoutes(app, restRoutes, createContext);
   mountAuthRoutes(app, { db, env });
   // Apple Wallet's web service (when configured): devices fetch a booking's changed pass.
-  mountWalletWebService(app, { db, env });
+  mountWalletWebService(app, { db, env, clock: services.clock });
   if (payments.mode === 'stripe' && env.STRIPE_WEBHOOK_SECRET) {
     mountStripeWebhook(app, {
       db,

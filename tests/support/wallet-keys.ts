@@ -80,3 +80,28 @@ export function verifyPassSignature(opened: OpenedPass, caFile: string): void {
   openssl([...args, '-noverify'], opened.dir);
   openssl([...args, '-CAfile', caFile, '-purpose', 'any'], opened.dir);
 }
+
+/** A TLS certificate for localhost (a local stand-in for Apple's push service), its key, in PEM. */
+export function localhostTls(dir: string): { cert: string; key: string } {
+  openssl(
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'localhost.key',
+      '-out',
+      'localhost.pem',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+      '-days',
+      '2',
+    ],
+    dir,
+  );
+  return { cert: fs.readFileSync(path.join(dir, 'localhost.pem'), 'utf8'), key: fs.readFileSync(path.join(dir, 'localhost.key'), 'utf8') };
+}

@@ -49,8 +49,7 @@ async function lastModifiedOf(db: Reader, b: BookingRow): Promise<Date> {
     .from(bookingChanges)
     .where(and(eq(bookingChanges.bookingId, b.id), eq(bookingChanges.status, 'applied')));
   const times = [b.createdAt, b.cancelledAt, row?.at ? new Date(row.at) : null].filter((d): d is Date => d instanceof Date);
-  // HTTP dates have whole seconds: a pass is "modified since" only by a change a second or more later.
-  return new Date(Math.floor(Math.max(...times.map((d) => d.getTime())) / 1000) * 1000);
+  return new Date(Math.max(...times.map((d) => d.getTime())));
 }
 
 export async function passContent(db: Reader, m: { booking: BookingRow; provider: ProviderRow; state: string }): Promise<WalletPassContent> {

@@ -2,14 +2,13 @@
 // webServiceURL: a device that installed a pass registers for its updates, asks which of its passes changed
 // since its last look, and downloads the latest one (Last-Modified / If-Modified-Since). A pass's calls carry
 // `Authorization: ApplePass <its authenticationToken>`, checked against the HMAC it was made with.
-//
-// Devices update on pull: Wallet asks when the pass is opened or refreshed. No push is sent (APNs needs
-// Apple's network and a push certificate); the push tokens are kept so a push job can be added later.
+// When a booking changes, push.ts tells the registered devices (APNs), and they come here for the new pass.
 import type { Context as HonoContext, Hono } from 'hono';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
 import { bookings, locations, parkingProviders, walletRegistrations } from '../../db/schema';
+import type { Clock } from '../../deps';
 import type { TEnv } from '../../env';
 import { applePass, PKPASS_CONTENT_TYPE } from './apple-pass';
 import { appleWalletConfig, passAuthorized, WALLET_WEB_SERVICE_PATH } from './config';
@@ -29,11 +28,11 @@ function httpDateMs(value: string | undefined): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-export function mountWalletWebService(app: Hono, deps: { db: DB; env: TEnv }) {
+export function mountWalletWebService(app: Hono, deps: { db: DB; env: TEnv; clock: Clock }) {
   const configured = appleWalletConfig(deps.env);
   if (!configured) return; // no Apple Wallet configured: these paths are the API's plain 404
   const config = configured;
-  const { db } = deps;
+  const { db, clock } = deps;
   const base = `${WALLET_WEB_SERVICE_PATH}/v1`;
 
   /** The booking a pass call names, when the pass type is ours, the serial a booking's and the token the pass's. */
@@ -58,7 +57,7 @@ export function mountWalletWebService(app: Hono, deps: { db: DB; env: TEnv }) {
     const [known] = await db.select({ id: walletRegistrations.id }).from(walletRegistrations).where(where);
     await db
       .insert(walletRegistrations)
-      .values({ deviceId: device.data, passTypeId: config.passTypeId, bookingId: found.id, pushToken: body.data.pushToken })
+      .values({ deviceId: device.data, passTypeId: config.passTypeId, bookingId: found.id, pushToken: body.data.pushToken, notifiedAt: clock.now() })
       .onConflictDoUpdate({ target: [walletRegistrations.deviceId, walletRegistrations.passTypeId, walletRegistrations.bookingId], set: { pushToken: body.data.pushToken } });
     return empty(c, known ? 200 : 201);
   });
@@ -110,7 +109,8 @@ export function mountWalletWebService(app: Hono, deps: { db: DB; env: TEnv }) {
     if (!pass) return empty(c, 404);
     const headers = { 'Last-Modified': pass.lastModified.toUTCString(), 'Cache-Control': 'no-store' };
     const known = httpDateMs(c.req.header('if-modified-since'));
-    if (known !== null && pass.lastModified.getTime() <= known) return c.body(null, 304, headers);
+    // HTTP dates have whole seconds: the device's copy is as new when it is from the same second or later.
+    if (known !== null && Math.floor(pass.lastModified.getTime() / 1000) * 1000 <= known) return c.body(null, 304, headers);
     return c.body(new Uint8Array(applePass(config, pass)), 200, { ...headers, 'Content-Type': PKPASS_CONTENT_TYPE });
   });
 
