@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { walletTestKeys } from './tests/support/wallet-keys';
 
 const PORT = Number(process.env.E2E_PORT ?? 4321);
 const BASE_URL = `http://localhost:${PORT}`;
@@ -9,6 +10,9 @@ const BASE_URL = `http://localhost:${PORT}`;
 // runner, and inherited through the environment so tests can read the server's outbox.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `parkpilot-e2e-${process.pid}`);
 const dataDir = process.env.E2E_DATA_DIR;
+// Apple and Google Wallet with throwaway keys (made once, in the runner; workers inherit them): wallet.spec.ts.
+process.env.E2E_WALLET_ENV ??= JSON.stringify((({ appleEnv, googleEnv }) => ({ ...appleEnv, ...googleEnv }))(walletTestKeys()));
+const walletEnv = JSON.parse(process.env.E2E_WALLET_ENV) as Record<string, string>;
 export const ADMIN = { email: 'admin@parkpilot.example', password: 'e2e admin password' };
 
 export default defineConfig({
@@ -73,6 +77,7 @@ export default defineConfig({
       // Each test presents its own client address (tests/e2e/fixtures.ts), as separate travellers would,
       // so per-address abuse limits apply per test rather than across the whole run.
       TRUST_PROXY: '1',
+      ...walletEnv,
     },
   },
 });

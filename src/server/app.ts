@@ -24,6 +24,7 @@ import { mountAuthRoutes } from './modules/auth/routes';
 import { mountOgRoutes } from './modules/og/routes';
 import { mountOfflinePassRoutes } from './modules/offline-pass/routes';
 import { mountStripeWebhook } from './modules/payments/webhooks';
+import { mountWalletWebService } from './modules/wallet/web-service';
 import { redactUrl } from './redact';
 import { responseHeaders } from './response-headers';
 import { mountRestRoutes } from './rest/adapter';
@@ -88,6 +89,8 @@ export function createApp(deps: AppDeps) {
   );
   mountRestRoutes(app, restRoutes, createContext);
   mountAuthRoutes(app, { db, env });
+  // Apple Wallet's web service (when configured): devices fetch a booking's changed pass.
+  mountWalletWebService(app, { db, env, clock: services.clock });
   if (payments.mode === 'stripe' && env.STRIPE_WEBHOOK_SECRET) {
     mountStripeWebhook(app, {
       db,

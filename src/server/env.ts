@@ -1,4 +1,5 @@
 // Configuration: every environment variable the server reads, validated with zod at boot.
+import fs from 'node:fs';
 import { z } from 'zod';
 
 const optional = z
@@ -6,6 +7,40 @@ const optional = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+
+/** A PEM given inline (newlines written as \n, as one line of a .env file) or as the path of a .pem file, read at boot. */
+const pem = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    const text = v.startsWith('-----BEGIN') ? v.replace(/\\n/g, '\n') : readPemFile(v);
+    if (!text?.includes('-----BEGIN')) {
+      ctx.addIssue({ code: 'custom', message: 'must be a PEM (-----BEGIN ...; newlines as \\n) or the path of a readable .pem file' });
+      return z.NEVER;
+    }
+    return text;
+  });
+
+function readPemFile(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Apple and Google Wallet: each is on only when every one of its variables is set (all or none). */
+export const APPLE_WALLET_VARS = [
+  'APPLE_WALLET_PASS_TYPE_ID',
+  'APPLE_WALLET_TEAM_ID',
+  'APPLE_WALLET_CERT',
+  'APPLE_WALLET_KEY',
+  'APPLE_WALLET_WWDR_CERT',
+  'APPLE_WALLET_AUTH_SECRET',
+] as const;
+export const GOOGLE_WALLET_VARS = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL', 'GOOGLE_WALLET_PRIVATE_KEY'] as const;
 
 export const ZEnv = z
   .object({
@@ -87,6 +122,20 @@ export const ZEnv = z
     /** OpenTelemetry traces to this OTLP/HTTP endpoint (unset: the tracing code is not even loaded). */
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('parkpilot'),
+    /** Apple Wallet passes (.pkpass): the Pass Type ID and team of the pass certificate. */
+    APPLE_WALLET_PASS_TYPE_ID: optional.refine((v) => v === undefined || /^pass\.[\w.-]+$/.test(v), 'APPLE_WALLET_PASS_TYPE_ID must look like pass.com.example.parking'),
+    APPLE_WALLET_TEAM_ID: optional.refine((v) => v === undefined || /^[A-Z0-9]{10}$/.test(v), 'APPLE_WALLET_TEAM_ID must be the 10-character team identifier'),
+    /** The Pass Type ID certificate, its private key (RSA) and Apple's WWDR intermediate: PEM inline or a file path. */
+    APPLE_WALLET_CERT: pem,
+    APPLE_WALLET_KEY: pem,
+    APPLE_WALLET_KEY_PASSPHRASE: optional,
+    APPLE_WALLET_WWDR_CERT: pem,
+    /** The secret each pass's web-service token is derived from (HMAC); changing it signs every installed pass out of updates. */
+    APPLE_WALLET_AUTH_SECRET: optional.refine((v) => v === undefined || v.length >= 32, 'APPLE_WALLET_AUTH_SECRET must be at least 32 characters'),
+    /** Google Wallet "Save" links: the issuer id, and the service account that signs the links (its private key, PEM or path). */
+    GOOGLE_WALLET_ISSUER_ID: optional.refine((v) => v === undefined || /^\d{6,25}$/.test(v), 'GOOGLE_WALLET_ISSUER_ID must be the numeric issuer id'),
+    GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: z.email().optional(),
+    GOOGLE_WALLET_PRIVATE_KEY: pem,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -104,6 +153,12 @@ export const ZEnv = z
     }
     if (env.METRICS_PORT && !env.METRICS_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'required when METRICS_PORT is set (metrics are never served without it)' });
+    }
+    for (const vars of [APPLE_WALLET_VARS, GOOGLE_WALLET_VARS]) {
+      const missing = vars.filter((name) => !env[name]);
+      if (missing.length > 0 && missing.length < vars.length) {
+        ctx.addIssue({ code: 'custom', path: [missing[0]!], message: `set all of ${vars.join(', ')}, or none (missing: ${missing.join(', ')})` });
+      }
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'required when ADMIN_PASSWORD is set' });
@@ -134,6 +189,9 @@ export function publicConfig(env: TEnv) {
     appUrl: env.APP_URL!,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    /** "Add to Apple Wallet" / "Save to Google Wallet" on the pass (their keys are configured). */
+    appleWallet: Boolean(env.APPLE_WALLET_PASS_TYPE_ID),
+    googleWallet: Boolean(env.GOOGLE_WALLET_ISSUER_ID),
   };
 }
 export type TPublicConfig = ReturnType<typeof publicConfig>;

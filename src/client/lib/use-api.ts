@@ -23,6 +23,8 @@ export function useConfig() {
       appUrl: '',
       stripePublishableKey: null,
       googleEnabled: false,
+      appleWallet: false,
+      googleWallet: false,
     }
   );
 }

@@ -111,7 +111,12 @@ function Confirmed({ booking: b, token }: { booking: Shown; token: string | null
         <Card className="p-6">
           <h2 className="sr-only">Parking pass</h2>
           {/* Kept on this device for offline opening (the server checks the link or the session before handing it over). */}
-          <ParkingPass booking={b} brand={config.brandName} offline={{ token, keep: !cancelled && Boolean(token || signedIn) }} />
+          <ParkingPass
+            booking={b}
+            brand={config.brandName}
+            offline={{ token, keep: !cancelled && Boolean(token || signedIn) }}
+            wallet={cancelled ? undefined : { confirmationNumber: b.confirmationNumber, token }}
+          />
         </Card>
       </div>
 

@@ -54,6 +54,7 @@ export const JOB_KINDS = {
   'periodic.prune-jobs': periodicRun,
   'periodic.partner-payouts': periodicRun,
   'periodic.review-invitations': periodicRun,
+  'periodic.wallet-push': periodicRun,
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type JobKind = keyof typeof JOB_KINDS;

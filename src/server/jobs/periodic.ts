@@ -10,6 +10,7 @@ import { settleExpiredHolds } from '../modules/bookings/checkout';
 import { settleExpiredChanges } from '../modules/bookings/change-dates';
 import { runPayouts } from '../modules/partners/payouts';
 import { inviteEndedStays } from '../modules/reviews/invitations';
+import { pushChangedPasses } from '../modules/wallet/push';
 import type { PeriodicTaskName } from './kinds';
 import { pruneJobs } from './queue';
 import type { PeriodicTask } from './scheduler';
@@ -38,5 +39,7 @@ export function periodicTasks(services: Services): Record<PeriodicTaskName, Peri
     'partner-payouts': { everyMs: 7 * 24 * HOUR, attempts: 8, run: () => runPayouts(services) },
     // Stays whose departure passed without a check-out are invited to a review (once each; the gate invites at check-out).
     'review-invitations': { everyMs: 15 * MINUTE, run: () => inviteEndedStays(services) },
+    // Devices holding a changed Apple Wallet pass are told to fetch it (nothing, and no network, without Apple Wallet keys).
+    'wallet-push': { everyMs: MINUTE, run: () => pushChangedPasses(services) },
   };
 }

@@ -34,6 +34,15 @@ export interface RestRoute {
   envelope?: boolean;
   /** A success answered as a CSV download instead of JSON when this returns one (e.g. the path ends in `.csv`). */
   csv?: (data: any, req: RestRequest) => { filename: string; text: string } | null;
+  /** A success answered as a file of its own type (a wallet pass) instead of JSON. */
+  file?: (data: any) => RestFile;
+}
+
+export interface RestFile {
+  filename: string;
+  contentType: string;
+  body: Uint8Array;
+  lastModified?: Date;
 }
 
 export function procedureExists(path: string): boolean {
@@ -72,6 +81,12 @@ export function mountRestRoutes(app: Hono, routes: readonly RestRoute[], createC
         c.header('Content-Disposition', `attachment; filename="${answer.download.filename.replace(/[^\w.-]/g, '_')}"`);
         return c.body(answer.download.text, 200);
       }
+      if (answer.file) {
+        c.header('Content-Type', answer.file.contentType);
+        c.header('Content-Disposition', `attachment; filename="${answer.file.filename.replace(/[^\w.-]/g, '_')}"`);
+        if (answer.file.lastModified) c.header('Last-Modified', answer.file.lastModified.toUTCString());
+        return c.body(new Uint8Array(answer.file.body), 200);
+      }
       return c.json(answer.body, answer.status);
     });
   }
@@ -82,7 +97,7 @@ async function call(
   c: HonoContext,
   route: RestRoute,
   ctx: Context,
-): Promise<{ status: ContentfulStatusCode; body: unknown; error?: TRPCError; download?: { filename: string; text: string } }> {
+): Promise<{ status: ContentfulStatusCode; body: unknown; error?: TRPCError; download?: { filename: string; text: string }; file?: RestFile }> {
   try {
     const body = await readBody(c);
     const req: RestRequest = { params: c.req.param(), query: c.req.query(), body, headers: c.req.header() };
@@ -91,6 +106,7 @@ async function call(
     const fn = route.procedure.split('.').reduce<any>((node, key) => node[key], caller) as (i: unknown) => Promise<unknown>;
     const data = await fn(input);
     const download = route.csv?.(data, req) ?? undefined;
+    if (route.file) return { status: 200, body: null, file: route.file(data) };
     return { status: route.status ?? 200, body: (route.output ? route.output(data) : data) ?? null, download };
   } catch (err) {
     const error = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });

@@ -6,6 +6,7 @@ import { lotDayRestRoutes } from '../modules/lot-days/rest';
 import { gateRestRoutes } from '../modules/gate/rest';
 import { partnerRestRoutes } from '../modules/partners/rest';
 import { reviewRestRoutes } from '../modules/reviews/rest';
+import { walletRestRoutes } from '../modules/wallet/rest';
 
 export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/config', procedure: 'system.config' },
@@ -134,6 +135,8 @@ export const restRoutes: readonly RestRoute[] = [
       idempotencyKey: headers['idempotency-key'] ?? (body as { idempotencyKey?: string } | undefined)?.idempotencyKey,
     }),
   },
+  // Wallet passes: the signed .pkpass (application/vnd.apple.pkpass) and the Google Wallet save link ({ saveUrl })
+  ...walletRestRoutes,
   {
     method: 'GET',
     path: '/api/bookings/:confirmationNumber',

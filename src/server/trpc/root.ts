@@ -19,6 +19,7 @@ import { lotDaysRouter } from '../modules/lot-days/router';
 import { adminStaffRouter, gateRouter } from '../modules/gate/router';
 import { adminPartnersRouter, partnerRouter } from '../modules/partners/router';
 import { adminReviewsRouter, partnerReviewsRouter, reviewsRouter } from '../modules/reviews/router';
+import { walletRouter } from '../modules/wallet/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -47,6 +48,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   adminReviews: adminReviewsRouter,
   partnerReviews: partnerReviewsRouter,
+  wallet: walletRouter,
 });
 
 export type AppRouter = typeof appRouter;

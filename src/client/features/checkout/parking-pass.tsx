@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { OfflinePassNote, useOfflinePass } from '@/client/features/offline-pass/offline-pass-note';
+import { WalletButtons, type WalletRef } from '@/client/features/wallet/wallet-buttons';
 import { bookingIcs } from '@/shared/ics';
 
 export interface PassBooking {
@@ -19,7 +20,11 @@ export interface PassBooking {
 /** `offline`: keep this pass on the device for offline opening (the manage and thank-you pages; offline-pass-note.tsx). */
 export type OfflinePassOptions = { token?: string | null; keep: boolean; version?: string };
 
-export function ParkingPass({ booking, brand, offline }: { booking: PassBooking; brand: string; offline?: OfflinePassOptions }) {
+/**
+ * `offline`: see OfflinePassOptions. `wallet`: offer Apple and Google Wallet (when configured) for this booking (its
+ * manage token, or the owner's session).
+ */
+export function ParkingPass({ booking, brand, offline, wallet }: { booking: PassBooking; brand: string; offline?: OfflinePassOptions; wallet?: WalletRef }) {
   const [svg, setSvg] = useState<string | null>(null);
   const savedOffline = useOfflinePass(booking.confirmationNumber, offline?.token, offline?.keep, offline?.version);
   useEffect(() => {
@@ -67,9 +72,10 @@ export function ParkingPass({ booking, brand, offline }: { booking: PassBooking;
       )}
       <p className="font-mono text-lg font-bold tracking-wider">{booking.confirmationNumber}</p>
       <p className="text-sm text-muted-foreground">Show this pass at the lot entrance.</p>
-      <Button type="button" variant="outline" onClick={downloadCalendar} className="print:hidden">
+      <Button type="button" variant="outline" onClick={downloadCalendar} className={wallet ? 'w-full print:hidden' : 'print:hidden'}>
         <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar
       </Button>
+      {wallet && <WalletButtons {...wallet} />}
       <OfflinePassNote confirmationNumber={booking.confirmationNumber} token={offline?.token} saved={savedOffline} />
     </div>
   );

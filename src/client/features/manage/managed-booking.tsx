@@ -103,6 +103,7 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
                 booking={b}
                 brand={config.brandName}
                 offline={{ token, keep: true, version: [b.arrivalDate, b.departureDate, b.vehicleMake, b.vehicleModel, b.licensePlate].join('|') }}
+                wallet={{ confirmationNumber: b.confirmationNumber, token }}
               />
               {b.allowed.guarantee && (
                 <div className="mt-4">

@@ -10,3 +10,4 @@ export * from './inventory';
 export * from './operations';
 export * from './partners';
 export * from './reviews';
+export * from './wallet';
