@@ -32,7 +32,18 @@ describe('/sitemap.xml', () => {
   it('lists indexable pages at their canonical address, one of each kind', async () => {
     const xml = await (await t.request('/sitemap.xml')).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    const kinds = [/\/$/, /\/locations$/, /airport-parking$/, /cruise-port-parking$/, /\/provider\//, /\/blog$/, /\/blog\/category\//, /\/blog\/[^/]+$/, /\/how-it-works$/, /\/guarantee$/];
+    const kinds = [
+      /\/$/,
+      /\/locations$/,
+      /airport-parking$/,
+      /cruise-port-parking$/,
+      /\/provider\//,
+      /\/blog$/,
+      /\/blog\/category\//,
+      /\/blog\/[^/]+$/,
+      /\/how-it-works$/,
+      /\/guarantee$/,
+    ];
     for (const kind of kinds) {
       const loc = locs.find((l) => kind.test(l));
       expect(loc, String(kind)).toBeDefined();
