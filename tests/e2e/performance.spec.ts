@@ -14,9 +14,10 @@ import { expect, test } from './fixtures';
  * content of the page and added 1.5 kB to it: the lot was re-pinned from 114 (the review form, the admin queue and
  * the partner tab are split off and load only where they are used). With the guarantee, insights and Connect
  * work merged beside the reviews' route and head (their JSON-LD Review rows), the shared entry chunk grew 0.2 kB:
- * lot and blog post were re-pinned half a kB up.
+ * lot and blog post were re-pinned half a kB up. Issue 31's wallet flags in the public config's fallback and the
+ * partner portal's 404 loader (a route of the entry chunk) added 0.1 kB: location re-pinned half a kB up.
  */
-const BUDGETS_KB = { home: 106, location: 121.5, lot: 116, blog: 105, 'blog post': 106 } as const;
+const BUDGETS_KB = { home: 106, location: 122, lot: 116, blog: 105, 'blog post': 106 } as const;
 const GOAL_KB = 110;
 
 test.describe('first-visit JavaScript', () => {
