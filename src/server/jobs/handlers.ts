@@ -5,6 +5,7 @@ import { sendPasswordResetMail, sendSetPasswordMail, sendVerificationMail } from
 import { sendBookingCancelled, sendBookingChanged, sendBookingConfirmation, sendManageLink } from '../modules/bookings/booking-mail';
 import { sendPartnerInvitation } from '../modules/partners/invitations.service';
 import { sendReviewInvitation } from '../modules/reviews/invitations';
+import { sendArrivalReminder, sendDepartureReminder } from '../modules/reminders/reminder-mail';
 import { sendOccupancyAlert } from '../modules/bookings/occupancy-alerts';
 import { JOB_KINDS, periodicKind, type JobKind, type JobPayload, type PeriodicTaskName } from './kinds';
 import { periodicTasks } from './periodic';
@@ -31,6 +32,8 @@ export function jobHandlers(services: Omit<Services, 'jobs'>): Record<JobKind, J
     'mail.partner-invitation': (p) => sendPartnerInvitation(services, p),
     'mail.review-invitation': (p) => sendReviewInvitation(services, p),
     'mail.occupancy-alert': (p) => sendOccupancyAlert(services, p),
+    'mail.arrival-reminder': (p) => sendArrivalReminder(services, p),
+    'mail.departure-reminder': (p) => sendDepartureReminder(services, p),
     'blobs.delete': async (p) => {
       for (const key of p.keys) await services.blobs.delete(key);
     },

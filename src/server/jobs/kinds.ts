@@ -15,6 +15,8 @@ const cents = z
   .transform((n) => n as Cents);
 const dollars = z.number().nonnegative().max(1_000_000);
 /** One due run of a periodic task (./periodic.ts): the time it was due, which is also in its dedupe key. */
+/** A lot-local wall-clock time as bookings store it. */
+const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 const periodicRun = z.object({ due: z.iso.datetime() });
 
 export const JOB_KINDS = {
@@ -40,6 +42,10 @@ export const JOB_KINDS = {
   'mail.partner-invitation': z.object({ invitationId: id }),
   /** The invitation to review a finished stay: the job mints the single-use review link. */
   'mail.review-invitation': z.object({ bookingId: id }),
+  /** The day-before-arrival reminder for the arrival it was planned for ('YYYY-MM-DDTHH:mm' at the lot; modules/reminders). */
+  'mail.arrival-reminder': z.object({ bookingId: id, arrival: wallClock }),
+  /** The departure-day reminder ("running late? extend here") for the departure it was planned for. */
+  'mail.departure-reminder': z.object({ bookingId: id, departure: wallClock }),
   /** Blob keys of a removed photo, deleted after the grace period. */
   'blobs.delete': z.object({ keys: z.array(z.string().min(1)).min(1) }),
   /** One refund of one charge, with its own idempotency key (the gateway refunds it once however often it runs). */

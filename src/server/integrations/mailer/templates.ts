@@ -15,7 +15,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
-function layout(brand: string, title: string, paragraphs: string[], action?: { label: string; url: string }, footer?: string): string {
+export function layout(brand: string, title: string, paragraphs: string[], action?: { label: string; url: string }, footer?: string): string {
   const b = escapeHtml(brand);
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937">${p}</p>`).join('');
   const button = action
@@ -175,7 +175,7 @@ export interface BookingMailDetails {
 const guestFooter = (brand: string) =>
   `You received this e-mail because you booked with ${brand} as a guest. Create an account with this e-mail address and confirm it to see this booking there.`;
 
-function detailRows(rows: [string, string][]): string {
+export function detailRows(rows: [string, string][]): string {
   return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
     .map(
       ([k, v]) =>

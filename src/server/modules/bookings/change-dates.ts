@@ -26,6 +26,7 @@ import { completeKeyForChange, linkKeyToChange, paymentKeyFor, requestHash, type
 import { closedDays, dayRangesOutside, freeSpaces, releaseDayRange, stayDays, takeDayRange } from './inventory';
 import { giveBack, recordCharge } from './ledger';
 import { recordPartnerLine } from '../partners/ledger';
+import { planReminders } from '../reminders/plan';
 import { changeRefusal, loadManaged, manageView, type Managed } from './manage';
 import { dateChangeProblem, PAYMENT_NEEDED_MESSAGE, stayClock, unchangedSinceRead } from './booking-rules';
 import { EXPIRED_HOLD_MESSAGE, payAndSettle, reapExpired, resumeHold, withIdempotencyKey, type HoldKind, type PayWith, type Refusal } from './paid-hold';
@@ -293,6 +294,7 @@ async function applyWithoutCharge(ctx: Ctx, m: Managed, plan: ChangePlan, claim:
     const done = summaryOf(change!);
     await completeKeyForChange(tx, change!.id, { ok: true, data: done });
     await enqueueJob(tx, 'mail.booking-changed', { bookingId: b.id, changeId: change!.id }, { dedupeKey: `booking-changed:${change!.id}` });
+    await planReminders(tx, { ...b, arrivalDate: plan.arrival, departureDate: plan.departure }, ctx.clock.now(), m.state);
     return done;
   });
   countBooking('changed');
@@ -397,6 +399,7 @@ async function applyPaidChange(services: Pick<Services, 'db' | 'jobs'>, changeId
     const summary = summaryOf(change);
     await completeKeyForChange(tx, change.id, { ok: true, data: summary });
     await enqueueJob(tx, 'mail.booking-changed', { bookingId: booking.id, changeId: change.id }, { dedupeKey: `booking-changed:${change.id}` });
+    await planReminders(tx, booking, new Date());
     return summary;
   });
   if (result) {

@@ -29,6 +29,7 @@ import { giveBack, recordCharge } from './ledger';
 import { loadManaged, type Managed } from './manage';
 import { completeKey, requestHash } from './idempotency';
 import { withIdempotencyKey } from './paid-hold';
+import { planReminders } from '../reminders/plan';
 
 type Ctx = Context;
 
@@ -251,14 +252,16 @@ async function claimOnce(ctx: Ctx, m: Managed, input: TGuaranteeClaimInput, keyR
         platformPaidCents: platformPaid,
       },
     });
-    if (moved)
+    if (moved) {
       await enqueueJob(
         tx,
         'mail.booking-confirmation',
         { bookingId: moved.id, note: `${m.provider.name} turned you away, so under our parking guarantee your booking ${b.confirmationNumber} moved here at no extra cost.` },
         { dedupeKey: `booking-confirmation:${moved.id}` },
       );
-    else await enqueueJob(tx, 'mail.booking-cancelled', { bookingId: b.id, refundCents: refund.card, creditCents: refund.credit }, { dedupeKey: `booking-cancelled:${b.id}` });
+      // The new booking's own reminders (the old one's end unsent: it is cancelled).
+      await planReminders(tx, moved, now);
+    } else await enqueueJob(tx, 'mail.booking-cancelled', { bookingId: b.id, refundCents: refund.card, creditCents: refund.credit }, { dedupeKey: `booking-cancelled:${b.id}` });
 
     const data = {
       outcome: claim.outcome,

@@ -16,6 +16,7 @@ import { releaseDays } from './inventory';
 import { recordCharge } from './ledger';
 import { recordPartnerLine } from '../partners/ledger';
 import { reapExpired, type HoldKind } from './paid-hold';
+import { planReminders } from '../reminders/plan';
 
 /** The lot being booked and its place, read once per checkout. */
 export type Lot = NonNullable<Awaited<ReturnType<typeof providerWithLocation>>>;
@@ -51,6 +52,7 @@ export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bo
     const out = lot ? checkoutResultOf(confirmed, lot.provider, lot.location.state) : await checkoutResult(tx, confirmed.id);
     await completeKeyForBooking(tx, confirmed.id, { ok: true, data: out });
     await enqueueJob(tx, 'mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}` });
+    await planReminders(tx, confirmed, new Date(), lot?.location.state);
     return out;
   });
   if (result) {
