@@ -52,8 +52,7 @@ async function reminderJobs(t: TestApp, bookingId: number) {
     .sort((a, b) => a.runAt.localeCompare(b.runAt));
 }
 
-const reminders = async (t: TestApp, email: string) =>
-  (await t.outbox()).filter((m) => m.to.includes(email) && m.subject.startsWith('Your parking at'));
+const reminders = async (t: TestApp, email: string) => (await t.outbox()).filter((m) => m.to.includes(email) && m.subject.startsWith('Your parking at'));
 
 /** The first second Sunday of March at least two days away: the day US clocks spring forward. */
 function nextSpringForward(now = new Date()): string {
@@ -147,7 +146,12 @@ describe('trip reminders', () => {
     const b = await createBooking(t, { lot, arrival: stayAt(20), departure: stayAt(22) });
     const old = await reminderJobs(t, b.id);
     // Same length: no payment needed.
-    const changed = await call(t.request, `/api/bookings/${b.confirmationNumber}/change`, { token: b.viewToken, arrivalDate: stayAt(30), departureDate: stayAt(32) }, { headers: { 'Idempotency-Key': 'remind-change-0001' } });
+    const changed = await call(
+      t.request,
+      `/api/bookings/${b.confirmationNumber}/change`,
+      { token: b.viewToken, arrivalDate: stayAt(30), departureDate: stayAt(32) },
+      { headers: { 'Idempotency-Key': 'remind-change-0001' } },
+    );
     expect(changed.status).toBe(200);
     const all = await reminderJobs(t, b.id);
     expect(all).toHaveLength(4);

@@ -53,7 +53,10 @@ async function allDone(bookingId: number) {
 }
 
 async function bookAtLax(server: Server, email: string, arrival: string, departure: string) {
-  const [lot] = await query<{ id: number }>(url, `select p.id from parking_providers p join locations l on l.id = p.location_id where l.code = 'LAX' and p.published = 1 order by p.id limit 1`);
+  const [lot] = await query<{ id: number }>(
+    url,
+    `select p.id from parking_providers p join locations l on l.id = p.location_id where l.code = 'LAX' and p.published = 1 order by p.id limit 1`,
+  );
   const res = await call(server, '/api/bookings/automated', body(lot!.id, email, arrival, departure), { headers: { 'Idempotency-Key': `remind-${email}` } });
   expect(res.status).toBe(200);
   return res.json.booking.id as number;

@@ -257,7 +257,11 @@ function SecurityTab({ user }: { user: SessionUser }) {
 }
 
 const NOTIFICATIONS = [
-  { key: 'emailNotifications', label: 'Email trip reminders', description: 'The day before you arrive and on your departure day. Booking confirmations, changes and receipts are always sent.' },
+  {
+    key: 'emailNotifications',
+    label: 'Email trip reminders',
+    description: 'The day before you arrive and on your departure day. Booking confirmations, changes and receipts are always sent.',
+  },
   { key: 'smsNotifications', label: 'SMS notifications', description: 'Arrival reminders and shuttle updates by text.' },
   { key: 'marketingEmails', label: 'Marketing emails', description: 'Deals and parking tips, at most twice a month.' },
 ] as const;

@@ -66,7 +66,12 @@ export async function planReminders(tx: Writer, stay: ReminderStay, now: Date, s
   const lotState = state ?? (await stateOfLot(tx, stay.providerId));
   const plan = reminderTimes(stay, zoneForState(lotState ?? ''), now);
   if (plan.arrival)
-    await enqueueJob(tx, 'mail.arrival-reminder', { bookingId: stay.id, arrival: plan.arrival.date }, { runAt: plan.arrival.runAt, dedupeKey: arrivalReminderKey(stay.id, plan.arrival.date) });
+    await enqueueJob(
+      tx,
+      'mail.arrival-reminder',
+      { bookingId: stay.id, arrival: plan.arrival.date },
+      { runAt: plan.arrival.runAt, dedupeKey: arrivalReminderKey(stay.id, plan.arrival.date) },
+    );
   if (plan.departure)
     await enqueueJob(
       tx,

@@ -92,12 +92,7 @@ export function departureReminderEmail(brand: string, d: Omit<ReminderDetails, '
       `Hi ${escapeHtml(d.name)},`,
       escapeHtml(ends),
       escapeHtml(late),
-      detailRows([
-        ['Check-out', d.departure],
-        ['Address', d.address],
-        ['Vehicle', d.vehicle],
-        ...(d.phone ? [['Lot phone', d.phone] as [string, string]] : []),
-      ]),
+      detailRows([['Check-out', d.departure], ['Address', d.address], ['Vehicle', d.vehicle], ...(d.phone ? [['Lot phone', d.phone] as [string, string]] : [])]),
       escapeHtml(phoneLine(d)),
     ],
     { label: 'Running late? Extend here', url: d.manageUrl },
