@@ -5,7 +5,7 @@
 // net); a repeat is 409, after check-in or outside the window is refused, someone else's booking is 404.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, bookingPayments, bookings, guaranteeClaims, locations, lotDays, parkingProviders, partnerLedger } from '@/server/db/schema';
+import { auditLog, bookingPayments, bookings, guaranteeClaims, jobs, locations, lotDays, parkingProviders, partnerLedger } from '@/server/db/schema';
 import { bumpContentVersion } from '@/server/content-version';
 import { instantAt } from '@/server/modules/bookings/booking-view';
 import { stayDays } from '@/server/modules/bookings/inventory';
@@ -127,6 +127,14 @@ describe('a move to a nearby lot', () => {
       licensePlate: before.licensePlate,
     });
     expect(fresh).toMatchObject({ parkingFeeCents: 2000, serviceFeeCents: 199, totalFeeCents: 2199, refundedCents: 0, partnerId: nearby.id });
+    // Trip reminders: the new booking gets its own, for its dates (the original's end unsent: it is cancelled).
+    const reminders = (await t.db.select().from(jobs)).filter((j) => j.kind.endsWith('-reminder') && (j.payload as { bookingId: number }).bookingId === next.id);
+    expect(reminders.map((j) => j.payload)).toEqual(
+      expect.arrayContaining([
+        { bookingId: next.id, arrival: before.arrivalDate },
+        { bookingId: next.id, departure: before.departureDate },
+      ]),
+    );
     // The days: the original's given back, the new lot's taken.
     expect(await taken(from.id, before.arrivalDate, before.departureDate)).toEqual([0, 0, 0]);
     expect(await taken(to.id, before.arrivalDate, before.departureDate)).toEqual([1, 1, 1]);
