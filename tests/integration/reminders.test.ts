@@ -12,7 +12,7 @@ import { enqueueJob } from '@/server/jobs/queue';
 import { arrivalReminderKey } from '@/server/modules/reminders/plan';
 import { nextBookableTime } from '@/shared/stay-times';
 import { wallClockToInstant } from '@/shared/time-zones';
-import { createBooking, createLot, createUser, stayAt } from '../support/factories';
+import { CARD_FIELDS, createBooking, createLot, createUser, stayAt } from '../support/factories';
 import { call } from '../support/http';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -172,6 +172,17 @@ describe('trip reminders', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toMatch(/Check-in: \w{3} \d{2}, \d{4} at 9:00 AM/);
     expect(sent[0]!.text).toContain(`Check-in: ${formatDay(stayAt(30))}`);
+
+    // A longer stay, paid by card (the change settles after the charge): the new departure is planned too.
+    const extended = await call(
+      t.request,
+      `/api/bookings/${b.confirmationNumber}/change`,
+      { token: b.viewToken, arrivalDate: stayAt(30), departureDate: stayAt(33), paymentInfo: CARD_FIELDS },
+      { headers: { 'Idempotency-Key': 'remind-change-0002' } },
+    );
+    expect(extended.status).toBe(200);
+    const departures = (await reminderJobs(t, b.id)).filter((j) => j.kind === 'mail.departure-reminder').map((j) => j.payload);
+    expect(departures).toContainEqual({ bookingId: b.id, departure: stayAt(33) });
   });
 
   it('a cancelled booking sends nothing', async () => {
