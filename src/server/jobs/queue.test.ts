@@ -6,7 +6,7 @@ import { withTestDb } from '../../../tests/support/test-app';
 import type { DB } from '../db/client';
 import { jobs } from '../db/schema';
 import { z } from 'zod';
-import { backoffMs, claimJob, completeJob, enqueueJob, failJob, LEASE_MS, pruneJobs, writeJob } from './queue';
+import { backoffMs, claimJob, completeJob, enqueueJob, failJob, jobsOverview, LEASE_MS, pruneJobs, writeJob } from './queue';
 import { createJobRunner, type JobDefinition } from './runner';
 
 const test = withTestDb();
@@ -70,6 +70,14 @@ describe('the jobs table', () => {
     const job = (await claimJob(db, 'w'))!;
     await completeJob(db, job, 'w', new Date(Date.now() - 8 * 86_400_000));
     expect(await pruneJobs(db)).toBe(1);
+  });
+
+  it('counts jobs planned for later apart from those waiting now (the back office)', async () => {
+    const now = new Date();
+    await enqueueJob(db, 'mail.booking-link', { bookingId: 1 });
+    await enqueueJob(db, 'mail.booking-link', { bookingId: 2 }, { runAt: new Date(now.getTime() + 7 * 86_400_000) });
+    expect(await jobsOverview(db, now)).toMatchObject({ queued: 1, scheduled: 1, running: 0, dead: 0 });
+    expect(await jobsOverview(db, new Date(now.getTime() + 8 * 86_400_000))).toMatchObject({ queued: 2, scheduled: 0 });
   });
 });
 

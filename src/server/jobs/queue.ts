@@ -1,6 +1,6 @@
 // The jobs table's operations: enqueue inside the caller's transaction, claim one due job with a lease,
 // finish it, or schedule a retry with exponential backoff (dead after maxAttempts). See schema/jobs.ts.
-import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import { bound, prepared, type DB } from '../db/client';
 import { jobs } from '../db/schema';
 import { forUpdateSkipLocked } from '../db/dialect';
@@ -140,20 +140,28 @@ export async function pruneJobs(db: DB, olderThanMs = 7 * 24 * 60 * 60_000, now 
   return gone.length;
 }
 
-/** What the back office shows of the queue: counts by state, and the jobs that gave up (never their payload). */
-export async function jobsOverview(db: DB, limit = 20) {
+/**
+ * What the back office shows of the queue: counts by state, and the jobs that gave up (never their payload).
+ * `queued` counts the jobs due now; `scheduled` those queued for later (a reminder planned for next week).
+ */
+export async function jobsOverview(db: DB, now = new Date(), limit = 20) {
   const rows = await db
-    .select({ status: jobs.status, n: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      status: jobs.status,
+      n: sql<number>`count(*)`.mapWith(Number),
+      later: sql<number>`coalesce(sum(case when ${gt(jobs.runAt, now)} then 1 else 0 end), 0)`.mapWith(Number),
+    })
     .from(jobs)
     .groupBy(jobs.status);
   const counts = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Partial<Record<Job['status'], number>>;
+  const scheduled = rows.find((r) => r.status === 'queued')?.later ?? 0;
   const dead = await db
     .select({ id: jobs.id, kind: jobs.kind, attempts: jobs.attempts, lastError: jobs.lastError, finishedAt: jobs.finishedAt, createdAt: jobs.createdAt })
     .from(jobs)
     .where(eq(jobs.status, 'dead'))
     .orderBy(sql`${jobs.finishedAt} desc`, sql`${jobs.id} desc`)
     .limit(limit);
-  return { queued: counts.queued ?? 0, running: counts.running ?? 0, dead: counts.dead ?? 0, done: counts.done ?? 0, deadJobs: dead };
+  return { queued: (counts.queued ?? 0) - scheduled, scheduled, running: counts.running ?? 0, dead: counts.dead ?? 0, done: counts.done ?? 0, deadJobs: dead };
 }
 
 /** Sends a dead job round again (the admin fixed the mail server, say). False when it was not dead. */

@@ -103,8 +103,8 @@ describe('periodic work across servers', () => {
     expect(attempts).toBe(3);
     expect(warn).toHaveBeenCalledTimes(2);
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Job \d+ \(periodic\.prune-jobs\) attempt 3 failed: disk full; giving up\.$/));
-    const overview = await jobsOverview(db);
-    expect(overview).toMatchObject({ dead: 1, queued: 0 });
+    const overview = await jobsOverview(db, time.now());
+    expect(overview).toMatchObject({ dead: 1, queued: 0, scheduled: 0 });
     expect(overview.deadJobs).toEqual([expect.objectContaining({ kind: 'periodic.prune-jobs', attempts: 3, lastError: 'disk full' })]);
 
     time.advance(DAY);

@@ -37,10 +37,14 @@ export function JobsCard() {
   );
   const j = jobs.data;
   return (
-    <ListCard title="Background jobs" loading={!j} empty={j && j.deadJobs.length === 0 && `No failed jobs. ${j.queued} waiting, ${j.running} running.`}>
+    <ListCard
+      title="Background jobs"
+      loading={!j}
+      empty={j && j.deadJobs.length === 0 && `No failed jobs. ${j.queued} waiting, ${j.running} running, ${j.scheduled} scheduled for later.`}
+    >
       {j && j.deadJobs.length > 0 && (
         <div className="space-y-3">
-          <p className="text-sm text-muted-foreground">{`${j.dead} failed after every retry · ${j.queued} waiting · ${j.running} running`}</p>
+          <p className="text-sm text-muted-foreground">{`${j.dead} failed after every retry · ${j.queued} waiting · ${j.running} running · ${j.scheduled} scheduled for later`}</p>
           <ul className="divide-y divide-border text-sm" aria-label="Failed jobs">
             {j.deadJobs.map((job) => (
               <li key={job.id} className="flex flex-wrap items-start justify-between gap-3 py-2.5">

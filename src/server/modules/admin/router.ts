@@ -23,7 +23,7 @@ export const adminRouter = router({
   regenerateSitemap: adminProcedure.mutation(({ ctx }) => admin.regenerateSitemap(ctx.db)),
   analyzeContent: adminProcedure.mutation(({ ctx }) => admin.analyzeContent(ctx.db)),
   /** The jobs table: counts by state and the jobs that gave up, with their last error. */
-  jobs: adminProcedure.query(({ ctx }) => jobsOverview(ctx.db)),
+  jobs: adminProcedure.query(({ ctx }) => jobsOverview(ctx.db, ctx.clock.now())),
   retryJob: adminProcedure.input(z.object({ id: z.coerce.number().int().positive() })).mutation(async ({ ctx, input }) => {
     if (!(await retryJob(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: 'That job is not waiting for a retry.' });
     ctx.jobs.kick();
