@@ -1,6 +1,7 @@
 // Three servers started at once on an empty PostgreSQL database: migrations run once (under an advisory lock),
 // the catalogue and blog are seeded once, and the administrator is made once.
 import { afterAll, expect, it } from 'vitest';
+import { JOB_KINDS } from '@/server/jobs/kinds';
 import { freshDatabase, query, startServer, type Server } from './servers';
 
 const servers: Server[] = [];
@@ -21,10 +22,12 @@ it('three servers booting at once on an empty database all come up, and seed and
   expect(await count(`select count(*)::int as n from users where role = 'admin'`)).toBe(1);
   const journal = (await import('../../db/migrations-pg/meta/_journal.json', { with: { type: 'json' } })).default as { entries: unknown[] };
   expect(await count('select count(*)::int as n from drizzle.__drizzle_migrations')).toBe(journal.entries.length);
-  // Each piece of periodic work (nine, the booking changes' reaper, partner payouts and review invitations included) has one schedule, whoever registered it.
+  // Each piece of periodic work (every periodic kind of the jobs table: the booking changes' reaper, partner
+  // payouts, review invitations and the wallet's push included) has one schedule, whoever registered it.
   const names = await query<{ name: string }>(url, 'select name from scheduled_tasks order by name');
   expect(names.map((r) => r.name)).toEqual(
     expect.arrayContaining(['settle-expired-holds', 'settle-expired-changes', 'prune-rate-limits', 'partner-payouts', 'review-invitations']),
   );
-  expect(names.length).toBe(9);
+  const periodic = Object.keys(JOB_KINDS).filter((k) => k.startsWith('periodic.'));
+  expect(names.map((r) => `periodic.${r.name}`).sort()).toEqual(periodic.sort());
 }, 180_000);
