@@ -98,6 +98,12 @@ export const restRoutes: readonly RestRoute[] = [
     input: ({ params, body }) => ({ ...(body as object), confirmationNumber: params.confirmationNumber }),
   },
   {
+    method: 'PATCH',
+    path: '/api/bookings/:confirmationNumber/travel',
+    procedure: 'bookings.changeTravel',
+    input: ({ params, body }) => ({ ...(body as object), confirmationNumber: params.confirmationNumber }),
+  },
+  {
     method: 'POST',
     path: '/api/bookings/:confirmationNumber/cancel',
     procedure: 'bookings.cancelManaged',

@@ -6,6 +6,7 @@ import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 import { parseWallClock } from '../pricing';
 import { ZCardDetails } from './card';
 import { dateMessages, requiredDate } from './dates';
+import { ZTravelDetails } from './travel';
 
 export const PROVIDER_MISSING_MESSAGE = 'Provider information is missing. Please select a parking provider.';
 export const DEPARTURE_ORDER_MESSAGE = 'Departure date must be after arrival date';
@@ -101,6 +102,8 @@ export const ZCreateBookingInput = z
     customerInfo: ZBookingCustomer.prefault({} as z.input<typeof ZBookingCustomer>),
     reservationDetails: ZBookingReservation.prefault({} as z.input<typeof ZBookingReservation>),
     paymentInfo: ZBookingPayment.prefault({} as z.input<typeof ZBookingPayment>),
+    /** Optional flights (an airport) or ship and sailing date (a cruise port); see ./travel.ts. */
+    travelDetails: ZTravelDetails.optional(),
     providerId: z.coerce.number({ error: PROVIDER_MISSING_MESSAGE }).int(PROVIDER_MISSING_MESSAGE).positive(PROVIDER_MISSING_MESSAGE),
     /** The Idempotency-Key header (REST) or the same value from the tRPC client. */
     idempotencyKey: z.string().trim().min(8, 'Idempotency-Key must be 8 to 100 characters').max(100, 'Idempotency-Key must be 8 to 100 characters').optional(),

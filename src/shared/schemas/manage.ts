@@ -3,6 +3,7 @@
 // procedures share them.
 import { z } from './zod';
 import { dateMessages, requiredDate } from './dates';
+import { ZTravelDetails } from './travel';
 import { EMAIL_MESSAGE, stayDateProblems, ZBookingPayment, ZBookingReservation, ZLinkToken } from './bookings';
 
 const confirmationNumber = z
@@ -43,6 +44,10 @@ export type TChangeDatesInput = z.input<typeof ZChangeDatesInput>;
 
 export const ZChangeVehicleInput = ZManageRef.extend(ZBookingReservation.pick({ vehicleMake: true, vehicleModel: true, licensePlate: true }).shape);
 export type TChangeVehicleInput = z.input<typeof ZChangeVehicleInput>;
+
+/** New flights (or ship and sailing date at a cruise port), until departure: blanks clear them. */
+export const ZChangeTravelInput = ZManageRef.extend(ZTravelDetails.shape);
+export type TChangeTravelInput = z.input<typeof ZChangeTravelInput>;
 
 export const ZCancelManagedInput = ZManageRef.extend({
   reason: z.string().trim().max(500, 'Please keep the reason under 500 characters').optional().default(''),

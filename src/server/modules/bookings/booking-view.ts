@@ -41,6 +41,10 @@ export function publicBooking(b: BookingRow) {
     vehicleMake: b.vehicleMake,
     vehicleModel: b.vehicleModel,
     licensePlate: b.licensePlate,
+    outboundFlight: b.outboundFlight,
+    returnFlight: b.returnFlight,
+    shipName: b.shipName,
+    sailingDate: b.sailingDate,
     arrivalDate: b.arrivalDate,
     departureDate: b.departureDate,
     // Dollars: the API shows dollars (the database keeps cents).
