@@ -67,7 +67,7 @@ export interface HoldKind<Row extends { id: number }, Result, Hint = undefined> 
 
 export type AnyKind = HoldKind<any, any, any>;
 
-const PURPOSES: readonly PaymentPurpose[] = ['booking', 'booking-change', 'information-access'];
+const PURPOSES: readonly PaymentPurpose[] = ['booking', 'booking-change', 'overstay', 'information-access'];
 const purposeOf = (charge: ChargeInput): PaymentPurpose => PURPOSES.find((p) => p === charge.metadata?.purpose) ?? 'booking';
 
 /**
