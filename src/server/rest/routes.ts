@@ -105,6 +105,16 @@ export const restRoutes: readonly RestRoute[] = [
   },
   {
     method: 'POST',
+    path: '/api/bookings/:confirmationNumber/overstay/pay',
+    procedure: 'bookings.payOverstay',
+    input: ({ params, body, headers }) => ({
+      ...(body as object),
+      confirmationNumber: params.confirmationNumber,
+      idempotencyKey: headers['idempotency-key'] ?? (body as { idempotencyKey?: string } | undefined)?.idempotencyKey,
+    }),
+  },
+  {
+    method: 'POST',
     path: '/api/bookings/:confirmationNumber/cancel',
     procedure: 'bookings.cancelManaged',
     input: ({ params, body }) => ({ ...(body as object), confirmationNumber: params.confirmationNumber }),
