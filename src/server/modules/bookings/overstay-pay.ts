@@ -2,7 +2,7 @@
 // late check-out): the due overstay is claimed back to 'pending' with a gateway key made from the request's
 // Idempotency-Key, then charged and settled by the one paid-hold module, as at the gate. A decline makes it due
 // again (402 with the bank's words); a repeat with the same key replays the answer and never charges twice.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { bookingChanges } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
@@ -20,7 +20,7 @@ export async function payOverstay(ctx: Context, input: TPayOverstay) {
   const [due] = await ctx.db
     .select()
     .from(bookingChanges)
-    .where(and(eq(bookingChanges.bookingId, m.booking.id), eq(bookingChanges.kind, 'overstay'), inArray(bookingChanges.status, ['due', 'pending'])));
+    .where(and(eq(bookingChanges.bookingId, m.booking.id), eq(bookingChanges.kind, 'overstay')));
   if (!due) throw new AppError('BAD_REQUEST', NOTHING_DUE_MESSAGE);
   const scope = `overstay:${due.id}`;
   const { cardNumber, cvv: _cvv, ...payment } = input.paymentInfo;
@@ -32,6 +32,7 @@ export async function payOverstay(ctx: Context, input: TPayOverstay) {
       const [held] = await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, claim.changeId));
       if (held) return resumeHold(ctx, overstayHold, held, payWith, m.booking);
     }
+    if (due.status === 'applied') throw new AppError('BAD_REQUEST', NOTHING_DUE_MESSAGE);
     if (due.status !== 'due') throw new AppError('CONFLICT', 'This payment is already being processed. Please reload the booking in a moment.');
     const card = await payWith();
     const held = await ctx.db.transaction(async (tx) => {
