@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingChanges, bookingPayments, bookings, partnerLedger } from '@/server/db/schema';
 import { instantAt } from '@/server/modules/bookings/booking-view';
+import { DELAY_GRACE_MESSAGE } from '@/shared/schemas/catalogue-admin';
 import { FLIGHT_MESSAGE } from '@/shared/schemas/travel';
 import { cents } from '@/shared/money';
 import { CARD_FIELDS, checkout, checkoutRequest, createBooking, createLot, createUser, recordingGateway, stayAt, type TestLot } from '../support/factories';
@@ -118,6 +119,21 @@ describe('flight numbers', () => {
     });
     expect(res.status).toBe(200);
     expect(res.json.booking).toMatchObject({ outboundFlight: null, shipName: 'Wonder of the Seas', sailingDate: stayAt(5).slice(0, 10) });
+  });
+});
+
+describe("the lot's delay grace", () => {
+  it('is a whole number of hours from 0 to 24, set in the lot editor (REST: delayGraceHours)', async () => {
+    const other = await createLot(t);
+    const patch = (body: object) => call(t.request, `/api/admin/lots/${other.id}`, body, { cookie: admin.cookie, method: 'PATCH' });
+    expect((await call(t.request, `/api/admin/lots/${other.id}`, undefined, { cookie: admin.cookie })).json.delayGraceHours).toBe(2);
+    expect((await patch({ delayGraceHours: 5 })).status).toBe(200);
+    expect((await call(t.request, `/api/admin/lots/${other.id}`, undefined, { cookie: admin.cookie })).json.delayGraceHours).toBe(5);
+    for (const bad of [25, -1, 1.5]) {
+      const refused = await patch({ delayGraceHours: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.json.error).toBe(DELAY_GRACE_MESSAGE);
+    }
   });
 });
 
