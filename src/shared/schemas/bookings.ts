@@ -172,6 +172,11 @@ export interface TBookingForm {
   vehicleMake: string;
   vehicleModel: string;
   licensePlate: string;
+  /** Optional: flights at an airport, the ship and its sailing date at a cruise port (./travel.ts). */
+  outboundFlight: string;
+  returnFlight: string;
+  shipName: string;
+  sailingDate: string;
   cardNumber: string;
   expirationDate: string;
   cvv: string;
@@ -191,6 +196,7 @@ export function toBookingRequest(form: TBookingForm, providerId: number | string
       vehicleModel: form.vehicleModel,
       licensePlate: form.licensePlate,
     },
+    travelDetails: { outboundFlight: form.outboundFlight, returnFlight: form.returnFlight, shipName: form.shipName, sailingDate: form.sailingDate },
     paymentInfo: paymentMethodId ? { paymentMethodId } : { cardNumber: form.cardNumber, expirationDate: form.expirationDate, cvv: form.cvv, billingZip: form.billingZip },
   };
 }
