@@ -73,6 +73,8 @@ export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed
     reviewable: !review && !bookingActions(b, clock).review,
     /** A late check-out no card on file paid: "Overstay due $X — Pay now" (overstay-pay.ts). */
     overstayDue: await overstayDue(ctx.db, b.id),
+    /** Flights (an airport) or a ship and sailing date (a cruise port): what the travel form asks for. */
+    travelKind: (await ctx.db.select({ kind: locations.kind }).from(locations).where(eq(locations.id, p.locationId)))[0]?.kind ?? 'airport',
     /** What cancelling now would give back (when cancelling is allowed). */
     refundIfCancelledNow: allowed.cancel ? planInDollars(refundPlan(b, refundShare(p.cancellationPolicy, (clock.startsAt.getTime() - now.getTime()) / 3_600_000))) : null,
     changes: changes.map((c) => ({
