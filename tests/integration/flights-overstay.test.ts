@@ -167,7 +167,10 @@ describe('overstay at check-out', () => {
     const manage = await call(t.request, `/api/bookings/${b.confirmationNumber}/manage`, undefined, { cookie: traveller.cookie });
     expect(manage.json.priceLines).toContainEqual({ label: 'Late check-out: 1 extra day × $12.95', amount: 12.95 });
     expect(manage.json.overstayDue).toBeNull();
-    const lines = await t.db.select().from(partnerLedger).where(and(eq(partnerLedger.bookingId, b.id), eq(partnerLedger.kind, 'overstay')));
+    const lines = await t.db
+      .select()
+      .from(partnerLedger)
+      .where(and(eq(partnerLedger.bookingId, b.id), eq(partnerLedger.kind, 'overstay')));
     expect(lines.map((l) => [l.grossCents, l.commissionCents, l.netCents])).toEqual([[1295, 194, 1101]]);
 
     // The traveller is told, with the receipt line.
@@ -225,7 +228,10 @@ describe('overstay at check-out', () => {
     ]);
     const booking = await reconcile(b.id);
     expect(booking.totalFeeCents).toBe(3 * 1295 + 199);
-    const [row] = await t.db.select().from(bookingChanges).where(and(eq(bookingChanges.bookingId, b.id), eq(bookingChanges.kind, 'overstay')));
+    const [row] = await t.db
+      .select()
+      .from(bookingChanges)
+      .where(and(eq(bookingChanges.bookingId, b.id), eq(bookingChanges.kind, 'overstay')));
     expect(row).toMatchObject({ status: 'applied', chargedCents: 1295 });
   });
 });

@@ -994,7 +994,10 @@ async function checkInvariants(w: World): Promise<string[]> {
 
   // A late check-out's extra days join the booking's day prices beyond its billed days (issue 31).
   const overstayDays = new Map<number, number>();
-  for (const o of await db.select().from(bookingChanges).where(and(eq(bookingChanges.kind, 'overstay'), eq(bookingChanges.status, 'applied'))))
+  for (const o of await db
+    .select()
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.kind, 'overstay'), eq(bookingChanges.status, 'applied'))))
     overstayDays.set(o.bookingId, (overstayDays.get(o.bookingId) ?? 0) + (o.dayPrices?.length ?? 0));
 
   const known = new Set<number>();
@@ -1071,7 +1074,8 @@ async function checkInvariants(w: World): Promise<string[]> {
     if (b.dayPrices) {
       const sum = b.dayPrices.reduce((s, d) => s + d.cents, 0);
       const days = billableDays(b.arrivalDate, b.departureDate) + (overstayDays.get(b.id) ?? 0);
-      if (sum !== b.parkingFeeCents || b.dayPrices.length !== days) v.push(`${tag}: ${b.dayPrices.length} day prices summing to ${sum}, for ${days} days and a ${b.parkingFeeCents} parking fee`);
+      if (sum !== b.parkingFeeCents || b.dayPrices.length !== days)
+        v.push(`${tag}: ${b.dayPrices.length} day prices summing to ${sum}, for ${days} days and a ${b.parkingFeeCents} parking fee`);
       if (b.dayPrices.some((d) => !isCents(d.cents))) v.push(`${tag}: a day price is not whole cents`);
     }
     const pendingChange = pendingChanges.find((c) => c.bookingId === b.id);

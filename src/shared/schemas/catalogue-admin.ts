@@ -84,7 +84,13 @@ export const lotFields = {
     (n) => Number.isInteger(n) && n >= 0 && n <= LOT_LIMITS.maxCapacity,
   ).optional(),
   /** Hours a late car (a delayed flight) may stay past its departure before extra days are charged at check-out. */
-  delayGraceHours: numberField('count', 'Enter the delay grace in hours (0 for none)', DELAY_GRACE_MESSAGE, DELAY_GRACE_MESSAGE, (n) => Number.isInteger(n) && n >= 0 && n <= 24).optional(),
+  delayGraceHours: numberField(
+    'count',
+    'Enter the delay grace in hours (0 for none)',
+    DELAY_GRACE_MESSAGE,
+    DELAY_GRACE_MESSAGE,
+    (n) => Number.isInteger(n) && n >= 0 && n <= 24,
+  ).optional(),
   amenities: z
     .array(z.enum(LOT_AMENITIES, { error: (i) => `Unknown amenity "${String(i.input)}" (use: ${LOT_AMENITIES.join(', ')})` }))
     .transform((list) => LOT_AMENITIES.filter((a) => list.includes(a))),

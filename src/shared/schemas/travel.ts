@@ -48,7 +48,9 @@ export const NO_TRAVEL: TTravelDetails = { outboundFlight: null, returnFlight: n
 /** Flights for an airport lot, ship and sailing for a cruise port: the other pair is dropped. */
 export function travelFor(kind: 'airport' | 'cruise_port', t: TTravelDetails | undefined): TTravelDetails {
   if (!t) return NO_TRAVEL;
-  return kind === 'cruise_port' ? { ...NO_TRAVEL, shipName: t.shipName, sailingDate: t.sailingDate } : { ...NO_TRAVEL, outboundFlight: t.outboundFlight, returnFlight: t.returnFlight };
+  return kind === 'cruise_port'
+    ? { ...NO_TRAVEL, shipName: t.shipName, sailingDate: t.sailingDate }
+    : { ...NO_TRAVEL, outboundFlight: t.outboundFlight, returnFlight: t.returnFlight };
 }
 
 /** 'Flights UA 1234 out, UA 987 back' / 'Sailing: Wonder of the Seas, 2026-12-24', or null when none was given. */

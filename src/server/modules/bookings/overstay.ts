@@ -34,7 +34,10 @@ export function overstayOf(b: Pick<BookingRow, 'departureDate' | 'dayPrices' | '
 }
 
 /** The card on file: the booking's account's default saved card (else its newest); guests have none. */
-export async function cardOnFile(db: Pick<DB, 'select'>, userId: number | null): Promise<(Required<Pick<PayWith, 'paymentMethodId'>> & PayWith & { brand: string; last4: string }) | null> {
+export async function cardOnFile(
+  db: Pick<DB, 'select'>,
+  userId: number | null,
+): Promise<(Required<Pick<PayWith, 'paymentMethodId'>> & PayWith & { brand: string; last4: string }) | null> {
   if (userId === null) return null;
   const [card] = await db
     .select({ id: paymentMethods.stripePaymentMethodId, brand: paymentMethods.cardBrand, last4: paymentMethods.cardLast4, customerId: users.stripeCustomerId })
@@ -123,7 +126,13 @@ type Hint = Pick<BookingRow, 'confirmationNumber' | 'email'>;
 export const overstayHold: HoldKind<OverstayRow, TOverstaySummary, Hint> = {
   purpose: 'overstay',
   idKey: 'changeId',
-  load: async (db, id) => (await db.select().from(bookingChanges).where(and(eq(bookingChanges.id, id), eq(bookingChanges.kind, 'overstay'))))[0],
+  load: async (db, id) =>
+    (
+      await db
+        .select()
+        .from(bookingChanges)
+        .where(and(eq(bookingChanges.id, id), eq(bookingChanges.kind, 'overstay')))
+    )[0],
   state: (c) => (c.status === 'pending' ? 'pending' : c.status === 'applied' ? 'settled' : 'failed'),
   amount: (c) => c.chargedCents,
   paymentKey: (c) => c.paymentKey ?? `overstay-${c.bookingId}`,
@@ -174,7 +183,7 @@ async function settleOverstay(services: Pick<Services, 'db' | 'jobs'>, id: numbe
       .where(eq(bookings.id, b.id))
       .returning();
     if (intent) await recordCharge(tx, b.id, intent);
-    await recordPartnerLine(tx, booking!, { kind: 'overstay', sourceKey: `overstay:${c.id}`, gross: c.chargedCents as Cents, at: c.createdAt });
+    await recordPartnerLine(tx, booking!, { kind: 'overstay', sourceKey: `overstay:${c.id}`, gross: c.chargedCents, at: c.createdAt });
     await enqueueJob(tx, 'mail.booking-changed', { bookingId: b.id, changeId: c.id }, { dedupeKey: `booking-changed:${c.id}` });
     return overstaySummary(c);
   });

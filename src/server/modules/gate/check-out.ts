@@ -50,7 +50,11 @@ export type TGateCheckOut = TGatePass & { overstay: TOverstaySummary | null };
 /** Checks the car out; a late one's extra days are charged (or made due) in the same step. */
 export async function gateCheckOut(ctx: GateCtx, input: PassInput): Promise<TGateCheckOut> {
   if (!input.idempotencyKey) return checkOutAndCharge(ctx, input, null);
-  const key = { scope: `gate-check-out:${input.confirmationNumber}`, key: input.idempotencyKey, hash: requestHash({ confirmationNumber: input.confirmationNumber, lotId: input.lotId ?? null }) };
+  const key = {
+    scope: `gate-check-out:${input.confirmationNumber}`,
+    key: input.idempotencyKey,
+    hash: requestHash({ confirmationNumber: input.confirmationNumber, lotId: input.lotId ?? null }),
+  };
   return withIdempotencyKey(ctx.db, key, async (claim) => {
     const answer = await checkOutAndCharge(ctx, input, claim);
     await completeKey(ctx.db, claim.rowId, { ok: true, data: answer });
