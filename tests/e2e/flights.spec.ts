@@ -1,7 +1,10 @@
 // Flights in Chromium: a guest types a flight number at checkout (a wrong one is refused with how to write it),
 // and the gate's staff see the flights on the pass when the car comes in.
 import config from '../../playwright.config';
+import { bookings } from '@/server/db/schema';
+import { mintBookingLink } from '@/server/modules/bookings/booking-view';
 import { lotWallClock } from '@/server/modules/catalogue/lot-time';
+import { cents } from '@/shared/money';
 import { expect, test } from './fixtures';
 import { bostonLot, staffAccount } from './support/gate';
 
@@ -57,4 +60,71 @@ test('a guest books with a flight number and the gate sees it at check-in', asyn
   } finally {
     await staff.close();
   }
+});
+
+test('a car leaving 3 hours late: the gate sees what it owes, and the traveller pays it from the manage page', async ({ page, browser, isMobile, login, serverDb }) => {
+  const lot = await bostonLot(page.request);
+  const HOUR = 3_600_000;
+  const departure = new Date(Date.now() - 3 * HOUR - 5 * 60_000);
+  const arrival = new Date(departure.getTime() - 2 * 24 * HOUR);
+  const day = (d: Date) => lotWallClock(d, lot.state).slice(0, 10);
+  // A guest's stay, paid and checked in, that should have ended 3 hours ago ($10 a day as booked).
+  const confirmationNumber = `PP-LATE${isMobile ? 'M' : 'D'}${String(Date.now()).slice(-3)}`;
+  const [row] = await serverDb
+    .insert(bookings)
+    .values({
+      providerId: lot.id,
+      confirmationNumber,
+      firstName: 'Lee',
+      lastName: 'Late',
+      email: `lee-${Date.now()}@example.com`,
+      phone: '555-010-0166',
+      arrivalDate: lotWallClock(arrival, lot.state),
+      departureDate: lotWallClock(departure, lot.state),
+      vehicleMake: 'Honda',
+      vehicleModel: 'Civic',
+      licensePlate: 'LATE3',
+      returnFlight: 'UA 1234',
+      parkingFeeCents: cents(2000),
+      dayPrices: [
+        { date: day(arrival), cents: cents(1000) },
+        { date: day(new Date(arrival.getTime() + 24 * HOUR)), cents: cents(1000) },
+      ],
+      serviceFeeCents: cents(199),
+      totalFeeCents: cents(2199),
+      status: 'confirmed',
+      checkedInAt: arrival,
+    })
+    .returning();
+
+  const staff = await browser.newContext({ baseURL: config.use?.baseURL, viewport: page.viewportSize(), isMobile, hasTouch: isMobile, extraHTTPHeaders: { 'X-Forwarded-For': '10.31.4.8' } });
+  await staffAccount(browser, login, lot.id, staff);
+  const gate = await staff.newPage();
+  try {
+    await gate.goto('/gate');
+    await gate.getByRole('textbox', { name: 'Confirmation number' }).fill(confirmationNumber);
+    await gate.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect(gate.getByTestId('pass-overstay')).toHaveText(/^Late by 3 h \d+ min — 1 extra day, \$10\.00, the traveller is sent a link to pay\.$/);
+    await gate.screenshot({ path: test.info().outputPath(`gate-overstay-${isMobile ? 390 : 1280}.png`) });
+    await gate.getByRole('button', { name: 'Check out' }).click();
+    await expect(gate.getByRole('heading', { name: 'Checked out', exact: true })).toBeVisible();
+    await expect(gate.getByTestId('pass-overstay')).toHaveText('Late check-out: $10.00 could not be charged to a card; the traveller is e-mailed a link to pay.');
+  } finally {
+    await staff.close();
+  }
+
+  const token = await mintBookingLink(serverDb, row!.id, new Date(Date.now() + 86_400_000), 'manage');
+  await page.goto(`/manage/${confirmationNumber}?token=${token}`);
+  const due = page.getByTestId('overstay-due');
+  await expect(due.getByRole('heading', { name: 'Overstay due $10.00' })).toBeVisible();
+  await due.getByRole('button', { name: 'Pay now' }).click();
+  await due.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await due.getByLabel('Expiry').fill('12/34');
+  await due.getByLabel('CVC', { exact: true }).fill('123');
+  await due.getByLabel('ZIP', { exact: true }).fill('02128');
+  await page.screenshot({ path: test.info().outputPath(`manage-overstay-due-${isMobile ? 390 : 1280}.png`) });
+  await due.getByRole('button', { name: 'Pay $10.00' }).click();
+  await expect(page.getByTestId('overstay-due')).toHaveCount(0);
+  await expect(page.getByText('Late check-out: 1 extra day × $10.00').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath(`manage-overstay-paid-${isMobile ? 390 : 1280}.png`), fullPage: true });
 });
