@@ -105,6 +105,7 @@ test('a car leaving 3 hours late: the gate sees what it owes, and the traveller 
     await gate.getByRole('textbox', { name: 'Confirmation number' }).fill(confirmationNumber);
     await gate.getByRole('button', { name: 'Check', exact: true }).click();
     await expect(gate.getByTestId('pass-overstay')).toHaveText(/^Late by 3 h \d+ min — 1 extra day, \$10\.00, the traveller is sent a link to pay\.$/);
+    await gate.getByTestId('pass-overstay').scrollIntoViewIfNeeded();
     await gate.screenshot({ path: test.info().outputPath(`gate-overstay-${isMobile ? 390 : 1280}.png`) });
     await gate.getByRole('button', { name: 'Check out' }).click();
     await expect(gate.getByRole('heading', { name: 'Checked out', exact: true })).toBeVisible();
@@ -126,5 +127,6 @@ test('a car leaving 3 hours late: the gate sees what it owes, and the traveller 
   await due.getByRole('button', { name: 'Pay $10.00' }).click();
   await expect(page.getByTestId('overstay-due')).toHaveCount(0);
   await expect(page.getByText('Late check-out: 1 extra day × $10.00').first()).toBeVisible();
+  await expect(page.getByText(/^Late check-out: left /)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath(`manage-overstay-paid-${isMobile ? 390 : 1280}.png`), fullPage: true });
 });

@@ -14,7 +14,7 @@ import type { Context, Services } from '../../deps';
 import { AppError } from '../../errors';
 import type { PaymentIntent } from '../../integrations/payments';
 import { enqueueJob } from '../../jobs/queue';
-import { add, toDollars, type Cents } from '@/shared/money';
+import { add, toDollars } from '@/shared/money';
 import { priceOverstay, type Overstay } from '@/shared/pricing';
 import { recordPartnerLine } from '../partners/ledger';
 import { bookedPriceLines, instantAt, type BookingRow } from './booking-view';
