@@ -44,7 +44,13 @@ test('a guest books with a flight number and the gate sees it at check-in', asyn
   const confirmation = new URL(page.url()).searchParams.get('confirmation')!;
 
   // The staff member's phone or desk, at this project's size.
-  const staff = await browser.newContext({ baseURL: config.use?.baseURL, viewport: page.viewportSize(), isMobile, hasTouch: isMobile, extraHTTPHeaders: { 'X-Forwarded-For': '10.31.4.7' } });
+  const staff = await browser.newContext({
+    baseURL: config.use?.baseURL,
+    viewport: page.viewportSize(),
+    isMobile,
+    hasTouch: isMobile,
+    extraHTTPHeaders: { 'X-Forwarded-For': '10.31.4.7' },
+  });
   await staffAccount(browser, login, lot.id, staff);
   const gate = await staff.newPage();
   try {
@@ -97,7 +103,13 @@ test('a car leaving 3 hours late: the gate sees what it owes, and the traveller 
     })
     .returning();
 
-  const staff = await browser.newContext({ baseURL: config.use?.baseURL, viewport: page.viewportSize(), isMobile, hasTouch: isMobile, extraHTTPHeaders: { 'X-Forwarded-For': '10.31.4.8' } });
+  const staff = await browser.newContext({
+    baseURL: config.use?.baseURL,
+    viewport: page.viewportSize(),
+    isMobile,
+    hasTouch: isMobile,
+    extraHTTPHeaders: { 'X-Forwarded-For': '10.31.4.8' },
+  });
   await staffAccount(browser, login, lot.id, staff);
   const gate = await staff.newPage();
   try {
