@@ -110,7 +110,7 @@ export async function chargeOverstay(ctx: Context, row: OverstayRow, booking: Pi
     await releaseOverstay(ctx, row.id, { code: 'PAYMENT_REQUIRED', message: 'No card on file.' });
   } else {
     try {
-      return await payAndSettle(ctx, overstayHold, row, { paymentMethodId: card.paymentMethodId, customerId: card.customerId }, booking);
+      return await payAndSettle(ctx, overstayHold, row, { paymentMethodId: card.paymentMethodId, customerId: card.customerId, offSession: true }, booking);
     } catch (err) {
       // A decline released it to 'due' (the pay link is on its way); a gateway fault leaves it to the reaper.
       if (!(err instanceof Error)) throw err;

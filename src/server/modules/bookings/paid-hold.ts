@@ -33,6 +33,8 @@ export interface PayWith {
   card?: { number: string; expMonth: number; expYear: number; cvc: string; postalCode?: string };
   paymentMethodId?: string;
   customerId?: string;
+  /** Charged with the cardholder away (the card on file): see ChargeInput.offSession. */
+  offSession?: boolean;
 }
 
 /** How one kind of hold is read, settled and released. `Row` is its pending row; `Result` what a request answers. */

@@ -89,7 +89,7 @@ async function resumeOverstay(ctx: GateCtx, row: OverstayRow, input: PassInput):
   const card = await cardOnFile(ctx.db, booking.userId);
   if (!card) return chargeOverstay(ctx, row, booking);
   try {
-    return await resumeHold(ctx, overstayHold, row, async () => ({ paymentMethodId: card.paymentMethodId, customerId: card.customerId }), booking);
+    return await resumeHold(ctx, overstayHold, row, async () => ({ paymentMethodId: card.paymentMethodId, customerId: card.customerId, offSession: true }), booking);
   } catch {
     const [now] = await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, row.id));
     return overstaySummary(now ?? row);
