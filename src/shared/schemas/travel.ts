@@ -53,9 +53,4 @@ export function travelFor(kind: 'airport' | 'cruise_port', t: TTravelDetails | u
     : { ...NO_TRAVEL, outboundFlight: t.outboundFlight, returnFlight: t.returnFlight };
 }
 
-/** 'Flights UA 1234 out, UA 987 back' / 'Sailing: Wonder of the Seas, 2026-12-24', or null when none was given. */
-export function travelText(t: Partial<TTravelDetails>): string | null {
-  if (t.shipName || t.sailingDate) return `Sailing: ${[t.shipName, t.sailingDate].filter(Boolean).join(', ')}`;
-  const parts = [t.outboundFlight && `${t.outboundFlight} out`, t.returnFlight && `${t.returnFlight} back`].filter(Boolean);
-  return parts.length ? `Flights: ${parts.join(', ')}` : null;
-}
+export { travelText } from '../travel-text';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { bookingIcs } from '@/shared/ics';
-import { travelText } from '@/shared/schemas/travel';
+import { travelText } from '@/shared/travel-text';
 
 export interface PassBooking {
   confirmationNumber: string;

@@ -8,7 +8,7 @@ import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/utils';
 import { formatUsd } from '@/shared/format';
 import { OTHER_LOT_PREFIX } from '@/shared/schemas/gate';
-import { travelText } from '@/shared/schemas/travel';
+import { travelText } from '@/shared/travel-text';
 import type { RouterOutputs } from '@/client/lib/trpc';
 import { Plate } from './plate';
 import { shortStay, type GatePass } from './gate-format';

@@ -12,7 +12,7 @@ import { ReviewPrompt } from '@/client/features/reviews/review-prompt';
 import { BookingActions, GuaranteeLink } from './booking-actions';
 import { Receipt } from './receipt';
 import { OverstayDue } from './overstay-due';
-import { travelText } from '@/shared/schemas/travel';
+import { travelText } from '@/shared/travel-text';
 
 export type TManaged = RouterOutputs['bookings']['manage'];
 
