@@ -7,6 +7,7 @@ import { parseWallClock } from '../pricing';
 import { ZCardDetails } from './card';
 import { dateMessages, requiredDate } from './dates';
 import { ZTravelDetails } from './travel';
+import { ZLinkToken } from './link-token';
 
 export const PROVIDER_MISSING_MESSAGE = 'Provider information is missing. Please select a parking provider.';
 export const DEPARTURE_ORDER_MESSAGE = 'Departure date must be after arrival date';
@@ -149,14 +150,9 @@ export const ZUpdateBookingStatusInput = z.object({
   reason: z.string().trim().max(500, 'Please keep the reason under 500 characters').optional().default(''),
 });
 
-/** What a link that does not open says (a damaged, cut, expired or ended link alike: nobody learns which). */
-export const LINK_INVALID_MESSAGE = 'This booking link is invalid or has expired. Sign in, or use the link in your confirmation e-mail.';
-
-/**
- * A signed link's token as the URL carries it. A damaged or cut one is a link that does not open (404 with the
- * message above), never a validation error; only an absurd length is refused here, in the same words.
- */
-export const ZLinkToken = z.string().trim().max(512, LINK_INVALID_MESSAGE);
+// A signed link's token and what a link that does not open says: in ./link-token.ts (small, for the pages that
+// need only them, such as the reviews on a lot's page).
+export { LINK_INVALID_MESSAGE, ZLinkToken } from './link-token';
 
 export const ZBookingRef = z.object({ confirmationNumber: z.string().trim().min(4).max(20) });
 export const ZBookingLinkRef = ZBookingRef.extend({ token: ZLinkToken });

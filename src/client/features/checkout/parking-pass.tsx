@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { bookingIcs } from '@/shared/ics';
-import { travelText } from '@/shared/travel-text';
 
 export interface PassBooking {
   confirmationNumber: string;
@@ -14,11 +13,8 @@ export interface PassBooking {
   providerPhone?: string | null;
   startsAt: Date | string;
   endsAt: Date | string;
-  /** The traveller's flights or sailing, when given (shared/schemas/travel.ts). */
-  outboundFlight?: string | null;
-  returnFlight?: string | null;
-  shipName?: string | null;
-  sailingDate?: string | null;
+  /** The traveller's flights or sailing in one line, when given ('Flights: UA 1234 out'). */
+  travel?: string | null;
 }
 
 export function ParkingPass({ booking, brand }: { booking: PassBooking; brand: string }) {
@@ -67,7 +63,7 @@ export function ParkingPass({ booking, brand }: { booking: PassBooking; brand: s
         />
       )}
       <p className="font-mono text-lg font-bold tracking-wider">{booking.confirmationNumber}</p>
-      {travelText(booking) && <p className="text-sm font-medium">{travelText(booking)}</p>}
+      {booking.travel && <p className="text-sm font-medium">{booking.travel}</p>}
       <p className="text-sm text-muted-foreground">Show this pass at the lot entrance.</p>
       <Button type="button" variant="outline" onClick={downloadCalendar} className="print:hidden">
         <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar

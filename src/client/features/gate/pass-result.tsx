@@ -8,7 +8,6 @@ import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/utils';
 import { formatUsd } from '@/shared/format';
 import { OTHER_LOT_PREFIX } from '@/shared/schemas/gate';
-import { travelText } from '@/shared/travel-text';
 import type { RouterOutputs } from '@/client/lib/trpc';
 import { Plate } from './plate';
 import { shortStay, type GatePass } from './gate-format';
@@ -120,10 +119,10 @@ function Details({ pass }: { pass: GatePass }) {
         <span className="block text-base font-semibold">{`${b.vehicleMake} ${b.vehicleModel}`}</span>
         <Plate value={b.licensePlate} className="mt-1" />
       </Item>
-      {travelText(b) && (
+      {b.travel && (
         <Item label="Travel">
           <span className="font-semibold" data-testid="pass-travel">
-            {travelText(b)}
+            {b.travel}
           </span>
         </Item>
       )}

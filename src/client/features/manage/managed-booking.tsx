@@ -1,6 +1,6 @@
 // One booking on the manage page: status, the stay, the vehicle, the receipt with every change, the pass, and
 // the actions the booking allows now (change dates or extend, change vehicle, cancel, end links).
-import { CalendarClock, Car, DoorOpen, MapPin, Phone, Plane, Ship } from 'lucide-react';
+import { CalendarClock, Car, DoorOpen, MapPin, Phone } from 'lucide-react';
 import { Badge } from '@/client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { ParkingPass } from '@/client/features/checkout/parking-pass';
@@ -10,9 +10,9 @@ import { cn } from '@/client/lib/utils';
 import { formatStay } from '@/shared/format';
 import { ReviewPrompt } from '@/client/features/reviews/review-prompt';
 import { BookingActions, GuaranteeLink } from './booking-actions';
+import { TravelIcon } from './travel-dialog';
 import { Receipt } from './receipt';
 import { OverstayDue } from './overstay-due';
-import { travelText } from '@/shared/travel-text';
 
 export type TManaged = RouterOutputs['bookings']['manage'];
 
@@ -65,7 +65,7 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
                   }
                 />
                 <Item icon={Car} label="Vehicle" value={[`${b.vehicleMake} ${b.vehicleModel}`, b.licensePlate].filter(Boolean).join(' · ')} />
-                {travelText(b) && <Item icon={b.travelKind === 'cruise_port' ? Ship : Plane} label="Travel" value={travelText(b)} />}
+                {b.travel && <Item icon={TravelIcon(b.travelKind)} label="Travel" value={b.travel} />}
                 {b.providerPhone && (
                   <Item
                     icon={Phone}

@@ -1,7 +1,7 @@
 // The traveller's flights (or ship and sailing date at a cruise port) on the manage page: added or changed until
 // departure, like the vehicle; the lot sees them at the gate.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Plane, Ship } from 'lucide-react';
+import { PlaneTakeoff, Ship } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
@@ -11,6 +11,9 @@ import { useTRPC } from '@/client/lib/trpc';
 import { ZChangeTravelInput } from '@/shared/schemas/manage';
 import type { TManaged } from './managed-booking';
 
+/** The icon of a lot's kind of travel (a plane, a ship). */
+export const TravelIcon = (kind: string) => (kind === 'cruise_port' ? Ship : PlaneTakeoff);
+
 export function TravelDialog({ booking: b, token }: { booking: TManaged; token?: string }) {
   const trpc = useTRPC();
   const [open, setOpen] = useState(false);
@@ -19,7 +22,7 @@ export function TravelDialog({ booking: b, token }: { booking: TManaged; token?:
   const save = useMutation(trpc.bookings.changeTravel.mutationOptions());
   const cruise = b.travelKind === 'cruise_port';
   const given = cruise ? b.shipName || b.sailingDate : b.outboundFlight || b.returnFlight;
-  const Icon = cruise ? Ship : Plane;
+  const Icon = TravelIcon(b.travelKind);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import { inviteReview } from '../reviews/invitations';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
 import { otherLotMessage } from '@/shared/schemas/gate';
+import { travelText } from '@/shared/travel-text';
 import { passRuling, verdictOf, type PassRuling } from './pass-rules';
 import { inScope, type GateScope } from './staff.service';
 
@@ -42,6 +43,7 @@ export const rowOf = (b: BookingRow, state: string) => ({
   returnFlight: b.returnFlight,
   shipName: b.shipName,
   sailingDate: b.sailingDate,
+  travel: travelText(b),
   arrivalDate: b.arrivalDate,
   departureDate: b.departureDate,
   status: b.status,
