@@ -96,6 +96,8 @@ describe('flight numbers', () => {
     expect(res.json.booking).toMatchObject({ outboundFlight: 'UA 1234', returnFlight: 'DL 88', shipName: null });
     const cn = res.json.confirmationNumber as string;
     const token = res.json.viewToken as string;
+    const confirmation = (await t.outbox()).find((m) => m.subject.includes(cn));
+    expect(confirmation?.text).toContain('Flights: UA 1234 out, DL 88 back');
 
     const bad = await call(t.request, `/api/bookings/${cn}/travel`, { token, outboundFlight: 'UA12345' }, { method: 'PATCH' });
     expect(bad.status).toBe(400);

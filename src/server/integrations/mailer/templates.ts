@@ -149,6 +149,8 @@ export function setPasswordEmail({ brand, name, url, reason = 'access' }: { bran
 }
 
 export interface BookingMailDetails {
+  /** The traveller's flights or sailing in one line, when given. */
+  travel?: string | null;
   name: string;
   confirmationNumber: string;
   providerName: string;
@@ -197,6 +199,7 @@ export function bookingConfirmationEmail(brand: string, d: BookingMailDetails): 
     ['Check-in', d.arrival],
     ['Check-out', d.departure],
     ['Vehicle', d.vehicle],
+    ...(d.travel ? [['Travel', d.travel] as [string, string]] : []),
   ];
   const money: [string, string][] = [...d.lines.map((l): [string, string] => [l.label, l.amount]), ['Total charged', d.total]];
   if (d.card) money.push(['Paid with', d.card]);

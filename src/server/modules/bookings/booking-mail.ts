@@ -13,6 +13,7 @@ import { formatCents, type Cents } from '@/shared/money';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, guaranteeCover, instantAt, mintBookingLink, providerWithLocation, REQUESTED_LINK_TTL_MS } from './booking-view';
 import { qrPng } from './qr-png';
+import { travelText } from '@/shared/travel-text';
 
 type MailServices = Pick<Services, 'db' | 'env' | 'mailer' | 'clock'>;
 
@@ -76,6 +77,7 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
     arrival: formatStay(b.arrivalDate),
     departure: formatStay(b.departureDate),
     vehicle: [b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · '),
+    travel: travelText(b),
     lines: [
       ...bookedPriceLines(b).map((l) => ({ label: `Parking, ${l.label}`, amount: formatCents(l.cents) })),
       { label: 'Service fee', amount: formatCents(b.serviceFeeCents) },
