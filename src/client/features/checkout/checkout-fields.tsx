@@ -60,7 +60,7 @@ export function TravelFields({ bind, cruise }: { bind: Bind; cruise: boolean }) 
     <fieldset className="space-y-4">
       <legend className="mb-1 text-base font-semibold">{cruise ? 'Your cruise (optional)' : 'Your flights (optional)'}</legend>
       <p className="mb-3 text-sm text-muted-foreground">
-        {cruise ? 'The lot knows when your ship is due back.' : 'If your return flight is late, the lot’s grace period covers you: nothing more to pay.'}
+        {cruise ? 'The lot knows when your ship is due back.' : 'The lot sees your flights at the gate, and a short delay on the way back is covered by its grace period.'}
       </p>
       {cruise ? (
         <div className="grid gap-4 sm:grid-cols-2">

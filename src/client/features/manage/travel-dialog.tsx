@@ -52,7 +52,7 @@ export function TravelDialog({ booking: b, token }: { booking: TManaged; token?:
       <DialogContent>
         <DialogTitle>{cruise ? 'Your cruise' : 'Your flights'}</DialogTitle>
         <DialogDescription>
-          {cruise ? 'The lot knows when your ship is due back.' : 'A late return flight is covered by the lot’s grace period. Leave a field empty to remove it.'}
+          {cruise ? 'The lot knows when your ship is due back.' : 'A short delay on the way back is covered by the lot’s grace period. Leave a field empty to remove it.'}
         </DialogDescription>
         <form onSubmit={submit} noValidate aria-label={cruise ? 'Cruise' : 'Flights'} className="space-y-4">
           {cruise ? (
