@@ -253,7 +253,7 @@ export const bookingChanges = k.table(
       .integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    kind: k.text('kind', { enum: ['dates', 'vehicle', 'cancel', 'travel', 'overstay'] }).notNull(),
+    kind: k.text('kind', { enum: ['dates', 'vehicle', 'cancel', 'overstay'] }).notNull(),
     /** 'due': an overstay no card paid, waiting for the traveller's payment (the pay link). */
     status: k.text('status', { enum: ['pending', 'applied', 'failed', 'due'] }).notNull(),
     /** The signed-in user who made it; null through a signed link. */
