@@ -305,3 +305,36 @@ export function priceGuaranteeMove(opts: { cardNet: Cents; creditUsed: Cents; ne
     platformPays: atLeastZero(sub(newPrice, paid)),
   };
 }
+
+/** What a car that left after its booked departure owes: see priceOverstay. */
+export interface Overstay {
+  /** Minutes after the booked departure (0 when on time or early). */
+  lateMinutes: number;
+  /** Extra days charged (0 within the grace). */
+  days: number;
+  /** The booked daily rate they are charged at. */
+  rate: Cents;
+  amount: Cents;
+  /** The extra days as billed days (after the stay's last billed day), each at `rate`. */
+  dayPrices: DayPrice[];
+  lines: StayLine[];
+}
+
+/**
+ * A late check-out at the booked rate, never a drive-up one. Within the lot's grace nothing is owed; beyond it,
+ * every started 24 hours after the booked departure is a day (the grace forgives a delay, it does not move the
+ * departure: 3 h late with a 2 h grace is 1 day, 26 h late is 2). The rate is the stay's last billed day as
+ * booked (`paid`, the booking's day prices: a holiday or week share included), the day a late car overstayed.
+ */
+export function priceOverstay(opts: { departureAt: number; checkedOutAt: number; graceHours: number; paid: readonly DayPrice[] }): Overstay {
+  const late = Math.max(0, opts.checkedOutAt - opts.departureAt);
+  const lateMinutes = Math.floor(late / 60_000);
+  const last = [...opts.paid].sort((a, b) => a.date.localeCompare(b.date)).at(-1);
+  const rate = last?.cents ?? ZERO;
+  const days = late > opts.graceHours * 3_600_000 ? Math.ceil(late / DAY_MS) : 0;
+  const first = last ? Math.floor(Date.parse(`${last.date}T00:00Z`) / DAY_MS) + 1 : 0;
+  const dayPrices = last ? Array.from({ length: days }, (_, i) => ({ date: new Date((first + i) * DAY_MS).toISOString().slice(0, 10), cents: rate })) : [];
+  const amount = times(rate, days);
+  const lines = days ? [{ label: `Late check-out: ${days} extra day${days === 1 ? '' : 's'} × ${formatCents(rate)}`, cents: amount }] : [];
+  return { lateMinutes, days, rate, amount, dayPrices, lines };
+}

@@ -696,7 +696,23 @@ async function stepCheckOut(w: World) {
   const target = rows.length ? w.booked.get(pick(w.r, rows).id) : undefined;
   if (!target) return stepCheckIn(w);
   w.log.push(`  the gate checks out ${target.cn}`);
-  await http(w, 'check-out', `/api/gate/bookings/${target.cn}/check-out?lotId=${target.lot.id}`, {}, { cookie: w.admin.cookie });
+  // A car that leaves after its departure and the lot's grace owes extra days (issue 31): a retry with the same
+  // key charges them once; no card on file makes them due, paid (once per key) from the manage page.
+  const key = `check-out-${target.cn}-${between(w.r, 1, 1e9)}`;
+  const url = `/api/gate/bookings/${target.cn}/check-out?lotId=${target.lot.id}`;
+  await http(w, 'check-out', url, {}, { cookie: w.admin.cookie, key });
+  if (w.r() < 0.3) await http(w, 'check-out retried', url, {}, { cookie: w.admin.cookie, key });
+  const [due] = await w.t.db
+    .select({ id: bookingChanges.id })
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.bookingId, target.id), eq(bookingChanges.kind, 'overstay'), eq(bookingChanges.status, 'due')));
+  if (!due || w.r() < 0.3) return;
+  const auth = await manageAuth(w, target);
+  const payKey = `pay-overstay-${target.cn}-${between(w.r, 1, 1e9)}`;
+  w.log.push(`  ${target.who.label} pays the overstay of ${target.cn}`);
+  const body = { ...(auth.token ? { token: auth.token } : {}), paymentInfo: CARD };
+  await http(w, 'pay overstay', `/api/bookings/${target.cn}/overstay/pay`, body, { cookie: auth.cookie, key: payKey });
+  if (w.r() < 0.3) await http(w, 'pay overstay retried', `/api/bookings/${target.cn}/overstay/pay`, body, { cookie: auth.cookie, key: payKey });
 }
 
 /** Time passes; the reapers run as their periodic jobs would (a hold older than 10 minutes is settled). */
@@ -842,7 +858,7 @@ async function stepCredit(w: World) {
   for (let i = 0; i < times; i++) await payAccessFee(w, who, lot);
 }
 
-const STEP_WEIGHTS = { book: 22, longer: 12, shorter: 12, move: 8, cancel: 7, checkIn: 7, checkOut: 2, clock: 12, retry: 3, operator: 4, doubleClick: 3, race: 3, credit: 4 };
+const STEP_WEIGHTS = { book: 22, longer: 12, shorter: 12, move: 8, cancel: 7, checkIn: 7, checkOut: 4, clock: 12, retry: 3, operator: 4, doubleClick: 3, race: 3, credit: 4 };
 type StepName = keyof typeof STEP_WEIGHTS;
 const STEPS_BY_NAME: Record<StepName, (w: World) => Promise<void>> = {
   book: stepBook,
@@ -959,7 +975,7 @@ async function checkInvariants(w: World): Promise<string[]> {
     if (!isCents(i.amount) || !isCents(refunded)) v.push(`intent ${i.id}: amounts not whole cents (${i.amount}, ${refunded})`);
     if (refunded > i.amount) v.push(`intent ${i.id} (${i.purpose} of booking ${i.bookingId}): refunded ${refunded} of a ${i.amount} charge`);
     intentById.set(i.id, { amount: i.amount, refunded });
-    if (i.status !== 'succeeded' || (i.purpose !== 'booking' && i.purpose !== 'booking-change')) continue;
+    if (i.status !== 'succeeded' || (i.purpose !== 'booking' && i.purpose !== 'booking-change' && i.purpose !== 'overstay')) continue;
     const g = gateway.get(Number(i.bookingId)) ?? { charged: 0, refunded: 0, pending: 0, intents: [] };
     g.intents.push({ id: i.id, amount: i.amount, refunded, purpose: i.purpose, changeId: i.changeId });
     g.charged += i.amount;
@@ -978,6 +994,14 @@ async function checkInvariants(w: World): Promise<string[]> {
   for (const p of payments) paymentsOf.set(p.bookingId, [...(paymentsOf.get(p.bookingId) ?? []), p]);
   const cancelOf = new Map<number, typeof cancels>();
   for (const c of cancels) cancelOf.set(c.bookingId, [...(cancelOf.get(c.bookingId) ?? []), c]);
+
+  // A late check-out's extra days join the booking's day prices beyond its billed days (issue 31).
+  const overstayDays = new Map<number, number>();
+  for (const o of await db
+    .select()
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.kind, 'overstay'), eq(bookingChanges.status, 'applied'))))
+    overstayDays.set(o.bookingId, (overstayDays.get(o.bookingId) ?? 0) + (o.dayPrices?.length ?? 0));
 
   const known = new Set<number>();
   for (const b of all) {
@@ -1052,8 +1076,9 @@ async function checkInvariants(w: World): Promise<string[]> {
     }
     if (b.dayPrices) {
       const sum = b.dayPrices.reduce((s, d) => s + d.cents, 0);
-      if (sum !== b.parkingFeeCents || b.dayPrices.length !== billableDays(b.arrivalDate, b.departureDate))
-        v.push(`${tag}: ${b.dayPrices.length} day prices summing to ${sum}, for ${billableDays(b.arrivalDate, b.departureDate)} days and a ${b.parkingFeeCents} parking fee`);
+      const days = billableDays(b.arrivalDate, b.departureDate) + (overstayDays.get(b.id) ?? 0);
+      if (sum !== b.parkingFeeCents || b.dayPrices.length !== days)
+        v.push(`${tag}: ${b.dayPrices.length} day prices summing to ${sum}, for ${days} days and a ${b.parkingFeeCents} parking fee`);
       if (b.dayPrices.some((d) => !isCents(d.cents))) v.push(`${tag}: a day price is not whole cents`);
     }
     const pendingChange = pendingChanges.find((c) => c.bookingId === b.id);

@@ -15,7 +15,7 @@ import { useSession } from '@/client/features/auth/use-session';
 import { BookingSummary, EstimateRows } from '@/client/features/checkout/booking-summary';
 import { CardFields, EMPTY_CARD } from '@/client/features/checkout/card-fields';
 import { initialStay, useCheckoutDraft } from '@/client/features/checkout/checkout-draft';
-import { ContactFields, FormProblem, StayFields, TermsField, VehicleFields, type Bind } from '@/client/features/checkout/checkout-fields';
+import { ContactFields, FormProblem, StayFields, TermsField, TravelFields, VehicleFields, type Bind } from '@/client/features/checkout/checkout-fields';
 import { storeConfirmation } from '@/client/features/checkout/confirmation-store';
 import { SavedCardPicker } from '@/client/features/checkout/saved-card-picker';
 import type { CreatePaymentMethod } from '@/client/features/checkout/stripe-card';
@@ -44,6 +44,10 @@ const EMPTY: TBookingForm = {
   vehicleMake: '',
   vehicleModel: '',
   licensePlate: '',
+  outboundFlight: '',
+  returnFlight: '',
+  shipName: '',
+  sailingDate: '',
   ...EMPTY_CARD,
   acceptTerms: false,
 };
@@ -304,6 +308,7 @@ function Checkout({
             <ContactFields bind={bind} />
             <StayFields bind={bind} minDeparture={form.arrivalDate} zoneName={zone ? zoneName(zone) : undefined} />
             <VehicleFields bind={bind} />
+            <TravelFields bind={bind} cruise={provider?.terminal.kind === 'cruise_port'} />
             <fieldset className="space-y-4">
               <legend className="mb-3 flex items-center gap-2 text-base font-semibold">
                 <Lock className="size-4 text-muted-foreground" aria-hidden="true" /> Payment

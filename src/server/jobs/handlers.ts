@@ -3,6 +3,7 @@
 import type { Services } from '../deps';
 import { sendPasswordResetMail, sendSetPasswordMail, sendVerificationMail } from '../modules/auth/auth.service';
 import { sendBookingCancelled, sendBookingChanged, sendBookingConfirmation, sendManageLink } from '../modules/bookings/booking-mail';
+import { sendOverstayDue } from '../modules/bookings/overstay-mail';
 import { sendPartnerInvitation } from '../modules/partners/invitations.service';
 import { sendReviewInvitation } from '../modules/reviews/invitations';
 import { sendArrivalReminder, sendDepartureReminder } from '../modules/reminders/reminder-mail';
@@ -25,6 +26,7 @@ export function jobHandlers(services: Omit<Services, 'jobs'>): Record<JobKind, J
     'mail.booking-confirmation': (p) => sendBookingConfirmation(services, p, p.note),
     'mail.booking-changed': (p) => sendBookingChanged(services, p),
     'mail.booking-link': (p) => sendManageLink(services, p),
+    'mail.overstay-due': (p) => sendOverstayDue(services, p),
     'mail.booking-cancelled': (p) => sendBookingCancelled(services, p),
     'mail.verify-email': (p) => sendVerificationMail(services, p),
     'mail.set-password': (p) => sendSetPasswordMail(services, p),

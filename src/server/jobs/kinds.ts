@@ -28,6 +28,8 @@ export const JOB_KINDS = {
   'mail.booking-confirmation': z.object({ bookingId: id, note: z.string().max(500).optional() }),
   'mail.booking-changed': z.object({ bookingId: id, changeId: id }),
   'mail.booking-link': z.object({ bookingId: id }),
+  /** A late check-out no card paid: the pay link (bookings/overstay-mail.ts). */
+  'mail.overstay-due': z.object({ bookingId: id, changeId: id }),
   'mail.booking-cancelled': z.union([
     z.object({ bookingId: id, refundCents: cents, creditCents: cents }),
     // Queued before amounts were cents (migration 0015): read as cents.
@@ -54,6 +56,7 @@ export const JOB_KINDS = {
   'periodic.blog-scheduler': periodicRun,
   'periodic.settle-expired-holds': periodicRun,
   'periodic.settle-expired-changes': periodicRun,
+  'periodic.settle-expired-overstays': periodicRun,
   'periodic.sweep-sessions': periodicRun,
   'periodic.prune-analytics': periodicRun,
   'periodic.prune-rate-limits': periodicRun,

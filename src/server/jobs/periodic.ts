@@ -8,6 +8,7 @@ import { deleteExpiredSessions } from '../modules/auth/session';
 import { schedulerTick } from '../modules/blog/blog.service';
 import { settleExpiredHolds } from '../modules/bookings/checkout';
 import { settleExpiredChanges } from '../modules/bookings/change-dates';
+import { settleExpiredOverstays } from '../modules/bookings/overstay';
 import { runPayouts } from '../modules/partners/payouts';
 import { inviteEndedStays } from '../modules/reviews/invitations';
 import { pushChangedPasses } from '../modules/wallet/push';
@@ -26,6 +27,7 @@ export function periodicTasks(services: Services): Record<PeriodicTaskName, Peri
     // Payment holds whose checkout request never came back: confirmed if the gateway has the charge, else released.
     'settle-expired-holds': { everyMs: MINUTE, run: () => settleExpiredHolds(services, clock.now()) },
     'settle-expired-changes': { everyMs: MINUTE, run: () => settleExpiredChanges(services, clock.now()) },
+    'settle-expired-overstays': { everyMs: MINUTE, run: () => settleExpiredOverstays(services, clock.now()) },
     // Sessions are removed when presented expired; this sweeps the ones never presented again.
     'sweep-sessions': { everyMs: HOUR, run: () => deleteExpiredSessions(db, clock.now().getTime()) },
     // Daily work gets the usual eight attempts (about 20 minutes of backoff): the next run is a day away.

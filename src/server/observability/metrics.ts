@@ -37,7 +37,7 @@ const paymentProblems = new Counter({
 });
 
 export type BookingEvent = 'placed' | 'changed' | 'cancelled';
-export type PaymentPurpose = 'booking' | 'booking-change' | 'information-access';
+export type PaymentPurpose = 'booking' | 'booking-change' | 'overstay' | 'information-access';
 
 /** A booking was confirmed, had its dates changed, or was cancelled (counted once, where it commits). */
 export function countBooking(event: BookingEvent): void {

@@ -99,6 +99,22 @@ export const restRoutes: readonly RestRoute[] = [
     input: ({ params, body }) => ({ ...(body as object), confirmationNumber: params.confirmationNumber }),
   },
   {
+    method: 'PATCH',
+    path: '/api/bookings/:confirmationNumber/travel',
+    procedure: 'bookings.changeTravel',
+    input: ({ params, body }) => ({ ...(body as object), confirmationNumber: params.confirmationNumber }),
+  },
+  {
+    method: 'POST',
+    path: '/api/bookings/:confirmationNumber/overstay/pay',
+    procedure: 'bookings.payOverstay',
+    input: ({ params, body, headers }) => ({
+      ...(body as object),
+      confirmationNumber: params.confirmationNumber,
+      idempotencyKey: headers['idempotency-key'] ?? (body as { idempotencyKey?: string } | undefined)?.idempotencyKey,
+    }),
+  },
+  {
     method: 'POST',
     path: '/api/bookings/:confirmationNumber/cancel',
     procedure: 'bookings.cancelManaged',

@@ -6,6 +6,8 @@ import { isUsPhone, US_PHONE_MESSAGE } from '../phone';
 import { parseWallClock } from '../pricing';
 import { ZCardDetails } from './card';
 import { dateMessages, requiredDate } from './dates';
+import { ZTravelDetails } from './travel';
+import { ZLinkToken } from './link-token';
 
 export const PROVIDER_MISSING_MESSAGE = 'Provider information is missing. Please select a parking provider.';
 export const DEPARTURE_ORDER_MESSAGE = 'Departure date must be after arrival date';
@@ -101,6 +103,8 @@ export const ZCreateBookingInput = z
     customerInfo: ZBookingCustomer.prefault({} as z.input<typeof ZBookingCustomer>),
     reservationDetails: ZBookingReservation.prefault({} as z.input<typeof ZBookingReservation>),
     paymentInfo: ZBookingPayment.prefault({} as z.input<typeof ZBookingPayment>),
+    /** Optional flights (an airport) or ship and sailing date (a cruise port); see ./travel.ts. */
+    travelDetails: ZTravelDetails.optional(),
     providerId: z.coerce.number({ error: PROVIDER_MISSING_MESSAGE }).int(PROVIDER_MISSING_MESSAGE).positive(PROVIDER_MISSING_MESSAGE),
     /** The Idempotency-Key header (REST) or the same value from the tRPC client. */
     idempotencyKey: z.string().trim().min(8, 'Idempotency-Key must be 8 to 100 characters').max(100, 'Idempotency-Key must be 8 to 100 characters').optional(),
@@ -146,14 +150,9 @@ export const ZUpdateBookingStatusInput = z.object({
   reason: z.string().trim().max(500, 'Please keep the reason under 500 characters').optional().default(''),
 });
 
-/** What a link that does not open says (a damaged, cut, expired or ended link alike: nobody learns which). */
-export const LINK_INVALID_MESSAGE = 'This booking link is invalid or has expired. Sign in, or use the link in your confirmation e-mail.';
-
-/**
- * A signed link's token as the URL carries it. A damaged or cut one is a link that does not open (404 with the
- * message above), never a validation error; only an absurd length is refused here, in the same words.
- */
-export const ZLinkToken = z.string().trim().max(512, LINK_INVALID_MESSAGE);
+// A signed link's token and what a link that does not open says: in ./link-token.ts (small, for the pages that
+// need only them, such as the reviews on a lot's page).
+export { LINK_INVALID_MESSAGE, ZLinkToken } from './link-token';
 
 export const ZBookingRef = z.object({ confirmationNumber: z.string().trim().min(4).max(20) });
 export const ZBookingLinkRef = ZBookingRef.extend({ token: ZLinkToken });
@@ -169,6 +168,11 @@ export interface TBookingForm {
   vehicleMake: string;
   vehicleModel: string;
   licensePlate: string;
+  /** Optional: flights at an airport, the ship and its sailing date at a cruise port (./travel.ts). */
+  outboundFlight: string;
+  returnFlight: string;
+  shipName: string;
+  sailingDate: string;
   cardNumber: string;
   expirationDate: string;
   cvv: string;
@@ -188,6 +192,7 @@ export function toBookingRequest(form: TBookingForm, providerId: number | string
       vehicleModel: form.vehicleModel,
       licensePlate: form.licensePlate,
     },
+    travelDetails: { outboundFlight: form.outboundFlight, returnFlight: form.returnFlight, shipName: form.shipName, sailingDate: form.sailingDate },
     paymentInfo: paymentMethodId ? { paymentMethodId } : { cardNumber: form.cardNumber, expirationDate: form.expirationDate, cvv: form.cvv, billingZip: form.billingZip },
   };
 }

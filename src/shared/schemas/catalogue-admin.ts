@@ -11,6 +11,7 @@ import { US_STATES } from '../us-states';
 export { LOT_AMENITIES, LOT_VEHICLE_TYPES };
 
 export const LOT_LIMITS = { maxPrice: 999.99, maxWeeklyRate: 9999.99, maxCapacity: 10_000, maxFeatures: 12 } as const;
+export const DELAY_GRACE_MESSAGE = 'The delay grace must be a whole number of hours from 0 to 24';
 export const ONLINE_BUFFER_MESSAGE = "The online buffer must be a whole number of spaces from 0 to the lot's capacity";
 const CAPACITY_MESSAGE = `Capacity must be a whole number of spaces from 1 to ${LOT_LIMITS.maxCapacity.toLocaleString('en-US')}`;
 
@@ -81,6 +82,14 @@ export const lotFields = {
     ONLINE_BUFFER_MESSAGE,
     ONLINE_BUFFER_MESSAGE,
     (n) => Number.isInteger(n) && n >= 0 && n <= LOT_LIMITS.maxCapacity,
+  ).optional(),
+  /** Hours a late car (a delayed flight) may stay past its departure before extra days are charged at check-out. */
+  delayGraceHours: numberField(
+    'count',
+    'Enter the delay grace in hours (0 for none)',
+    DELAY_GRACE_MESSAGE,
+    DELAY_GRACE_MESSAGE,
+    (n) => Number.isInteger(n) && n >= 0 && n <= 24,
   ).optional(),
   amenities: z
     .array(z.enum(LOT_AMENITIES, { error: (i) => `Unknown amenity "${String(i.input)}" (use: ${LOT_AMENITIES.join(', ')})` }))

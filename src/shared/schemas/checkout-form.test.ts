@@ -14,6 +14,10 @@ const EMPTY: TBookingForm = {
   vehicleMake: '',
   vehicleModel: '',
   licensePlate: '',
+  outboundFlight: '',
+  returnFlight: '',
+  shipName: '',
+  sailingDate: '',
   cardNumber: '',
   expirationDate: '',
   cvv: '',
@@ -75,5 +79,14 @@ describe('bookingFormErrors', () => {
 describe('ZCardDetails', () => {
   it('takes a card as typed (spaces, dashes, ZIP+4)', () => {
     expect(ZCardDetails.parse({ cardNumber: '4242 4242-4242 4242', expirationDate: '12 / 34', cvv: '123', billingZip: '32801-1234' }).cardNumber).toBe('4242424242424242');
+  });
+});
+
+describe('flights on the checkout form', () => {
+  it('marks a flight number that is not one, and takes blanks as none', () => {
+    const base = { ...EMPTY, outboundFlight: 'flight one', returnFlight: '' };
+    const errors = bookingFormErrors(base, 1);
+    expect(errors.outboundFlight).toBe('Enter a flight number like UA 1234.');
+    expect(errors.returnFlight).toBeUndefined();
   });
 });

@@ -41,6 +41,11 @@ export type TGateTodayInput = z.infer<typeof ZGateTodayInput>;
 export const ZGatePassInput = z.object({ confirmationNumber: ZConfirmationNumber, lotId: lotId.optional() });
 export type TGatePassInput = z.infer<typeof ZGatePassInput>;
 
+/** A check-out, with the Idempotency-Key (REST header, or the same value from the page) that makes a retry charge a late car's extra days once. */
+export const ZGateCheckOutInput = ZGatePassInput.extend({
+  idempotencyKey: z.string().trim().min(8, 'Idempotency-Key must be 8 to 100 characters').max(100, 'Idempotency-Key must be 8 to 100 characters').optional(),
+});
+
 /** The staff of one lot (admin). */
 export const ZLotStaffInput = z.object({ lotId });
 

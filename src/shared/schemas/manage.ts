@@ -3,6 +3,7 @@
 // procedures share them.
 import { z } from './zod';
 import { dateMessages, requiredDate } from './dates';
+import { ZTravelDetails } from './travel';
 import { EMAIL_MESSAGE, stayDateProblems, ZBookingPayment, ZBookingReservation, ZLinkToken } from './bookings';
 
 const confirmationNumber = z
@@ -43,6 +44,21 @@ export type TChangeDatesInput = z.input<typeof ZChangeDatesInput>;
 
 export const ZChangeVehicleInput = ZManageRef.extend(ZBookingReservation.pick({ vehicleMake: true, vehicleModel: true, licensePlate: true }).shape);
 export type TChangeVehicleInput = z.input<typeof ZChangeVehicleInput>;
+
+/** New flights (or ship and sailing date at a cruise port), until departure: blanks clear them. */
+export const ZChangeTravelInput = ZManageRef.extend(ZTravelDetails.shape);
+export type TChangeTravelInput = z.input<typeof ZChangeTravelInput>;
+
+/** Paying an overstay that no card on file paid (the manage page's "Pay now"): a card, and the Idempotency-Key. */
+export const ZPayOverstayInput = ZManageRef.extend({
+  paymentInfo: ZBookingPayment,
+  idempotencyKey: z
+    .string({ error: 'Idempotency-Key is required' })
+    .trim()
+    .min(8, 'Idempotency-Key must be 8 to 100 characters')
+    .max(100, 'Idempotency-Key must be 8 to 100 characters'),
+});
+export type TPayOverstay = z.output<typeof ZPayOverstayInput>;
 
 export const ZCancelManagedInput = ZManageRef.extend({
   reason: z.string().trim().max(500, 'Please keep the reason under 500 characters').optional().default(''),

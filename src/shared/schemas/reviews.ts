@@ -2,7 +2,7 @@
 // manage link or its owner signed in), the stars and three scores, the text and its limit; the administrator's
 // queue and decisions; a partner's reply and flag. The forms and the procedures share them.
 import { z } from './zod';
-import { ZLinkToken } from './bookings';
+import { ZLinkToken } from './link-token';
 
 /** The longest review text, shown with a counter on the form. */
 export const REVIEW_BODY_MAX = 2000;

@@ -54,6 +54,29 @@ export function VehicleFields({ bind }: { bind: Bind }) {
   );
 }
 
+/** Optional: the flights (an airport lot) or the ship and sailing date (a cruise port), so a late return is expected. */
+export function TravelFields({ bind, cruise }: { bind: Bind; cruise: boolean }) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-1 text-base font-semibold">{cruise ? 'Your cruise (optional)' : 'Your flights (optional)'}</legend>
+      <p className="mb-3 text-sm text-muted-foreground">
+        {cruise ? 'The lot knows when your ship is due back.' : 'The lot sees your flights at the gate, and a short delay on the way back is covered by its grace period.'}
+      </p>
+      {cruise ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Ship" placeholder="e.g. Wonder of the Seas" maxLength={60} {...bind('shipName')} />
+          <Field label="Sailing date" type="date" {...bind('sailingDate')} />
+        </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Outbound flight" placeholder="e.g. UA 1234" autoCapitalize="characters" maxLength={20} {...bind('outboundFlight')} />
+          <Field label="Return flight" placeholder="e.g. UA 1235" autoCapitalize="characters" maxLength={20} {...bind('returnFlight')} />
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
 export function TermsField({ checked, error, onChange }: { checked: boolean; error?: string; onChange: (checked: boolean) => void }) {
   return (
     <div className="space-y-1.5">

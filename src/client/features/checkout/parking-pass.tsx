@@ -15,6 +15,8 @@ export interface PassBooking {
   providerPhone?: string | null;
   startsAt: Date | string;
   endsAt: Date | string;
+  /** The traveller's flights or sailing in one line, when given ('Flights: UA 1234 out'). */
+  travel?: string | null;
 }
 
 /** `offline`: keep this pass on the device for offline opening (the manage and thank-you pages; offline-pass-note.tsx). */
@@ -71,6 +73,7 @@ export function ParkingPass({ booking, brand, offline, wallet }: { booking: Pass
         />
       )}
       <p className="font-mono text-lg font-bold tracking-wider">{booking.confirmationNumber}</p>
+      {booking.travel && <p className="text-sm font-medium">{booking.travel}</p>}
       <p className="text-sm text-muted-foreground">Show this pass at the lot entrance.</p>
       <Button type="button" variant="outline" onClick={downloadCalendar} className={wallet ? 'w-full print:hidden' : 'print:hidden'}>
         <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar

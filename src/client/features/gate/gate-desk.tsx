@@ -39,6 +39,7 @@ export function GateDesk({ lots }: { lots: Lot[] }) {
   /** Bumped to clear the typed field for the next pass. */
   const [entryKey, setEntryKey] = useState(0);
   const resultRef = useRef<HTMLDivElement>(null);
+  const checkOutKey = useRef<string | null>(null);
   const queryClient = useQueryClient();
   const checkIn = useMutation(trpc.gate.checkIn.mutationOptions());
   const checkOut = useMutation(trpc.gate.checkOut.mutationOptions());
@@ -71,6 +72,7 @@ export function GateDesk({ lots }: { lots: Lot[] }) {
     setLooking(true);
     try {
       const pass = await trpcClient.gate.lookup.query({ confirmationNumber: parsed.data, lotId });
+      checkOutKey.current = null;
       show({ kind: 'pass', pass, done: null });
     } catch (err) {
       if (errorCode(err) === 'NOT_FOUND') show({ kind: 'missing', confirmationNumber: parsed.data, message: errorMessage(err) });
@@ -85,8 +87,11 @@ export function GateDesk({ lots }: { lots: Lot[] }) {
     const input = { confirmationNumber: result.pass.booking.confirmationNumber, lotId };
     setBusy(step);
     try {
-      const pass = await (step === 'in' ? checkIn : checkOut).mutateAsync(input);
-      show({ kind: 'pass', pass, done: step });
+      // One Idempotency-Key per pass shown: a retried check-out charges a late car's extra days once.
+      checkOutKey.current ??= crypto.randomUUID();
+      const { overstay: charged = null, ...pass } =
+        step === 'in' ? { ...(await checkIn.mutateAsync(input)), overstay: null } : await checkOut.mutateAsync({ ...input, idempotencyKey: checkOutKey.current });
+      show({ kind: 'pass', pass: { ...pass, overstay: null }, done: step, charged });
       toast({
         title: step === 'in' ? 'Checked in' : 'Checked out',
         description: `${pass.booking.confirmationNumber} · ${pass.booking.firstName} ${pass.booking.lastName}`,
@@ -106,6 +111,7 @@ export function GateDesk({ lots }: { lots: Lot[] }) {
   // Ready for the next car: the camera keeps scanning, or the cleared field takes the next number.
   const next = () => {
     setResult(null);
+    checkOutKey.current = null;
     setEntryKey((k) => k + 1);
     if (!cameraOn) requestAnimationFrame(() => document.getElementById('gate-confirmation')?.focus());
   };

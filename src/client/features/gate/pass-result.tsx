@@ -6,12 +6,24 @@ import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/utils';
+import { formatUsd } from '@/shared/format';
 import { OTHER_LOT_PREFIX } from '@/shared/schemas/gate';
+import type { RouterOutputs } from '@/client/lib/trpc';
 import { Plate } from './plate';
 import { shortStay, type GatePass } from './gate-format';
 
 export type GateResult =
-  { kind: 'pass'; pass: GatePass; /** The step just recorded, if any. */ done: 'in' | 'out' | null } | { kind: 'missing'; confirmationNumber: string; message: string };
+  | {
+      kind: 'pass';
+      pass: GatePass;
+      /** The step just recorded, if any. */
+      done: 'in' | 'out' | null;
+      /** A late car's extra days as the check-out charged them (or made them due). */
+      charged?: TGateCheckOut['overstay'];
+    }
+  | { kind: 'missing'; confirmationNumber: string; message: string };
+
+type TGateCheckOut = RouterOutputs['gate']['checkOut'];
 
 interface Props {
   result: GateResult;
@@ -58,6 +70,7 @@ export function PassResult({ result, busy, onCheckIn, onCheckOut, onNext, ref }:
           </p>
         </div>
       </div>
+      {result.kind === 'pass' && <OverstayNote result={result} />}
       <div className="flex flex-col gap-2 border-b border-border p-4 sm:flex-row">
         {result.kind === 'pass' && result.pass.canCheckIn && (
           <Button size="lg" className="h-14 w-full text-base sm:w-auto sm:flex-1" loading={busy === 'in'} disabled={busy !== null} onClick={onCheckIn}>
@@ -106,6 +119,13 @@ function Details({ pass }: { pass: GatePass }) {
         <span className="block text-base font-semibold">{`${b.vehicleMake} ${b.vehicleModel}`}</span>
         <Plate value={b.licensePlate} className="mt-1" />
       </Item>
+      {b.travel && (
+        <Item label="Travel">
+          <span className="font-semibold" data-testid="pass-travel">
+            {b.travel}
+          </span>
+        </Item>
+      )}
       <Item label="Arrival">{shortStay(b.arrivalDate)}</Item>
       <Item label="Departure">{shortStay(b.departureDate)}</Item>
       <Item label="Lot">
@@ -117,6 +137,26 @@ function Details({ pass }: { pass: GatePass }) {
         {b.checkedOutLocal && <span className="block">{`Checked out ${shortStay(b.checkedOutLocal)}`}</span>}
       </Item>
     </dl>
+  );
+}
+
+/** Before check-out: what a late car owes (staff tell the driver); after: what was charged, or that a pay link went out. */
+function OverstayNote({ result }: { result: Extract<GateResult, { kind: 'pass' }> }) {
+  const c = result.charged;
+  const text = c
+    ? c.status === 'paid'
+      ? `Late check-out: ${c.days} extra day${c.days === 1 ? '' : 's'}, ${formatUsd(c.amount)} charged${c.card ? ` to ${c.card.brand} •${c.card.last4}` : ''}.`
+      : c.status === 'due'
+        ? `Late check-out: ${formatUsd(c.amount)} could not be charged to a card; the traveller is e-mailed a link to pay.`
+        : `Late check-out: ${formatUsd(c.amount)} is being charged; the bank has not answered yet.`
+    : result.pass.overstay && !result.done
+      ? result.pass.overstay.text
+      : null;
+  if (!text) return null;
+  return (
+    <p className="border-b border-warning/40 bg-warning/10 px-5 py-3 text-base font-semibold text-foreground" data-testid="pass-overstay" role="status">
+      {text}
+    </p>
   );
 }
 

@@ -14,6 +14,7 @@ import { ZChangeVehicleInput } from '@/shared/schemas/manage';
 import { CancelBookingDialog } from '@/client/features/bookings/cancel-dialog';
 import { forgetPassOffline } from '@/client/features/offline-pass/offline-pass';
 import { ChangeDatesDialog } from './change-dates-dialog';
+import { TravelDialog } from './travel-dialog';
 import type { TManaged } from './managed-booking';
 
 export function BookingActions({ booking: b, token }: { booking: TManaged; token?: string }) {
@@ -26,6 +27,7 @@ export function BookingActions({ booking: b, token }: { booking: TManaged; token
         <div className="space-y-2">
           {(allowed.dates || allowed.extend) && <ChangeDatesDialog booking={b} token={token} extendOnly={allowed.extend} />}
           {allowed.vehicle && <VehicleDialog booking={b} token={token} />}
+          {allowed.vehicle && <TravelDialog booking={b} token={token} />}
           {allowed.cancel && <CancelDialog booking={b} token={token} />}
         </div>
       ) : (

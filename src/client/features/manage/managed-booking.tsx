@@ -12,7 +12,9 @@ import { formatStay } from '@/shared/format';
 import { ReviewPrompt } from '@/client/features/reviews/review-prompt';
 import { forgetPassOffline } from '@/client/features/offline-pass/offline-pass';
 import { BookingActions, GuaranteeLink } from './booking-actions';
+import { TravelIcon } from './travel-dialog';
 import { Receipt } from './receipt';
+import { OverstayDue } from './overstay-due';
 
 export type TManaged = RouterOutputs['bookings']['manage'];
 
@@ -69,6 +71,7 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
                   }
                 />
                 <Item icon={Car} label="Vehicle" value={[`${b.vehicleMake} ${b.vehicleModel}`, b.licensePlate].filter(Boolean).join(' · ')} />
+                {b.travel && <Item icon={TravelIcon(b.travelKind)} label="Travel" value={b.travel} />}
                 {b.providerPhone && (
                   <Item
                     icon={Phone}
@@ -96,6 +99,7 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
 
         {/* Phones: the pass and the actions first (what a traveller at the gate needs). */}
         <div className="order-first space-y-6 md:order-none">
+          <OverstayDue booking={b} token={token} />
           {live && (
             <Card className="p-6">
               <h2 className="sr-only">Parking pass</h2>

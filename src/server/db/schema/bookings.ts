@@ -30,6 +30,11 @@ export const bookings = k.table(
     vehicleMake: k.text('vehicle_make').notNull(),
     vehicleModel: k.text('vehicle_model').notNull(),
     licensePlate: k.text('license_plate').notNull().default(''),
+    /** The traveller's flights, normalised 'UA 1234' (optional; shared/flights.ts), or at a cruise port the ship and its sailing date ('YYYY-MM-DD'). */
+    outboundFlight: k.text('outbound_flight'),
+    returnFlight: k.text('return_flight'),
+    shipName: k.text('ship_name'),
+    sailingDate: k.text('sailing_date'),
     parkingFeeCents: k
       .cents('parking_fee_cents')
       .notNull()
@@ -248,8 +253,9 @@ export const bookingChanges = k.table(
       .integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    kind: k.text('kind', { enum: ['dates', 'vehicle', 'cancel'] }).notNull(),
-    status: k.text('status', { enum: ['pending', 'applied', 'failed'] }).notNull(),
+    kind: k.text('kind', { enum: ['dates', 'vehicle', 'cancel', 'overstay'] }).notNull(),
+    /** 'due': an overstay no card paid, waiting for the traveller's payment (the pay link). */
+    status: k.text('status', { enum: ['pending', 'applied', 'failed', 'due'] }).notNull(),
     /** The signed-in user who made it; null through a signed link. */
     changedBy: k.integer('changed_by'),
     fromArrival: k.text('from_arrival'),

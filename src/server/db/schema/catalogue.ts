@@ -83,6 +83,8 @@ export const parkingProviders = k.table(
     suspendedListing: k.integer('suspended_listing').notNull().default(0),
     /** Spaces per day not sold online (the partner's buffer against overselling): online sales stop at capacity less this. */
     onlineBuffer: k.integer('online_buffer').notNull().default(0),
+    /** Hours a car may leave after its booked departure (a late flight) before the extra days are charged (0-24). */
+    delayGraceHours: k.integer('delay_grace_hours').notNull().default(2),
     /** The averages of the lot's published reviews' three scores (null while it has none); see `rating`. */
     ratingWait: k.real('rating_wait'),
     ratingDescribed: k.real('rating_described'),

@@ -117,7 +117,7 @@ export const partnerLedger = k.table(
       .notNull()
       .references(() => partners.id, { onDelete: 'restrict' }),
     bookingId: k.integer('booking_id').notNull(),
-    kind: k.text('kind', { enum: ['booking', 'change', 'refund', 'guarantee'] }).notNull(),
+    kind: k.text('kind', { enum: ['booking', 'change', 'refund', 'guarantee', 'overstay'] }).notNull(),
     /** What wrote the line ('booking:12', 'change:7', 'cancel:12'): each event once, whatever retries it. */
     sourceKey: k.text('source_key').notNull().unique(),
     grossCents: k.cents('gross_cents').notNull(),

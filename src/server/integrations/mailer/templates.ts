@@ -149,6 +149,8 @@ export function setPasswordEmail({ brand, name, url, reason = 'access' }: { bran
 }
 
 export interface BookingMailDetails {
+  /** The traveller's flights or sailing in one line, when given. */
+  travel?: string | null;
   name: string;
   confirmationNumber: string;
   providerName: string;
@@ -197,6 +199,7 @@ export function bookingConfirmationEmail(brand: string, d: BookingMailDetails): 
     ['Check-in', d.arrival],
     ['Check-out', d.departure],
     ['Vehicle', d.vehicle],
+    ...(d.travel ? [['Travel', d.travel] as [string, string]] : []),
   ];
   const money: [string, string][] = [...d.lines.map((l): [string, string] => [l.label, l.amount]), ['Total charged', d.total]];
   if (d.card) money.push(['Paid with', d.card]);
@@ -306,5 +309,20 @@ export function reviewInvitationEmail(brand: string, d: { name: string; provider
     subject: `Review your stay at ${d.providerName}`,
     html: layout(brand, title, lines.map(escapeHtml), { label: 'Review your stay', url: d.url }),
     text: `${lines.join('\n\n')}\n\nReview your stay: ${d.url}\n`,
+  };
+}
+
+/** A late check-out no card on file paid: what is owed and the link to pay it (the manage page's "Pay now"). */
+export function overstayDueEmail(brand: string, d: { name: string; confirmationNumber: string; providerName: string; line: string; amount: string; url: string }): MailContent {
+  const title = `Overstay due ${d.amount}`;
+  const lines = [
+    `Hi ${d.name},`,
+    `Your car left ${d.providerName} after the booked departure and the lot's grace period for late travellers, so booking ${d.confirmationNumber} owes ${d.line}: ${d.amount}, at the rate you booked.`,
+    'We could not charge a card on file. Please pay it from your booking page.',
+  ];
+  return {
+    subject: `Overstay due ${d.amount}: booking ${d.confirmationNumber}`,
+    html: layout(brand, title, lines.map(escapeHtml), { label: 'Pay now', url: d.url }),
+    text: `${lines.join('\n\n')}\n\nPay now: ${d.url}\n`,
   };
 }

@@ -88,6 +88,7 @@ export function createStripeGateway(options: StripeOptions): PaymentsGateway & {
             payment_method: input.paymentMethodId,
             customer: input.customerId,
             confirm: true,
+            ...(input.offSession ? { off_session: true } : {}),
             // Cards that need a redirect (3-D Secure) come back as requires_action and are not charged.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             expand: ['latest_charge'],
@@ -119,7 +120,8 @@ export function createStripeGateway(options: StripeOptions): PaymentsGateway & {
       const query =
         changeId === undefined
           ? `metadata['bookingId']:'${bookingId}' AND metadata['purpose']:'booking'`
-          : `metadata['changeId']:'${changeId}' AND metadata['purpose']:'booking-change'`;
+          : // A change of dates' or an overstay's charge: both are booking_changes rows, one id space.
+            `metadata['changeId']:'${changeId}'`;
       const found = await stripe.paymentIntents.search({ query, expand: ['data.latest_charge'] });
       const intents = found.data.map(toIntent);
       return intents.find((i) => i.status === 'succeeded') ?? intents[0] ?? null;

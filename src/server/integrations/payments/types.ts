@@ -36,6 +36,8 @@ export interface ChargeInput {
   /** A saved card, or one Stripe.js created from the Payment Element. */
   paymentMethodId?: string;
   customerId?: string;
+  /** The cardholder is not there (a late check-out charged to the card on file): a bank's check declines instead of waiting. */
+  offSession?: boolean;
   /** Repeats with the same key return the first charge instead of charging again. */
   idempotencyKey?: string;
 }

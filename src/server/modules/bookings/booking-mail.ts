@@ -13,6 +13,7 @@ import { formatCents, type Cents } from '@/shared/money';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, guaranteeCover, instantAt, mintBookingLink, providerWithLocation, REQUESTED_LINK_TTL_MS } from './booking-view';
 import { qrPng } from './qr-png';
+import { travelText } from '@/shared/travel-text';
 
 type MailServices = Pick<Services, 'db' | 'env' | 'mailer' | 'clock'>;
 
@@ -76,6 +77,7 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
     arrival: formatStay(b.arrivalDate),
     departure: formatStay(b.departureDate),
     vehicle: [b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · '),
+    travel: travelText(b),
     lines: [
       ...bookedPriceLines(b).map((l) => ({ label: `Parking, ${l.label}`, amount: formatCents(l.cents) })),
       { label: 'Service fee', amount: formatCents(b.serviceFeeCents) },
@@ -142,9 +144,11 @@ export async function sendBookingChanged(services: MailServices, payload: { book
     c.creditReturnedCents > 0 ? `${formatCents(c.creditReturnedCents)} went back to your credit balance.` : '',
   ].filter(Boolean);
   const what =
-    c.kind === 'vehicle'
-      ? `Your vehicle changed from ${c.fromVehicle || 'none'} to ${c.toVehicle}: the pass below shows it at the gate.`
-      : `Your dates changed from ${formatStay(c.fromArrival!)} – ${formatStay(c.fromDeparture!)} to ${formatStay(c.toArrival!)} – ${formatStay(c.toDeparture!)}.`;
+    c.kind === 'overstay'
+      ? `Your car left on ${formatStay(c.toDeparture!)}, after the booked departure (${formatStay(c.fromDeparture!)}) and the lot's grace period: ${(c.priceLines ?? []).map((l) => l.label).join(', ')}, at the rate you booked.`
+      : c.kind === 'vehicle'
+        ? `Your vehicle changed from ${c.fromVehicle || 'none'} to ${c.toVehicle}: the pass below shows it at the gate.`
+        : `Your dates changed from ${formatStay(c.fromArrival!)} – ${formatStay(c.fromDeparture!)} to ${formatStay(c.toArrival!)} – ${formatStay(c.toDeparture!)}.`;
   const summary = `${what} ${money.join(' ')}`.trim();
   await sendBookingConfirmation(services, payload, summary);
 }

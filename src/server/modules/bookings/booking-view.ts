@@ -1,5 +1,6 @@
 // How a booking is shown: the public fields (never payment ids), the checkout result, and signed links that
 // let whoever holds them see one booking without signing in (the guest's thank-you page, the e-mail's link).
+import { travelText } from '@/shared/travel-text';
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { prepared, type DB } from '../../db/client';
 import { bookingLinks, bookings, guaranteeClaims, locations, parkingProviders } from '../../db/schema';
@@ -41,6 +42,12 @@ export function publicBooking(b: BookingRow) {
     vehicleMake: b.vehicleMake,
     vehicleModel: b.vehicleModel,
     licensePlate: b.licensePlate,
+    outboundFlight: b.outboundFlight,
+    returnFlight: b.returnFlight,
+    shipName: b.shipName,
+    sailingDate: b.sailingDate,
+    /** The same in one line ('Flights: UA 1234 out, DL 88 back'), or null. */
+    travel: travelText(b),
     arrivalDate: b.arrivalDate,
     departureDate: b.departureDate,
     // Dollars: the API shows dollars (the database keeps cents).

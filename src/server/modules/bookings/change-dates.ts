@@ -71,7 +71,7 @@ export interface ChangePlan {
 }
 
 /** What the booking's billed days cost as booked (older bookings, which did not keep them: spread evenly). */
-const paidDayPrices = (b: Pick<BookingRow, 'dayPrices' | 'parkingFeeCents' | 'arrivalDate' | 'departureDate'>): DayPrice[] =>
+export const paidDayPrices = (b: Pick<BookingRow, 'dayPrices' | 'parkingFeeCents' | 'arrivalDate' | 'departureDate'>): DayPrice[] =>
   b.dayPrices ?? spreadOver(b.parkingFeeCents, billedDates(b.arrivalDate, billableDays(b.arrivalDate, b.departureDate)));
 
 async function planChange(db: Pick<DB, 'select'>, m: Pick<Managed, 'booking' | 'provider' | 'state'>, arrival: string, departure: string, now: Date): Promise<ChangePlan> {
@@ -351,7 +351,7 @@ export const dateChangeHold: HoldKind<Change, TChangeSummary, Pick<Managed, 'boo
     db
       .select()
       .from(bookingChanges)
-      .where(and(eq(bookingChanges.status, 'pending'), lt(bookingChanges.holdExpiresAt, now)))
+      .where(and(eq(bookingChanges.kind, 'dates'), eq(bookingChanges.status, 'pending'), lt(bookingChanges.holdExpiresAt, now)))
       .orderBy(asc(bookingChanges.id)),
 };
 

@@ -13,6 +13,7 @@ import { ZERO } from '@/shared/money';
 import { billableDays, priceStay, stayDayPrices, stayLines, toWallClock } from '@/shared/pricing';
 import type { TCreateBooking } from '@/shared/schemas/bookings';
 import { gatewayCard } from '@/shared/schemas/card';
+import { travelFor } from '@/shared/schemas/travel';
 import { availableCredit, normalizeEmail, recordCreditUse, spendCredit, type CreditOwner } from './credit';
 import { GUEST_LINK_TTL_MS, linksEnded, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
 import { linkKeyToBooking, paymentKeyFor, requestHash, type KeyClaim } from './idempotency';
@@ -138,6 +139,7 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
       vehicleMake: res.vehicleMake,
       vehicleModel: res.vehicleModel,
       licensePlate: res.licensePlate.toUpperCase(),
+      ...travelFor(location.kind, input.travelDetails),
       parkingFeeCents: price.subtotal,
       priceLines: stayLines(stay),
       dayPrices: stayDayPrices(arrival, stay),
@@ -186,6 +188,10 @@ type HeldValues = Pick<
   | 'vehicleMake'
   | 'vehicleModel'
   | 'licensePlate'
+  | 'outboundFlight'
+  | 'returnFlight'
+  | 'shipName'
+  | 'sailingDate'
   | 'parkingFeeCents'
   | 'priceLines'
   | 'dayPrices'
@@ -219,6 +225,10 @@ const insertHeld = prepared((db) => {
       vehicleMake: value('vehicleMake'),
       vehicleModel: value('vehicleModel'),
       licensePlate: value('licensePlate'),
+      outboundFlight: value('outboundFlight'),
+      returnFlight: value('returnFlight'),
+      shipName: value('shipName'),
+      sailingDate: value('sailingDate'),
       parkingFeeCents: value('parkingFeeCents'),
       priceLines: value('priceLines'),
       dayPrices: value('dayPrices'),

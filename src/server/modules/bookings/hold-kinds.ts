@@ -2,9 +2,10 @@
 // the payment webhook (by the charge's metadata) and the reaper (each kind's expired holds).
 import { dateChangeHold } from './change-dates';
 import type { AnyKind } from './paid-hold';
+import { overstayHold } from './overstay';
 import { bookingHold } from './settle';
 
-export const HOLD_KINDS: readonly AnyKind[] = [bookingHold, dateChangeHold];
+export const HOLD_KINDS: readonly AnyKind[] = [bookingHold, dateChangeHold, overstayHold];
 
 /** The hold a charge paid for, by its metadata (null for other charges: the access fee). */
 export function holdOfCharge(metadata: Record<string, string> | null | undefined): { kind: AnyKind; id: number } | null {

@@ -11,6 +11,7 @@ import { appliedCancellationPolicy, planInDollars, refundPlan, refundShare } fro
 import { toDollars } from '@/shared/money';
 import type { TChangeVehicleInput, TManageRef, TRequestManageLink } from '@/shared/schemas/manage';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
+import { overstayDue } from './overstay';
 import { reviewsOfBookings } from '../reviews/reviews.service';
 import { bookingWithLot, guaranteeCover, LINK_INVALID_MESSAGE, linkOpens, revokeBookingLinks, type BookingRow } from './booking-view';
 import { allowedChanges, assertAllowed, bookingActions, CANCELLED_MESSAGE, CHANGE_IN_PROGRESS_MESSAGE, FINISHED_MESSAGE, stayClock } from './booking-rules';
@@ -70,6 +71,10 @@ export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed
     /** The stay's review: written (with its moderation state), or whether the prompt to write one shows. */
     review,
     reviewable: !review && !bookingActions(b, clock).review,
+    /** A late check-out no card on file paid: "Overstay due $X — Pay now" (overstay-pay.ts). */
+    overstayDue: await overstayDue(ctx.db, b.id),
+    /** Flights (an airport) or a ship and sailing date (a cruise port): what the travel form asks for. */
+    travelKind: (await ctx.db.select({ kind: locations.kind }).from(locations).where(eq(locations.id, p.locationId)))[0]?.kind ?? 'airport',
     /** What cancelling now would give back (when cancelling is allowed). */
     refundIfCancelledNow: allowed.cancel ? planInDollars(refundPlan(b, refundShare(p.cancellationPolicy, (clock.startsAt.getTime() - now.getTime()) / 3_600_000))) : null,
     changes: changes.map((c) => ({

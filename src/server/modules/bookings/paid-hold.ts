@@ -33,6 +33,8 @@ export interface PayWith {
   card?: { number: string; expMonth: number; expYear: number; cvc: string; postalCode?: string };
   paymentMethodId?: string;
   customerId?: string;
+  /** Charged with the cardholder away (the card on file): see ChargeInput.offSession. */
+  offSession?: boolean;
 }
 
 /** How one kind of hold is read, settled and released. `Row` is its pending row; `Result` what a request answers. */
@@ -67,7 +69,7 @@ export interface HoldKind<Row extends { id: number }, Result, Hint = undefined> 
 
 export type AnyKind = HoldKind<any, any, any>;
 
-const PURPOSES: readonly PaymentPurpose[] = ['booking', 'booking-change', 'information-access'];
+const PURPOSES: readonly PaymentPurpose[] = ['booking', 'booking-change', 'overstay', 'information-access'];
 const purposeOf = (charge: ChargeInput): PaymentPurpose => PURPOSES.find((p) => p === charge.metadata?.purpose) ?? 'booking';
 
 /**

@@ -1,13 +1,15 @@
 // Bookings over tRPC: estimate, checkout, one booking, history and cancellation, and managing a booking from
 // any device (its owner signed in, or its signed link): see it, change its dates or vehicle, cancel it.
 import { ZBookingLinkRef, ZBookingRef, ZCreateBookingInput, ZEstimateInput, ZUpdateBookingStatusInput } from '@/shared/schemas/bookings';
-import { ZCancelManagedInput, ZChangeDatesInput, ZChangeVehicleInput, ZManageRef, ZNewDates } from '@/shared/schemas/manage';
+import { ZCancelManagedInput, ZChangeDatesInput, ZChangeTravelInput, ZChangeVehicleInput, ZPayOverstayInput, ZManageRef, ZNewDates } from '@/shared/schemas/manage';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { manageLinkProcedure } from '../../trpc/rate-limits';
 import * as service from './bookings.service';
 import { changeDates, quoteChange } from './change-dates';
 import { changeVehicle, endLinks, getManaged, requestManageLink } from './manage';
 import { claimGuarantee, guaranteeOptions } from './guarantee';
+import { changeTravel } from './travel';
+import { payOverstay } from './overstay-pay';
 import { ZGuaranteeClaimInput, ZGuaranteeRef } from '@/shared/schemas/guarantee';
 import { getOfflinePass } from '../offline-pass/offline-pass.service';
 
@@ -24,6 +26,9 @@ export const bookingsRouter = router({
   quoteChange: publicProcedure.input(ZNewDates).query(({ ctx, input }) => quoteChange(ctx, input)),
   changeDates: publicProcedure.input(ZChangeDatesInput).mutation(({ ctx, input }) => changeDates(ctx, input)),
   changeVehicle: publicProcedure.input(ZChangeVehicleInput).mutation(({ ctx, input }) => changeVehicle(ctx, input)),
+  changeTravel: publicProcedure.input(ZChangeTravelInput).mutation(({ ctx, input }) => changeTravel(ctx, input)),
+  /** An overstay no card on file paid (the e-mailed pay link): once per Idempotency-Key. */
+  payOverstay: publicProcedure.input(ZPayOverstayInput).mutation(({ ctx, input }) => payOverstay(ctx, input)),
   cancelManaged: publicProcedure.input(ZCancelManagedInput).mutation(({ ctx, input }) => service.cancelManaged(ctx, input)),
   endLinks: publicProcedure.input(ZManageRef).mutation(({ ctx, input }) => endLinks(ctx, input)),
   /** What a device keeps to open the pass offline (the service worker); 404 once cancelled or the link ended. */

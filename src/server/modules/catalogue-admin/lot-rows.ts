@@ -28,6 +28,7 @@ export const LOT_AUDIT_FIELDS = [
   'weeklyRate',
   'capacity',
   'onlineBuffer',
+  'delayGraceHours',
   'amenities',
   'features',
   'vehicleTypes',
@@ -84,6 +85,7 @@ export function lotColumns(input: Omit<TLotInput, 'locationId' | 'published'>, p
     capacity: input.capacity,
     // Absent (a CSV row, an older form): the lot keeps its buffer.
     ...(input.onlineBuffer === undefined ? {} : { onlineBuffer: input.onlineBuffer }),
+    ...(input.delayGraceHours === undefined ? {} : { delayGraceHours: input.delayGraceHours }),
     amenities: input.amenities,
     features: input.features,
     vehicleTypes: input.vehicleTypes,

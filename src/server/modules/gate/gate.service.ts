@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import { inviteReview } from '../reviews/invitations';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
 import { otherLotMessage } from '@/shared/schemas/gate';
+import { travelText } from '@/shared/travel-text';
 import { passRuling, verdictOf, type PassRuling } from './pass-rules';
 import { inScope, type GateScope } from './staff.service';
 
@@ -37,6 +38,12 @@ export const rowOf = (b: BookingRow, state: string) => ({
   vehicleMake: b.vehicleMake,
   vehicleModel: b.vehicleModel,
   licensePlate: b.licensePlate,
+  /** The traveller's flights or sailing, for staff expecting a late flight. */
+  outboundFlight: b.outboundFlight,
+  returnFlight: b.returnFlight,
+  shipName: b.shipName,
+  sailingDate: b.sailingDate,
+  travel: travelText(b),
   arrivalDate: b.arrivalDate,
   departureDate: b.departureDate,
   status: b.status,
@@ -48,9 +55,9 @@ export const rowOf = (b: BookingRow, state: string) => ({
 });
 
 /** A booking of one of the caller's lots by confirmation number, with its lot; anything else is not found. */
-async function scopedPass(db: Pick<DB, 'select'>, scope: GateScope, confirmationNumber: string) {
+export async function scopedPass(db: Pick<DB, 'select'>, scope: GateScope, confirmationNumber: string) {
   const [row] = await db
-    .select({ booking: bookings, lotName: parkingProviders.name, location: locations.name, state: locations.state })
+    .select({ booking: bookings, lotName: parkingProviders.name, location: locations.name, state: locations.state, graceHours: parkingProviders.delayGraceHours })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
@@ -66,7 +73,9 @@ async function scopedPass(db: Pick<DB, 'select'>, scope: GateScope, confirmation
   throw new AppError('NOT_FOUND', elsewhere ? otherLotMessage(elsewhere.lotName) : PASS_NOT_FOUND);
 }
 
-type Pass = Awaited<ReturnType<typeof scopedPass>>;
+export type Pass = Awaited<ReturnType<typeof scopedPass>>;
+/** Runs in the check-out's transaction with the booking as checked out (the overstay, gate/check-out.ts). */
+export type OnCheckOut = (tx: Parameters<Parameters<DB['transaction']>[0]>[0], booking: BookingRow, pass: Pass) => Promise<unknown>;
 
 function ruling(pass: Pass, now: Date, atLot: number | undefined): PassRuling {
   return passRuling(pass.booking, { now, state: pass.state, lotName: pass.lotName, atLot });
@@ -100,8 +109,8 @@ export function checkIn(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>,
 }
 
 /** Records the car going out, after its check-in; the booking is then completed. */
-export function checkOut(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>, input: PassRequest, now: Date) {
-  return recordStep(db, scope, user, input, now, 'out');
+export function checkOut(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>, input: PassRequest, now: Date, onOut?: OnCheckOut) {
+  return recordStep(db, scope, user, input, now, 'out', onOut);
 }
 
 /**
@@ -109,7 +118,7 @@ export function checkOut(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>
  * the step only if it has not been taken meanwhile (another gate may be a step ahead): check-in needs a paid
  * booking nobody has checked in; check-out a checked-in one nobody has checked out, and completes it.
  */
-async function recordStep(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>, input: PassRequest, now: Date, step: 'in' | 'out') {
+async function recordStep(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'>, input: PassRequest, now: Date, step: 'in' | 'out', onOut?: OnCheckOut) {
   checkGate(scope, input.lotId);
   const pass = await scopedPass(db, scope, input.confirmationNumber);
   const before = ruling(pass, now, input.lotId);
@@ -127,6 +136,7 @@ async function recordStep(db: DB, scope: GateScope, user: Pick<SessionUser, 'id'
       .where(and(eq(bookings.id, pass.booking.id), eq(bookings.status, 'confirmed'), claim.unclaimed))
       .returning();
     if (rows[0] && step === 'out') await inviteReview(tx, rows[0].id, now);
+    if (rows[0] && step === 'out' && onOut) await onOut(tx, rows[0], pass);
     return rows;
   });
   if (!updated) throw await refusalNow(db, scope, input, now, step);

@@ -14,7 +14,12 @@ export const gateRestRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/gate/search', procedure: 'gate.search' },
   { method: 'GET', path: '/api/gate/bookings/:confirmationNumber', procedure: 'gate.lookup', input: pass },
   { method: 'POST', path: '/api/gate/bookings/:confirmationNumber/check-in', procedure: 'gate.checkIn', input: pass },
-  { method: 'POST', path: '/api/gate/bookings/:confirmationNumber/check-out', procedure: 'gate.checkOut', input: pass },
+  {
+    method: 'POST',
+    path: '/api/gate/bookings/:confirmationNumber/check-out',
+    procedure: 'gate.checkOut',
+    input: (req) => ({ ...pass(req), idempotencyKey: req.headers['idempotency-key'] ?? (req.body as { idempotencyKey?: string } | undefined)?.idempotencyKey }),
+  },
 
   { method: 'GET', path: '/api/admin/lots/:id/staff', procedure: 'adminStaff.list', input: ({ params }) => ({ lotId: params.id }) },
   {

@@ -1,9 +1,10 @@
 // The gate over tRPC (lot staff: their lots, today's arrivals and departures, a pass, check-in and check-out)
 // and granting lot staff (admin). Thin: access here, rules in gate.service.ts and staff.service.ts.
 import { TRPCError } from '@trpc/server';
-import { ZGateListInput, ZGatePassInput, ZGateSearchInput, ZGateTodayInput, ZGrantStaffInput, ZLotStaffInput, ZRevokeStaffInput } from '@/shared/schemas/gate';
+import { ZGateCheckOutInput, ZGateListInput, ZGatePassInput, ZGateSearchInput, ZGateTodayInput, ZGrantStaffInput, ZLotStaffInput, ZRevokeStaffInput } from '@/shared/schemas/gate';
 import { adminProcedure, authedProcedure, router } from '../../trpc/init';
-import { checkIn, checkOut, lookupPass } from './gate.service';
+import { checkIn } from './gate.service';
+import { gateCheckOut, lookupWithOverstay } from './check-out';
 import { searchGate } from './search';
 import { gateToday, gateTodayList } from './today';
 import { gateScope, grantStaff, lotStaffList, lotsWorked, NOT_STAFF, revokeStaff } from './staff.service';
@@ -20,13 +21,10 @@ export const gateRouter = router({
   today: staffProcedure.input(ZGateTodayInput).query(({ ctx, input }) => gateToday(ctx.db, ctx.scope, input.lotId, ctx.clock.now())),
   todayList: staffProcedure.input(ZGateListInput).query(({ ctx, input }) => gateTodayList(ctx.db, ctx.scope, input, ctx.clock.now())),
   search: staffProcedure.input(ZGateSearchInput).query(({ ctx, input }) => searchGate(ctx.db, ctx.scope, input, ctx.clock.now())),
-  lookup: staffProcedure.input(ZGatePassInput).query(({ ctx, input }) => lookupPass(ctx.db, ctx.scope, input, ctx.clock.now())),
+  lookup: staffProcedure.input(ZGatePassInput).query(({ ctx, input }) => lookupWithOverstay(ctx, input)),
   checkIn: staffProcedure.input(ZGatePassInput).mutation(({ ctx, input }) => checkIn(ctx.db, ctx.scope, ctx.user, input, ctx.clock.now())),
-  checkOut: staffProcedure.input(ZGatePassInput).mutation(async ({ ctx, input }) => {
-    const pass = await checkOut(ctx.db, ctx.scope, ctx.user, input, ctx.clock.now());
-    ctx.jobs.kick(); // the review invitation
-    return pass;
-  }),
+  // A late car's extra days are charged with the check-out (check-out.ts), once per Idempotency-Key.
+  checkOut: staffProcedure.input(ZGateCheckOutInput).mutation(({ ctx, input }) => gateCheckOut(ctx, input)),
 });
 
 export const adminStaffRouter = router({

@@ -16,7 +16,7 @@ export const commissionOf = (gross: Cents, bps: number): Cents => share(gross, b
 export async function recordPartnerLine(
   tx: Pick<DB, 'insert'>,
   booking: LedgerBooking,
-  line: { kind: 'booking' | 'change' | 'refund'; sourceKey: string; gross: Cents; at: Date },
+  line: { kind: 'booking' | 'change' | 'refund' | 'overstay'; sourceKey: string; gross: Cents; at: Date },
 ) {
   if (booking.partnerId === null || booking.commissionBps === null || line.gross === 0) return;
   const commission = commissionOf(line.gross, booking.commissionBps);

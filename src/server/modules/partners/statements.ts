@@ -19,7 +19,13 @@ export function monthRange(month: string): { from: Date; to: Date } {
   return { from: new Date(Date.UTC(year, index, 1)), to: new Date(Date.UTC(year, index + 1, 1)) };
 }
 
-const KIND_LABEL = { booking: 'Booking', change: 'Change of dates', refund: 'Refund', guarantee: 'Parking guarantee: a traveller turned away, moved at our cost' } as const;
+const KIND_LABEL = {
+  booking: 'Booking',
+  change: 'Change of dates',
+  refund: 'Refund',
+  guarantee: 'Parking guarantee: a traveller turned away, moved at our cost',
+  overstay: 'Late check-out (extra days)',
+} as const;
 
 /**
  * The member's ledger lines from `from` to `to` (excluded), oldest first, with each line's booking and lot: the

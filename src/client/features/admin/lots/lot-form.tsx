@@ -27,6 +27,7 @@ const TEXT_FIELDS = [
   'weeklyRate',
   'capacity',
   'onlineBuffer',
+  'delayGraceHours',
   'shuttleInfo',
   'operatingHours',
   'phoneNumber',
@@ -42,6 +43,7 @@ function draftOf(lot: AdminLot | null, locationId?: number): Draft {
   return {
     ...draft,
     onlineBuffer: text(lot?.onlineBuffer ?? 0),
+    delayGraceHours: text(lot?.delayGraceHours ?? 2),
     locationId: text(lot?.locationId ?? locationId),
     features: (lot?.features ?? []).join('\n'),
     amenities: lot?.amenities ?? [],
@@ -52,6 +54,7 @@ function draftOf(lot: AdminLot | null, locationId?: number): Draft {
 /** Where the server's message belongs. */
 function serverField(message: string): string {
   if (/online buffer/i.test(message)) return 'onlineBuffer';
+  if (/delay grace/i.test(message)) return 'delayGraceHours';
   if (/spaces? sold|capacity/i.test(message)) return 'capacity';
   if (/coordinates|latitude|longitude/i.test(message)) return 'latitude';
   if (/price/i.test(message)) return 'price';
@@ -163,6 +166,10 @@ export function LotForm({
         {text('onlineBuffer', 'Online buffer (spaces per day)', {
           inputMode: 'numeric',
           hint: 'Spaces kept off online sale, for drive-ups and overruns: online bookings stop at capacity less this. 0 for none.',
+        })}
+        {text('delayGraceHours', 'Delay grace (hours)', {
+          inputMode: 'numeric',
+          hint: 'A car leaving this long after its booked departure (a late flight) pays nothing more; later, each started day past the departure is charged at the rate booked. 0 to 24.',
         })}
       </Section>
       <Section title="What the lot offers">
