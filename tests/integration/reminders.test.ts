@@ -115,6 +115,10 @@ describe('trip reminders', () => {
     const departure = (await reminders(t, b.email)).filter((m) => m.subject.endsWith('ends today'));
     expect(departure.map((m) => m.subject)).toEqual([`Your parking at ${lot.name} ends today`]);
     expect(departure[0]!.text).toContain(PHONE);
+    // What a delay costs is told before it happens: the lot's grace, then the booked daily rate ($10.00 here).
+    expect(departure[0]!.text).toContain(
+      'Flight delayed? The lot allows up to 2 hours after check-out at no charge; after that, each started day past check-out is $10.00, your booked daily rate, charged when you leave.',
+    );
     const link = /Running late\? Extend here: (\S+)/.exec(departure[0]!.text);
     expect(link).not.toBeNull();
     const { pathname, search } = new URL(link![1]!);

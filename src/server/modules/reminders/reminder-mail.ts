@@ -8,10 +8,12 @@ import { bookings, locations, parkingProviders, userPreferences } from '../../db
 import type { Services } from '../../deps';
 import { DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
 import { formatDayDate, formatStay } from '@/shared/format';
+import { formatCents } from '@/shared/money';
 import { instantToWallClock, zoneForState } from '@/shared/time-zones';
 import { parseWallClock, toWallClock } from '@/shared/wall-clock';
 import { manageUrl } from '../bookings/booking-mail';
 import { EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink } from '../bookings/booking-view';
+import { overstayOf } from '../bookings/overstay';
 import { qrPng } from '../bookings/qr-png';
 import { arrivalReminderEmail, departureReminderEmail } from './templates';
 
@@ -97,6 +99,11 @@ export async function sendArrivalReminder(services: MailServices, payload: { boo
 export async function sendDepartureReminder(services: MailServices, payload: { bookingId: number; departure: string }) {
   const row = await stillDue(services, payload.bookingId, 'departureDate', payload.departure);
   if (!row) return;
-  const mail = departureReminderEmail(services.env.BRAND_NAME, await common(services, row));
+  const { booking: b, provider, state } = row;
+  // What the gate would charge for one late day: priced as a check-out just past the grace (money module only).
+  const graceHours = provider.delayGraceHours;
+  const oneDay = overstayOf(b, { state, graceHours }, new Date(instantAt(b.departureDate, state).getTime() + graceHours * 3_600_000 + 60_000));
+  const delay = oneDay.days === 1 && oneDay.amount > 0 ? { graceHours, dayRate: formatCents(oneDay.amount) } : undefined;
+  const mail = departureReminderEmail(services.env.BRAND_NAME, { ...(await common(services, row)), delay });
   await services.mailer.send({ to: row.booking.email, kind: 'departure-reminder', ...mail });
 }

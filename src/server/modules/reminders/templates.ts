@@ -81,10 +81,15 @@ export function arrivalReminderEmail(brand: string, d: ReminderDetails): MailCon
 }
 
 /** The departure day: when the stay ends, and a link to extend it. */
-export function departureReminderEmail(brand: string, d: Omit<ReminderDetails, 'when' | 'shuttleInfo' | 'directionsUrl' | 'guideUrl'>): MailContent {
+/** The lot's delay grace and what one late day costs (the booked rate), told before a late check-out. */
+export type DelayTerms = { graceHours: number; dayRate: string };
+
+export function departureReminderEmail(brand: string, d: Omit<ReminderDetails, 'when' | 'shuttleInfo' | 'directionsUrl' | 'guideUrl'> & { delay?: DelayTerms }): MailContent {
   const title = `Your parking at ${d.providerName} ends today`;
   const ends = `Your stay at ${d.providerName} ends ${d.departure} (booking ${d.confirmationNumber}).`;
-  const late = 'Running late? Extend here: pick a later check-out on your booking page and pay only the extra days.';
+  const grace = d.delay?.graceHours ? `up to ${d.delay.graceHours} hour${d.delay.graceHours === 1 ? '' : 's'} after check-out at no charge; after that, ` : '';
+  const delayed = d.delay ? ` Flight delayed? The lot allows ${grace}each started day past check-out is ${d.delay.dayRate}, your booked daily rate, charged when you leave.` : '';
+  const late = `Running late? Extend here: pick a later check-out on your booking page and pay only the extra days.${delayed}`;
   const html = layout(
     brand,
     title,
@@ -98,6 +103,19 @@ export function departureReminderEmail(brand: string, d: Omit<ReminderDetails, '
     { label: 'Running late? Extend here', url: d.manageUrl },
     footer(brand, d.guest),
   );
-  const text = [`Hi ${d.name},`, '', ends, '', `Running late? Extend here: ${d.manageUrl}`, '', `Address: ${d.address}`, phoneLine(d), '', footer(brand, d.guest), ''].join('\n');
+  const text = [
+    `Hi ${d.name},`,
+    '',
+    ends,
+    '',
+    `Running late? Extend here: ${d.manageUrl}`,
+    ...(delayed ? [delayed.trim()] : []),
+    '',
+    `Address: ${d.address}`,
+    phoneLine(d),
+    '',
+    footer(brand, d.guest),
+    '',
+  ].join('\n');
   return { subject: title, html, text };
 }
