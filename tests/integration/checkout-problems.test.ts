@@ -182,3 +182,20 @@ describe('a damaged or cut manage link', () => {
     expect(shown).not.toContain('{"');
   });
 });
+
+describe('a lot listed a moment ago elsewhere', () => {
+  it("books at once, before this server's catalogue has read the change; an unlisted or unknown lot stays 404", async () => {
+    const lot = freshLot();
+    await t.db.update(parkingProviders).set({ published: 0 }).where(eq(parkingProviders.id, lot.id));
+    await bumpContentVersion(t.db);
+    const hidden = await call(t.request, '/api/bookings/automated', booking(lot.id));
+    expect(hidden.status).toBe(404);
+    expect(hidden.json.error).toBe('This parking lot is no longer available. Please choose another one.');
+    // Listed again by another server: its content version is one this server has not read (here, none at all).
+    await t.db.update(parkingProviders).set({ published: 1 }).where(eq(parkingProviders.id, lot.id));
+    const booked = await call(t.request, '/api/bookings/automated', booking(lot.id));
+    expect(booked.status, booked.text).toBe(200);
+    expect(booked.json.confirmationNumber).toMatch(/^PP-/);
+    expect((await call(t.request, '/api/bookings/automated', booking(99_999_999))).status).toBe(404);
+  });
+});

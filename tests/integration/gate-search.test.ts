@@ -6,7 +6,8 @@ import { cents } from '@/shared/money';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, locations, parkingProviders } from '@/server/db/schema';
-import { lotWallClock } from '@/server/modules/catalogue/lot-time';
+import { lotWallClock, nextDate } from '@/server/modules/catalogue/lot-time';
+import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { createUser } from '../support/factories';
 import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
@@ -14,7 +15,9 @@ import { createTestApp } from '../support/test-app';
 const HOUR = 3_600_000;
 /** Midday at the lots (16:00 UTC: noon in Florida, 11 in Texas), the next one to come: every list is mid-day. */
 const NOW = Math.ceil((Date.now() - 16 * HOUR) / (24 * HOUR)) * 24 * HOUR + 16 * HOUR;
-const t = await createTestApp({}, { clock: { now: () => new Date(NOW) } });
+/** The app's clock: NOW unless a test moves it (and puts it back). */
+const clock = { ms: NOW };
+const t = await createTestApp({}, { clock: { now: () => new Date(clock.ms) } });
 afterAll(() => t.close());
 
 async function lotIn(state: string, nth = 0) {
@@ -145,6 +148,27 @@ describe('finding a booking without its code', () => {
     expect(res.status).toBe(200);
     expect(res.json.booking.checkedInAt).toBeTruthy();
     expect((await search('abc1234', staffA)).json.results[0]).toMatchObject({ confirmationNumber: arriving.confirmationNumber, checkedInLocal: expect.any(String) });
+  });
+});
+
+describe('late in the evening', () => {
+  it("finds a car due just after midnight once its check-in has opened, though it is tomorrow's arrival", async () => {
+    const today = lotWallClock(new Date(NOW), lotA.state).slice(0, 10);
+    const zone = zoneForState(lotA.state);
+    const tomorrow = nextDate(today);
+    const due = await book(lotA, wallClockToInstant(`${tomorrow}T00:15`, zone)!.getTime(), wallClockToInstant(`${tomorrow}T12:00`, zone)!.getTime(), {
+      lastName: 'Midnight',
+      licensePlate: 'LATE 001',
+    });
+    try {
+      clock.ms = wallClockToInstant(`${today}T21:30`, zone)!.getTime();
+      expect(found(await search('late001', staffA))).toEqual([]);
+      clock.ms = wallClockToInstant(`${today}T23:30`, zone)!.getTime();
+      expect(found(await search('late001', staffA))).toEqual([due.confirmationNumber]);
+      expect(found(await search('midnight', staffA))).toEqual([due.confirmationNumber]);
+    } finally {
+      clock.ms = NOW;
+    }
   });
 });
 

@@ -26,7 +26,16 @@ export async function providerWithLocation(db: DB, providerId: number) {
   const snapshot = await catalogueSnapshot(db);
   const provider = snapshot.lotById.get(providerId);
   const location = provider && snapshot.locationById.get(provider.locationId);
-  return provider && location ? { provider, location } : undefined;
+  if (provider && location) return { provider, location };
+  // Not in this server's catalogue: a lot listed a moment ago elsewhere (another server, the admin CLI) is
+  // seen here once this server next reads the content version (within a second). Until then, ask the database,
+  // so a traveller sent to a new lot can book it at once. The rule is the catalogue's own: listed lots only.
+  const [row] = await db
+    .select({ provider: parkingProviders, location: locations })
+    .from(parkingProviders)
+    .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
+    .where(and(eq(parkingProviders.id, providerId), eq(parkingProviders.published, 1)));
+  return row;
 }
 
 export function publicBooking(b: BookingRow) {

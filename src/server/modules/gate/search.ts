@@ -1,15 +1,16 @@
 // Finding a booking at the gate without its code: by plate (any spacing, case or hyphens), by last name (or
 // "first last"), or by the last four digits of the phone. Only today's and current bookings of the lots the
-// caller works: a stay overlapping the lot's today, or a car checked in and not yet out. Staff of another lot
+// caller works: a stay overlapping the lot's today or whose check-in has opened, or a car checked in and not yet out. Staff of another lot
 // find nothing. Choosing a result looks its pass up as a scan would, so check-in and check-out follow.
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { likeLower } from '../../db/dialect';
 import { bookings, locations, parkingProviders } from '../../db/schema';
 import { AppError } from '../../errors';
-import { lotDate, nextDate } from '../catalogue/lot-time';
+import { lotDate, lotWallClock, nextDate } from '../catalogue/lot-time';
 import { compactPlate, type TGateSearchInput } from '@/shared/schemas/gate';
 import { rowOf } from './gate.service';
+import { EARLY_ARRIVAL_MS } from './pass-rules';
 import { inScope, type GateScope } from './staff.service';
 
 /** Results shown, at most: more than this and staff should type more. */
@@ -62,7 +63,9 @@ export async function searchGate(db: DB, scope: GateScope, input: TGateSearchInp
   const current = rows.filter(({ booking: b, state }) => {
     if (b.checkedInAt && !b.checkedOutAt && b.status === 'confirmed') return true;
     const today = lotDate(now, state);
-    return b.arrivalDate < `${nextDate(today)}T00:00` && b.departureDate >= `${today}T00:00`;
+    // Today's, and one whose check-in has opened (a car due at 00:15 may be at the gate at 23:50).
+    const opensBy = lotWallClock(new Date(now.getTime() + EARLY_ARRIVAL_MS), state);
+    return (b.arrivalDate < `${nextDate(today)}T00:00` || b.arrivalDate <= opensBy) && b.departureDate >= `${today}T00:00`;
   });
   // Cars in the lot first, then expected ones, then those gone or cancelled; by arrival within each.
   const rank = (b: (typeof rows)[number]['booking']) => (b.status === 'cancelled' ? 3 : b.checkedOutAt ? 2 : b.checkedInAt ? 0 : 1);
