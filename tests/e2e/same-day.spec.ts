@@ -25,7 +25,8 @@ function afternoonAtTheLot(now = Date.now()): number {
   const slotStart = new Date(Math.floor(Date.parse(`${local}:00Z`) / SLOT) * SLOT).toISOString().slice(0, 16);
   let target = plus(slotStart, 10 * 60_000);
   if (wallClockToInstant(target, ZONE)!.getTime() < now) target = plus(target, SLOT);
-  const afternoon = `${local.slice(0, 10)}T15:10`;
+  // The afternoon of the day the target falls on (past 23:40 at the lot, that is tomorrow).
+  const afternoon = `${target.slice(0, 10)}T15:10`;
   return wallClockToInstant(target > afternoon ? target : afternoon, ZONE)!.getTime();
 }
 
