@@ -23,7 +23,7 @@ describe('priceOverstay', () => {
     const o = late(3);
     expect(o).toMatchObject({ lateMinutes: 180, days: 1, rate: 1295, amount: 1295 });
     expect(o.dayPrices).toEqual([{ date: '2026-12-04', cents: 1295 }]);
-    expect(o.lines).toEqual([{ label: 'Late check-out: 1 extra day × $12.95', cents: 1295 }]);
+    expect(o.lines).toEqual([{ label: 'late check-out: 1 extra day × $12.95', cents: 1295 }]);
   });
 
   it('counts every started 24 hours from the booked departure: 26 h late is two days', () => {

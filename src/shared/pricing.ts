@@ -335,6 +335,6 @@ export function priceOverstay(opts: { departureAt: number; checkedOutAt: number;
   const first = last ? Math.floor(Date.parse(`${last.date}T00:00Z`) / DAY_MS) + 1 : 0;
   const dayPrices = last ? Array.from({ length: days }, (_, i) => ({ date: new Date((first + i) * DAY_MS).toISOString().slice(0, 10), cents: rate })) : [];
   const amount = times(rate, days);
-  const lines = days ? [{ label: `Late check-out: ${days} extra day${days === 1 ? '' : 's'} × ${formatCents(rate)}`, cents: amount }] : [];
+  const lines = days ? [{ label: `late check-out: ${days} extra day${days === 1 ? '' : 's'} × ${formatCents(rate)}`, cents: amount }] : [];
   return { lateMinutes, days, rate, amount, dayPrices, lines };
 }

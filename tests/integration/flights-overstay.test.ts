@@ -167,7 +167,7 @@ describe('overstay at check-out', () => {
 
     // The receipt shows it; the partner's share less commission is recorded once, like any parking revenue.
     const manage = await call(t.request, `/api/bookings/${b.confirmationNumber}/manage`, undefined, { cookie: traveller.cookie });
-    expect(manage.json.priceLines).toContainEqual({ label: 'Late check-out: 1 extra day × $12.95', amount: 12.95 });
+    expect(manage.json.priceLines).toContainEqual({ label: 'late check-out: 1 extra day × $12.95', amount: 12.95 });
     expect(manage.json.overstayDue).toBeNull();
     const lines = await t.db
       .select()
@@ -179,7 +179,7 @@ describe('overstay at check-out', () => {
     const mail = (await t.outbox()).filter((m) => m.to.includes(booking.email) && m.subject.startsWith('Booking changed'));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain('after the booked departure');
-    expect(mail[0]!.text).toContain('Late check-out: 1 extra day × $12.95');
+    expect(mail[0]!.text).toContain('Parking, late check-out: 1 extra day × $12.95');
   });
 
   it('26 hours late is two days; within the grace nothing is charged', async () => {
