@@ -11,7 +11,16 @@ import { cardLabel, formatStay } from '@/shared/format';
 import { bookingIcs } from '@/shared/ics';
 import { formatCents, type Cents } from '@/shared/money';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
-import { bookedPriceLines, EMAIL_LINK_AFTER_STAY_MS, guaranteeCover, instantAt, mintBookingLink, providerWithLocation, REQUESTED_LINK_TTL_MS } from './booking-view';
+import {
+  bookedPriceLines,
+  EMAIL_LINK_AFTER_STAY_MS,
+  guaranteeCover,
+  instantAt,
+  mintBookingLink,
+  providerWithLocation,
+  REQUESTED_LINK_TTL_MS,
+  type BookingRow,
+} from './booking-view';
 import { qrPng } from './qr-png';
 import { travelText } from '@/shared/travel-text';
 
@@ -59,14 +68,19 @@ async function loadBooking(services: MailServices, bookingId: number) {
 export const manageUrl = (appUrl: string | undefined, confirmationNumber: string, token: string) =>
   `${appUrl ?? ''}/manage/${encodeURIComponent(confirmationNumber)}?token=${token}`;
 
+/** A new manage link for an e-mail about the booking: it works until some time after the stay. */
+export async function emailedManageUrl(services: Pick<MailServices, 'db' | 'env'>, b: Pick<BookingRow, 'id' | 'confirmationNumber' | 'departureDate'>, state: string) {
+  const token = await mintBookingLink(services.db, b.id, new Date(instantAt(b.departureDate, state).getTime() + EMAIL_LINK_AFTER_STAY_MS), 'manage');
+  return manageUrl(services.env.APP_URL, b.confirmationNumber, token);
+}
+
 /** Job 'mail.booking-confirmation': the pass, the calendar file and a signed link to manage the booking. */
 export async function sendBookingConfirmation(services: MailServices, payload: { bookingId: number }, change?: string) {
   const row = await loadBooking(services, payload.bookingId);
   if (!row || row.booking.status === 'pending') return; // released before the job ran: nothing to confirm
   const { booking: b, provider, state } = row;
   const { env } = services;
-  const token = await mintBookingLink(services.db, b.id, new Date(instantAt(b.departureDate, state).getTime() + EMAIL_LINK_AFTER_STAY_MS), 'manage');
-  const viewUrl = manageUrl(env.APP_URL, b.confirmationNumber, token);
+  const viewUrl = await emailedManageUrl(services, b, state);
   const covered = await guaranteeCover(services.db, b.id);
   const mail = bookingConfirmationEmail(env.BRAND_NAME, {
     guest: b.userId === null,

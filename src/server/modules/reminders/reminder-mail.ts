@@ -11,8 +11,8 @@ import { formatDayDate, formatStay } from '@/shared/format';
 import { formatCents } from '@/shared/money';
 import { instantToWallClock, zoneForState } from '@/shared/time-zones';
 import { parseWallClock, toWallClock } from '@/shared/wall-clock';
-import { manageUrl } from '../bookings/booking-mail';
-import { EMAIL_LINK_AFTER_STAY_MS, instantAt, mintBookingLink } from '../bookings/booking-view';
+import { emailedManageUrl } from '../bookings/booking-mail';
+import { instantAt } from '../bookings/booking-view';
 import { overstayOf } from '../bookings/overstay';
 import { qrPng } from '../bookings/qr-png';
 import { arrivalReminderEmail, departureReminderEmail } from './templates';
@@ -52,7 +52,7 @@ async function stillDue(services: MailServices, bookingId: number, field: 'arriv
 async function common(services: MailServices, row: Row) {
   const { booking: b, provider, state } = row;
   const { env } = services;
-  const token = await mintBookingLink(services.db, b.id, new Date(instantAt(b.departureDate, state).getTime() + EMAIL_LINK_AFTER_STAY_MS), 'manage');
+  const url = await emailedManageUrl(services, b, state);
   return {
     name: b.firstName,
     confirmationNumber: b.confirmationNumber,
@@ -62,7 +62,7 @@ async function common(services: MailServices, row: Row) {
     departure: formatStay(b.departureDate),
     vehicle: [b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · '),
     phone: provider.phoneNumber,
-    manageUrl: manageUrl(env.APP_URL, b.confirmationNumber, token),
+    manageUrl: url,
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
     guest: b.userId === null,

@@ -1,16 +1,9 @@
 // The two trip reminders' texts, in the booking e-mails' style (mailer/templates.ts): every value escaped in
 // the HTML, a plain-text part beside it. The arrival one carries the pass inline as cid:pass.
-import { detailRows, escapeHtml, layout, type MailContent } from '../../integrations/mailer/templates';
+import { detailRows, escapeHtml, layout, type BookingMailDetails, type MailContent } from '../../integrations/mailer/templates';
 
-export interface ReminderDetails {
-  name: string;
-  confirmationNumber: string;
-  providerName: string;
-  address: string;
-  /** Formatted for people, e.g. 'Dec 01, 2026 at 10:00 AM', lot-local. */
-  arrival: string;
-  departure: string;
-  vehicle: string;
+/** The booking e-mails' own fields (arrival and departure formatted for people, lot-local), and the reminder's. */
+export interface ReminderDetails extends Pick<BookingMailDetails, 'name' | 'confirmationNumber' | 'providerName' | 'address' | 'arrival' | 'departure' | 'vehicle'> {
   /** 'today', 'tomorrow' or 'on Wed, Mar 3, 2027': when the stay starts, seen from the lot's today. */
   when: string;
   shuttleInfo: string;
@@ -80,10 +73,10 @@ export function arrivalReminderEmail(brand: string, d: ReminderDetails): MailCon
   return { subject: title, html, text };
 }
 
-/** The departure day: when the stay ends, and a link to extend it. */
 /** The lot's delay grace and what one late day costs (the booked rate), told before a late check-out. */
 export type DelayTerms = { graceHours: number; dayRate: string };
 
+/** The departure day: when the stay ends, a link to extend it, and what a delay would cost. */
 export function departureReminderEmail(brand: string, d: Omit<ReminderDetails, 'when' | 'shuttleInfo' | 'directionsUrl' | 'guideUrl'> & { delay?: DelayTerms }): MailContent {
   const title = `Your parking at ${d.providerName} ends today`;
   const ends = `Your stay at ${d.providerName} ends ${d.departure} (booking ${d.confirmationNumber}).`;
