@@ -29,6 +29,7 @@ import { redactUrl } from './redact';
 import { responseHeaders } from './response-headers';
 import { mountRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
+import { sharedSearchAnswers } from './modules/search/shared-answers';
 import { responseMeta } from './trpc/init';
 import { appRouter } from './trpc/root';
 
@@ -87,6 +88,10 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  // Anonymous REST searches: the same address shares one answer for a few seconds (search/shared-answers.ts).
+  const searchAnswers = sharedSearchAnswers(db);
+  app.use('/api/search', searchAnswers);
+  app.use('/api/parking/search', searchAnswers);
   mountRestRoutes(app, restRoutes, createContext);
   mountAuthRoutes(app, { db, env });
   // Apple Wallet's web service (when configured): devices fetch a booking's changed pass.

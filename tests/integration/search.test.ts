@@ -3,10 +3,11 @@
 import { cents } from '@/shared/money';
 import { eq, isNotNull } from 'drizzle-orm';
 import { bumpContentVersion } from '@/server/content-version';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookings, parkingProviders, users } from '@/server/db/schema';
 import { recountInventory } from '@/server/modules/bookings/inventory';
-import { createUser } from '../support/factories';
+import { createBooking, createUser } from '../support/factories';
+import { dayFromToday } from '@/shared/wall-clock';
 import { call } from '../support/http';
 import { createTestApp } from '../support/test-app';
 
@@ -123,6 +124,41 @@ describe('GET /api/search', () => {
     expect((await recountInventory(t.db, { repair: true })).drift.length).toBeGreaterThan(0);
     const again = (await search('location=JFK&arrivalDate=2027-05-01&departureDate=2027-05-03')).json.providers.find((p: any) => p.id === first.id);
     expect(again.availableSpaces).toBe(first.capacity - 1);
+  });
+});
+
+describe('shared answers (search/shared-results.ts)', () => {
+  // Past the second after earlier tests' changes of spaces, in which nothing is kept.
+  // (A faked performance.now() starts at 0: it is moved past the real one.)
+  beforeEach(() => {
+    const now = performance.now();
+    vi.useFakeTimers({ toFake: ['performance'] });
+    vi.advanceTimersByTime(now + 2_000);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('gives anonymous callers of one address the same answer, and a booking made here counts at once', async () => {
+    const qs = `location=SEA&arrivalDate=${dayFromToday(30)}&departureDate=${dayFromToday(32)}`;
+    const first = await search(qs);
+    expect(first.headers.get('x-cache')).toBeNull();
+    const again = await search(qs);
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(again.json).toEqual(first.json);
+    const lot = first.json.providers[0];
+    await createBooking(t, { lot: lot.id, arrival: `${dayFromToday(30)}T09:00`, departure: `${dayFromToday(31)}T09:00` });
+    const after = await search(qs);
+    expect(after.headers.get('x-cache')).toBeNull();
+    expect(after.json.providers.find((p: any) => p.id === lot.id).availableSpaces).toBe(lot.availableSpaces - 1);
+  });
+
+  it('answers signed-in callers afresh and records their searches', async () => {
+    const { cookie } = await createUser(t);
+    const qs = `location=SEA&arrivalDate=${dayFromToday(40)}&departureDate=${dayFromToday(42)}`;
+    await search(qs);
+    const mine = await search(qs, cookie);
+    expect(mine.headers.get('x-cache')).toBeNull();
+    expect(mine.json.providers.length).toBeGreaterThan(0);
+    expect((await call(t.request, '/api/search-history', undefined, { cookie })).json).toHaveLength(1);
   });
 });
 

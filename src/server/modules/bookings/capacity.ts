@@ -6,6 +6,7 @@ import type { DB } from '../../db/client';
 import { bookings, lotDays } from '../../db/schema';
 import { AppError } from '../../errors';
 import { lockLotCapacity, OCCUPYING } from './inventory';
+import { noteInventoryChange } from '../search/shared-results';
 
 const DAY = 86_400_000;
 
@@ -64,6 +65,7 @@ const overDays = (tx: Pick<DB, 'select'>, where: ReturnType<typeof and>, capacit
  * (taken <= capacity), so a booking taken meanwhile is counted too.
  */
 export async function applyLotCapacity(tx: Pick<DB, 'select' | 'update'>, providerId: number, capacity: number, fromDay: number): Promise<void> {
+  noteInventoryChange();
   // Bookings making day rows wait for this transaction, then read the new capacity (see lockLotCapacity).
   await lockLotCapacity(tx, providerId, 'update');
   const followers = and(eq(lotDays.providerId, providerId), gte(lotDays.day, fromDay), eq(lotDays.capacitySet, 0));
@@ -90,6 +92,7 @@ export async function setRangeCapacity(
   last: number,
   capacity: number | null,
 ): Promise<void> {
+  noteInventoryChange();
   const value = capacity ?? lot.capacity;
   const days = Array.from({ length: last - first + 1 }, (_, i) => ({ providerId: lot.id, day: first + i, capacity: lot.capacity, taken: 0 }));
   await tx.insert(lotDays).values(days).onConflictDoNothing();

@@ -8,6 +8,7 @@ import { bound, ENGINE, prepared, type DB } from '../../db/client';
 import { bookingChanges, bookings, lotDays, parkingProviders } from '../../db/schema';
 import { parseWallClock, toWallClock } from '@/shared/pricing';
 import { recordOccupancyAlerts } from './occupancy-alerts';
+import { noteInventoryChange } from '../search/shared-results';
 
 const DAY = 86_400_000;
 type Writer = Pick<DB, 'select' | 'insert' | 'update'>;
@@ -83,6 +84,7 @@ export async function takeDays(tx: Writer, lot: { id: number }, arrival: string,
 
 /** takeDays over days [first, last] (a change of dates takes only the days it adds). */
 export async function takeDayRange(tx: Writer, providerId: number, first: number, last: number): Promise<boolean> {
+  noteInventoryChange();
   const limits = await lockLotLimits(tx, providerId);
   if (limits === null) return false;
   const { capacity, buffer } = limits;
@@ -150,6 +152,7 @@ export async function releaseDays(tx: Pick<DB, 'update'>, providerId: number, ar
 
 /** releaseDays over days [first, last]. */
 export async function releaseDayRange(tx: Pick<DB, 'update'>, providerId: number, first: number, last: number): Promise<void> {
+  noteInventoryChange();
   await tx
     .update(lotDays)
     .set({ taken: sql`${lotDays.taken} - 1` })
@@ -276,6 +279,7 @@ async function findDrift(db: Pick<DB, 'select'>): Promise<{ days: number; drift:
 export async function recountInventory(db: DB, { repair = false } = {}): Promise<{ days: number; drift: InventoryDrift[] }> {
   const found = await findDrift(db);
   if (repair && found.drift.length) {
+    noteInventoryChange();
     const capacity = new Map((await db.select({ id: parkingProviders.id, capacity: parkingProviders.capacity }).from(parkingProviders)).map((p) => [p.id, p.capacity]));
     await db.transaction(async (tx) => {
       for (const d of (await findDrift(tx)).drift) {

@@ -15,6 +15,7 @@ import type { TLotDaysChange, TLotDaysRange } from '@/shared/schemas/lot-days';
 import { dayDate, dayIndex, setRangeCapacity } from '../bookings/capacity';
 import { lockLotCapacity } from '../bookings/inventory';
 import { recordAudit, type Actor } from '../catalogue-admin/audit';
+import { noteInventoryChange } from '../search/shared-results';
 
 /** How far ahead days can be changed (bookings open a year ahead; a year more for planning). */
 export const MAX_DAYS_AHEAD = 2 * 366;
@@ -101,6 +102,7 @@ export async function changeLotDays(deps: { db: DB; clock: Clock }, actor: Actor
   if (last > dayIndex(today) + MAX_DAYS_AHEAD) throw new AppError('BAD_REQUEST', `Days can be changed up to ${dayDate(dayIndex(today) + MAX_DAYS_AHEAD)}.`);
 
   await deps.db.transaction(async (tx) => {
+    noteInventoryChange();
     // The lot's capacity as committed, held until we commit (a concurrent change of it waits for us).
     const capacity = await lockLotCapacity(tx, lot.id);
     if (capacity === null) throw new AppError('NOT_FOUND', 'Lot not found');

@@ -16,7 +16,8 @@ import { resolveLocation } from './resolve';
 import { resolveSearch } from './areas';
 import { compareByRating } from '@/shared/ratings';
 import { lotImageUrls } from '../../placeholder';
-import { catalogueSnapshot, imageAlts, type LocationRow } from '../catalogue/snapshot';
+import { catalogueSnapshot, imageAlts, type CatalogueSnapshot, type LocationRow } from '../catalogue/snapshot';
+import { SharedResults, stamp } from './shared-results';
 
 /** The catalogue's locations, airports first (from the in-memory catalogue, current with the content version). */
 export async function allLocations(db: DB): Promise<LocationRow[]> {
@@ -31,10 +32,25 @@ export async function findLocation(db: DB, text: string) {
 const toChoice = (l: LocationRow) => ({ code: l.code, name: l.name, shortName: l.shortName, kind: l.kind, city: l.city, state: l.state });
 
 export type TProviderResult = Awaited<ReturnType<typeof searchProviders>>['providers'][number];
+type TSearchResult = Awaited<ReturnType<typeof computeSearch>>;
 
-export async function searchProviders(db: DB, query: TSearchQuery) {
+/** Results shared between callers for a few seconds (shared-results.ts). Callers must not change them. */
+const shared = new SharedResults<TSearchResult>();
+
+export async function searchProviders(db: DB, query: TSearchQuery): Promise<TSearchResult> {
   // One snapshot for the place and its lots, so both come from the same catalogue version.
   const catalogue = await catalogueSnapshot(db);
+  const { location, arrivalDate, departureDate, sort, amenities, maxDistance, maxPrice } = query;
+  const key = JSON.stringify([location, arrivalDate, departureDate, sort, [...amenities].sort(), maxDistance, maxPrice]);
+  const kept = shared.get(catalogue, key);
+  if (kept) return kept;
+  const from = stamp();
+  const result = await computeSearch(db, catalogue, query);
+  shared.set(catalogue, key, result, from);
+  return result;
+}
+
+async function computeSearch(db: DB, catalogue: CatalogueSnapshot, query: TSearchQuery) {
   const { location, choices } = resolveSearch(catalogue.locations, query.location);
   const dates = { arrivalDate: query.arrivalDate, departureDate: query.departureDate };
   // A state or region ('florida', 'southern california'): the traveller picks one of its places.
