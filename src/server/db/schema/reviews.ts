@@ -92,7 +92,8 @@ export const guaranteeClaims = k.table(
     claimedBy: k.integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [k.index('guarantee_claims_provider_idx').on(t.providerId, t.createdAt)],
+  // By the new booking too: every booking's receipt asks whether the guarantee paid part of it.
+  (t) => [k.index('guarantee_claims_provider_idx').on(t.providerId, t.createdAt), k.index('guarantee_claims_new_booking_idx').on(t.newBookingId)],
 );
 
 /** An occupancy alert sent for a lot's day (once per lot, day and kind), to the administrator and the partner. */

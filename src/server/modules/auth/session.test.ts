@@ -31,6 +31,8 @@ describe('session tokens', () => {
     expect(a).toMatch(/^[a-z2-7]{40}$/); // 25 bytes = 200 bits
     expect(generateToken()).not.toBe(a);
     expect(hashToken(a)).toMatch(/^[0-9a-f]{64}$/);
+    // The standard SHA-256 digest, hex: sessions stored before any change of the hashing code still match.
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 
   it('validate until expiry, extend in the second half of their life, then disappear', async () => {

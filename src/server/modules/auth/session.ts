@@ -1,7 +1,7 @@
 // Sessions after the Lucia guide: a random token in an HttpOnly cookie, only its SHA-256 in the database,
 // 30-day expiry extended when less than half remains, expired rows deleted.
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { createHash } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import { bound, prepared, type DB } from '../../db/client';
 import { users, userSessions } from '../../db/schema';
@@ -17,8 +17,9 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
+/** The token's SHA-256, hex (node:crypto: a tenth of the pure-JS hash's CPU, the same digest). */
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash('sha256').update(token).digest('hex');
 }
 
 export interface Session {

@@ -1,0 +1,1 @@
+CREATE INDEX "guarantee_claims_new_booking_idx" ON "guarantee_claims" USING btree ("new_booking_id");
