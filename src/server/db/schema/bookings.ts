@@ -1,6 +1,7 @@
 // Bookings and money: reservations, saved cards, credits, the detail-access fee, idempotency and payment events.
 import type { Cents } from '@/shared/money';
 import type { DayPrice, StayLine } from '@/shared/pricing';
+import { sql } from 'drizzle-orm';
 import { k } from './_kit';
 import { createdAt, id, timestamp, updatedAt } from './_columns';
 import { parkingProviders } from './catalogue';
@@ -98,6 +99,12 @@ export const bookings = k.table(
     k.index('bookings_created_idx').on(t.createdAt),
     k.index('bookings_email_idx').on(t.email),
     k.index('bookings_review_due_idx').on(t.reviewInvitedAt, t.status, t.departureDate),
+    // Holds only (a few rows whatever the history): the reaper's look for expired ones every minute read the
+    // whole table before, 0.1-0.4 s with a year of bookings.
+    k
+      .index('bookings_pending_hold_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`"status" = 'pending'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `bookings_pending_hold_idx` ON `bookings` (`hold_expires_at`) WHERE "status" = 'pending';
