@@ -75,6 +75,16 @@ describe('composeMail', () => {
   });
 });
 
+describe('composeMail addresses', () => {
+  it('writes a bare address as it is, and parses a list with names', () => {
+    const plain = { kind: 'welcome', subject: 'Hi', text: 'x', html: '<p>x</p>' };
+    expect(composeMail('"ParkPilot" <hi@example.com>', { ...plain, to: 'ada@example.com' }).to).toEqual(['ada@example.com']);
+    const listed = composeMail('"ParkPilot" <hi@example.com>', { ...plain, to: 'Zoë <zoe@example.com>, b@example.com' });
+    expect(listed.to).toEqual(['zoe@example.com', 'b@example.com']);
+    expect(unfoldedHeaders(listed.raw.toString())).toContain('To: =?UTF-8?Q?Zo=C3=AB?= <zoe@example.com>, b@example.com');
+  });
+});
+
 describe('qp (quoted-printable)', () => {
   /** RFC 2045 decoding: soft breaks out, escapes to bytes, read as UTF-8. */
   const decode = (encoded: string) =>

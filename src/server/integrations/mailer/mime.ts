@@ -33,8 +33,12 @@ function header(name: string, value: string, encode = true): string {
 /** A display name as a header shows it: quoted when ASCII, one encoded word otherwise ('Zoë' → '=?UTF-8?Q?Zo=C3=AB?='). */
 const displayName = (name: string) => (/^[\x20-\x7e]*$/.test(name) ? `"${name.replace(/["\\]/g, '\\$&')}"` : encodeWord(name, 'Q', 52));
 
-/** An address list as a header value and as bare addresses (the envelope). */
+/** One bare ASCII address ('ada@example.com'), what most messages go to: no name, comment, quote or list. */
+const BARE_ADDRESS = /^[\w.!#$%&'*+/=?^`{|}~-]+@[\w.-]+$/;
+
+/** An address list as a header value and as bare addresses (the envelope); a bare address as it is. */
 function addresses(list: string): { header: string; bare: string[] } {
+  if (BARE_ADDRESS.test(list)) return { header: list, bare: [list] };
   const parsed = addressparser(list, { flatten: true }) as { name: string; address: string }[];
   return { header: parsed.map((a) => (a.name ? `${displayName(a.name)} <${a.address}>` : a.address)).join(', '), bare: parsed.map((a) => a.address) };
 }
@@ -117,9 +121,13 @@ function write(part: Part, boundaries: () => string): string {
   return `Content-Type: ${part.type};${CRLF} boundary="${boundary}"${CRLF}${CRLF}${inner}--${boundary}--${CRLF}`;
 }
 
+/** The sender, the same on every message a mailer sends ('"ParkPilot" <support@…>'): parsed once. */
+let lastSender: { from: string; header: string; bare: string[] } | undefined;
+const senderOf = (from: string) => (lastSender?.from === from ? lastSender : (lastSender = { from, ...addresses(from) }));
+
 /** The message from `from` ('"Brand" <support@example.com>') as MIME bytes, with its envelope. */
 export function composeMail(from: string, message: MailMessage, now = new Date()): ComposedMail {
-  const sender = addresses(from);
+  const sender = senderOf(from);
   const recipients = addresses(message.to);
   const files = message.attachments ?? [];
   const inline = files.filter((f) => f.cid && message.html.includes(`cid:${f.cid}`));
