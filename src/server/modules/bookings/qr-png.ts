@@ -24,7 +24,7 @@ function chunk(type: string, data: Buffer): Buffer {
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'ascii');
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  crc.writeUInt32BE(zlib.crc32(data, zlib.crc32(type)) >>> 0, 0);
   return Buffer.concat([head, data, crc]);
 }
 
@@ -47,7 +47,7 @@ export function qrPng(text: string, { scale = 12, margin = 1 }: { scale?: number
       const left = (mx + margin) * scale;
       for (let x = left; x < left + scale; x++) raw[top + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7)); // dark: bit 0 (black)
     }
-    for (let k = 1; k < scale; k++) raw.copy(raw, top + k * stride, top, top + stride);
+    for (let k = 1; k < scale; k++) raw.copyWithin(top + k * stride, top, top + stride);
   }
   for (let y = 0; y < dim; y++) raw[y * stride] = 0;
   const ihdr = Buffer.alloc(13);
