@@ -6,13 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { newConfirmationNumber } from './checkout';
 import { passMatrix, qrPng } from './qr-png';
 
-/** The PNG's size and a reader of its pixels (dark: true). */
+/** The PNG's size and a reader of its pixels (dark: true), its rows unfiltered (0: none, 2: Up). */
 function readPng(png: Buffer) {
   const dim = png.readUInt32BE(16);
   const idatAt = png.indexOf('IDAT');
   const raw = zlib.inflateSync(png.subarray(idatAt + 4, idatAt + 4 + png.readUInt32BE(idatAt - 4)));
-  const rowBytes = Math.ceil(dim / 8) + 1;
-  const dark = (x: number, y: number) => ((raw[y * rowBytes + 1 + (x >> 3)]! >> (7 - (x & 7))) & 1) === 0;
+  const stride = Math.ceil(dim / 8) + 1;
+  for (let y = 0; y < dim; y++) {
+    const filter = raw[y * stride];
+    expect([0, 2]).toContain(filter);
+    if (filter === 2) for (let i = 1; i < stride; i++) raw[y * stride + i] = (raw[y * stride + i]! + (y ? raw[(y - 1) * stride + i]! : 0)) & 0xff;
+  }
+  const dark = (x: number, y: number) => ((raw[y * stride + 1 + (x >> 3)]! >> (7 - (x & 7))) & 1) === 0;
   return { dim, dark };
 }
 

@@ -36,25 +36,30 @@ export function qrPng(text: string, { scale = 12, margin = 1 }: { scale?: number
   const n = modules.size;
   const dim = (n + 2 * margin) * scale;
   const rowBytes = Math.ceil(dim / 8);
-  const stride = rowBytes + 1; // each row starts with its filter byte (0: none)
-  const raw = Buffer.alloc(stride * dim, 0xff);
-  // One pixel row per row of modules, copied to the module's other `scale` rows (a tenth of the work of
-  // testing every pixel).
-  for (let my = 0; my < n; my++) {
-    const top = (my + margin) * scale * stride;
+  const stride = rowBytes + 1; // each row starts with its filter byte
+  // Each row of modules is drawn once, in its first pixel row (filter 0, none); the module's other pixel rows
+  // are "the same as the row above" (filter 2, Up, over bytes of 0): no copies, and less for deflate to match.
+  const raw = Buffer.alloc(stride * dim);
+  for (let y = 0; y < dim; y++) {
+    const at = y * stride;
+    if (y % scale) {
+      raw[at] = 2;
+      continue;
+    }
+    raw.fill(0xff, at + 1, at + stride); // white
+    const my = y / scale - margin;
+    if (my < 0 || my >= n) continue;
     for (let mx = 0; mx < n; mx++) {
       if (!modules.get(my, mx)) continue;
       const left = (mx + margin) * scale;
-      for (let x = left; x < left + scale; x++) raw[top + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7)); // dark: bit 0 (black)
+      for (let x = left; x < left + scale; x++) raw[at + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7)); // dark: bit 0 (black)
     }
-    for (let k = 1; k < scale; k++) raw.copyWithin(top + k * stride, top, top + stride);
   }
-  for (let y = 0; y < dim; y++) raw[y * stride] = 0;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(dim, 0);
   ihdr.writeUInt32BE(dim, 4);
   ihdr[8] = 1; // bit depth
   ihdr[9] = 0; // grayscale
-  // Deflate's fastest level: half the default's time, and the file is still under 500 bytes.
+  // Deflate's fastest level: half the default's time, for a file of about 500 bytes.
   return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
 }
