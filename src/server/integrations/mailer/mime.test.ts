@@ -1,7 +1,7 @@
 // Messages as MIME: what mail clients need (headers, structure, encodings, line lengths) and what the outbox
 // reads back.
 import { describe, expect, it } from 'vitest';
-import { composeMail } from './mime';
+import { composeMail, qp } from './mime';
 import { parseEml } from './outbox';
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 200 }, (_, i) => i)]);
@@ -72,5 +72,47 @@ describe('composeMail', () => {
     const plain = composeMail('Zoë’s Parking <hi@example.com>', { to: 'a@example.com', kind: 'welcome', subject: 'Hi', text: 'x', html: '<p>x</p>' }).raw.toString();
     expect(unfoldedHeaders(plain)).toContain('From: =?UTF-8?Q?Zo=C3=AB=E2=80=99s_Parking?= <hi@example.com>');
     expect([...plain.matchAll(/Content-Type: ([^;\r\n]+)/g)].map((m) => m[1])).toEqual(['multipart/alternative', 'text/plain', 'text/html']);
+  });
+});
+
+describe('composeMail addresses', () => {
+  it('writes a bare address as it is, and parses a list with names', () => {
+    const plain = { kind: 'welcome', subject: 'Hi', text: 'x', html: '<p>x</p>' };
+    expect(composeMail('"ParkPilot" <hi@example.com>', { ...plain, to: 'ada@example.com' }).to).toEqual(['ada@example.com']);
+    const listed = composeMail('"ParkPilot" <hi@example.com>', { ...plain, to: 'Zoë <zoe@example.com>, b@example.com' });
+    expect(listed.to).toEqual(['zoe@example.com', 'b@example.com']);
+    expect(unfoldedHeaders(listed.raw.toString())).toContain('To: =?UTF-8?Q?Zo=C3=AB?= <zoe@example.com>, b@example.com');
+  });
+});
+
+describe('qp (quoted-printable)', () => {
+  /** RFC 2045 decoding: soft breaks out, escapes to bytes, read as UTF-8. */
+  const decode = (encoded: string) =>
+    Buffer.from(
+      encoded.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  const texts = [
+    '<td style="padding:0 0 8px;color:#334155">Parking, 2 days × $10.00</td>'.repeat(12),
+    'Hi Zoë,\nA line ending in a space \nand a tab\t\r\nthen € and 😀 and = signs == at the end =',
+    `${'é'.repeat(60)}\n${'😀'.repeat(30)}\n${'x'.repeat(74)}é${'y'.repeat(80)}`,
+    ' ',
+    '',
+  ];
+
+  it('reads back as the text, line ends as CRLF', () => {
+    for (const text of texts) expect(decode(qp(text))).toBe(text.replace(/\r?\n/g, '\r\n'));
+  });
+
+  it('writes printable ASCII lines of at most 76 characters, none ending in a space or tab, no character split by a soft break', () => {
+    for (const text of texts) {
+      for (const line of qp(text).split('\r\n')) {
+        expect(line).toMatch(/^[\x20-\x7e]*$/);
+        expect(line.length).toBeLessThanOrEqual(76);
+        expect(line).not.toMatch(/[ \t]$/);
+        // A soft break never leaves a character's continuation bytes (=80-=BF) to the next line.
+        expect(line).not.toMatch(/^=[89AB]/);
+      }
+    }
   });
 });

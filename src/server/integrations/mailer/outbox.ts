@@ -11,11 +11,18 @@ export function createOutboxMailer({ dir, from, log = console.log }: { dir: stri
   return {
     async send(message: MailMessage) {
       const { raw } = composeMail(from, message);
-      fs.mkdirSync(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       // The name carries no address (the log names the file): the recipient is inside, in its To header.
       const file = path.join(dir, `${stamp}-${message.kind}-${randomBytes(3).toString('hex')}.eml`);
-      fs.writeFileSync(file, raw);
+      try {
+        fs.writeFileSync(file, raw);
+      } catch (err) {
+        // The folder is made when a write finds it missing (the first mail, or after someone removed it), not
+        // before every mail.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(file, raw);
+      }
       log(`Mail (outbox): "${message.subject}" to ${maskEmails(message.to)} → ${file}`);
     },
   };

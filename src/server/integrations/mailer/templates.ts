@@ -11,8 +11,10 @@ export interface MailContent {
   text: string;
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
 }
 
 export function layout(brand: string, title: string, paragraphs: string[], action?: { label: string; url: string }, footer?: string): string {

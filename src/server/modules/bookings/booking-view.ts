@@ -2,7 +2,7 @@
 // let whoever holds them see one booking without signing in (the guest's thank-you page, the e-mail's link).
 import { travelText } from '@/shared/travel-text';
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { prepared, type DB } from '../../db/client';
+import { bound, prepared, type DB } from '../../db/client';
 import { bookingLinks, bookings, guaranteeClaims, locations, parkingProviders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { toDollars, ZERO, type Cents } from '@/shared/money';
@@ -204,8 +204,18 @@ export async function revokeBookingLinks(db: Pick<DB, 'update'>, bookingId: numb
     .where(and(eq(bookingLinks.bookingId, bookingId), isNull(bookingLinks.revokedAt)));
 }
 
+/** Built once (db/client.ts, prepared): every confirmation e-mail and manage page asks. */
+const guaranteeClaimFor = prepared((db) =>
+  db
+    .select({ paid: guaranteeClaims.platformPaidCents })
+    .from(guaranteeClaims)
+    .where(eq(guaranteeClaims.newBookingId, bound('bookingId', guaranteeClaims.newBookingId)))
+    .limit(1)
+    .prepare('guarantee_cover'),
+);
+
 /** What the platform paid towards this booking when the guarantee moved a traveller to a dearer lot (a receipt line). */
 export async function guaranteeCover(db: Pick<DB, 'select'>, bookingId: number): Promise<Cents> {
-  const [claim] = await db.select({ paid: guaranteeClaims.platformPaidCents }).from(guaranteeClaims).where(eq(guaranteeClaims.newBookingId, bookingId)).limit(1);
+  const [claim] = await guaranteeClaimFor(db).execute({ bookingId });
   return claim?.paid ?? ZERO;
 }
