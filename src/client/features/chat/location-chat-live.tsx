@@ -1,24 +1,51 @@
-// The SEO location page's chat: questions about one place (prices, shuttle, distance) answered from the
-// catalogue. Enter sends; Shift+Enter inserts a newline. On failure: a fallback with the support phone.
+// The location page's chat once it is used (location-chat.tsx loads it on the first focus of its question box):
+// asks the catalogue's assistant about the place and shows the conversation. On failure: a fallback with the
+// support phone.
 import { useMutation } from '@tanstack/react-query';
-import { MessageSquare, Send } from 'lucide-react';
-import { lazy, Suspense, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button } from '@/client/components/ui/button';
-import { Textarea } from '@/client/components/ui/textarea';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useSession } from '@/client/features/auth/use-session';
 import { useTRPC } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { newMessage, type ChatMessage } from './chat-message';
+// Types only: importing the stand-in's module here would split it into a file of its own.
+import type { ChatFormProps, LocationChatProps } from './location-chat';
 
 /** The conversation, once there is one (never on the server's page): loaded with the first question. */
 const ChatMessages = lazy(() => import('./chat-messages').then((m) => ({ default: m.ChatMessages })));
 
-export function LocationChat({ location, name, arrivalDate, departureDate }: { location: string; name: string; arrivalDate?: string; departureDate?: string }) {
+export function LiveChat({
+  location,
+  name,
+  arrivalDate,
+  departureDate,
+  Form,
+  initialText,
+  sendNow,
+  focused,
+}: LocationChatProps & {
+  /** The question box and its button, from the stand-in. */
+  Form: ComponentType<ChatFormProps>;
+  /** What was typed before this code arrived. */
+  initialText: string;
+  /** The question was sent before this code arrived: ask it now. */
+  sendNow: boolean;
+  /** Whether the box this form replaces has the focus (read once, before it is replaced). */
+  focused: () => boolean;
+}) {
   const trpc = useTRPC();
   const { user } = useSession();
   const { supportPhone } = useConfig();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
+  const [hadFocus] = useState(focused);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The focus, and the caret at the end of what was typed, go on from the box this one replaced.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!hadFocus || !el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, [hadFocus]);
   const send = useMutation(trpc.chat.send.mutationOptions());
 
   async function submit(event?: FormEvent) {
@@ -38,19 +65,15 @@ export function LocationChat({ location, name, arrivalDate, departureDate }: { l
     }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      void submit();
-    }
-  }
+  // Once, on arrival: the question sent while this code loaded.
+  const [queued] = useState(sendNow);
+  useEffect(() => {
+    if (queued) void submit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
+  }, [queued]);
 
   return (
-    <section aria-labelledby="location-chat-heading" className="overflow-hidden rounded-lg border border-border bg-background">
-      <header className="flex items-center gap-2 border-b border-border px-4 py-3">
-        <MessageSquare className="size-4 text-primary" aria-hidden="true" />
-        <h2 id="location-chat-heading" className="font-semibold">{`Questions about parking at ${name}?`}</h2>
-      </header>
+    <>
       {messages.length > 0 ? (
         <Suspense fallback={<div className="max-h-[400px]" />}>
           <ChatMessages messages={messages} typing={send.isPending} label={`Answers about ${name}`} className="max-h-[400px]" />
@@ -58,23 +81,7 @@ export function LocationChat({ location, name, arrivalDate, departureDate }: { l
       ) : (
         <p className="px-4 pt-4 text-sm text-muted-foreground">Ask about prices, shuttles, distance to the terminal, covered or valet parking.</p>
       )}
-      <form onSubmit={submit} className="flex items-end gap-2 p-4">
-        <Textarea
-          name="question"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
-          rows={2}
-          maxLength={1000}
-          placeholder={`Is there a shuttle at ${name}?`}
-          aria-label={`Ask about parking at ${name}`}
-          disabled={send.isPending}
-          className="min-h-0 resize-none"
-        />
-        <Button type="submit" disabled={send.isPending || !text.trim()}>
-          <Send className="size-4" aria-hidden="true" /> Ask
-        </Button>
-      </form>
-    </section>
+      <Form name={name} text={text} setText={setText} box={box} pending={send.isPending} onSubmit={submit} onSend={() => void submit()} />
+    </>
   );
 }
