@@ -1,6 +1,6 @@
 // One lot in the results: photo, rating, distance, up to 4 amenities, price per day and the total.
 import { ACCESS_FEE_TEXT } from '@/shared/pricing';
-import { Bus, CalendarClock, Lock, MapPin } from 'lucide-react';
+import { Bus, CalendarClock, Lock, MapPin } from '@/client/components/ui/lot-icons';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
