@@ -88,15 +88,10 @@ export function ResultsMapPreview({ map, className }: { map: ResultsMapState; cl
         </defs>
         <rect width="100%" height="100%" fill={`url(#${id}-grid)`} />
       </svg>
-      <svg aria-hidden="true" viewBox="-20 -20 40 56" style={at(terminal!)} className="absolute h-14 w-10 -translate-x-1/2 -translate-y-5">
-        <circle r="15" fill="var(--color-foreground)" stroke="#fff" strokeWidth="3" />
-        {data.kind === 'airport' ? (
-          <path d="M-7 3l14-6-3 9-4-3-3 5-1-4z" fill="#fff" />
-        ) : (
-          <path d="M0-7v13M-5-3h10M-7 2a7 7 0 0014 0" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-        )}
-        <text y="31" textAnchor="middle" fontSize="12" fontWeight="700" fill="var(--color-foreground)" stroke="var(--color-background)" strokeWidth="3" paintOrder="stroke">
-          {data.kind === 'airport' ? data.code : 'Port'}
+      <svg aria-hidden="true" viewBox="-10 -12 20 30" className="absolute top-2.5 right-2 h-7.5 w-5 fill-muted-foreground">
+        <path d="M0 -10l5 11h-10z" />
+        <text y="14" textAnchor="middle" fontSize="10" fontWeight="600">
+          N
         </text>
       </svg>
       {locked ? (
@@ -145,6 +140,18 @@ export function ResultsMapPreview({ map, className }: { map: ResultsMapState; cl
           </p>
         </>
       )}
+      {/* Over the pins: the stand-in does not move pins off the terminal as the map does. */}
+      <svg aria-hidden="true" viewBox="-20 -20 40 56" style={at(terminal!)} className="absolute h-14 w-10 -translate-x-1/2 -translate-y-5">
+        <circle r="15" fill="var(--color-foreground)" stroke="#fff" strokeWidth="3" />
+        {data.kind === 'airport' ? (
+          <path d="M-7 3l14-6-3 9-4-3-3 5-1-4z" fill="#fff" />
+        ) : (
+          <path d="M0-7v13M-5-3h10M-7 2a7 7 0 0014 0" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+        )}
+        <text y="31" textAnchor="middle" fontSize="12" fontWeight="700" fill="var(--color-foreground)" stroke="var(--color-background)" strokeWidth="3" paintOrder="stroke">
+          {data.kind === 'airport' ? data.code : 'Port'}
+        </text>
+      </svg>
     </div>
   );
 }
