@@ -4,10 +4,10 @@
 // sets of other pages), a dozen requests of a few hundred bytes; from this one module they come as one file.
 import { createLucideIcon, type LucideIconNode } from 'lucide-react';
 
-const icon = (name: string, node: [string, Record<string, string>][]) =>
+export const icon = (name: string, node: [string, Record<string, string>][]) =>
   createLucideIcon({ name, size: 24, node: node.map(([tag, attrs], i): LucideIconNode => [tag, { ...attrs, key: String(i) }]) });
-const path = (d: string): [string, Record<string, string>] => ['path', { d }];
-const circle = (cx: string, cy: string, r: string): [string, Record<string, string>] => ['circle', { cx, cy, r }];
+export const path = (d: string): [string, Record<string, string>] => ['path', { d }];
+export const circle = (cx: string, cy: string, r: string): [string, Record<string, string>] => ['circle', { cx, cy, r }];
 
 export const ArrowLeft = icon('arrow-left', [path('m12 19-7-7 7-7'), path('M19 12H5')]);
 export const Bus = icon('bus', [
