@@ -13,7 +13,7 @@ import { expect, test } from './fixtures';
  * chat's first focus; the lot page no longer loads the results' card; the icons both pages show come as one file
  * (README, Performance). The location and lot pages are still above the goal.
  */
-const BUDGETS_KB = { home: 105.6, location: 117.4, lot: 112.6, blog: 104.6, 'blog post': 105.5 } as const;
+const BUDGETS_KB = { home: 105.6, location: 117.4, lot: 111.9, blog: 104.6, 'blog post': 105.5 } as const;
 const GOAL_KB = 110;
 
 test.describe('first-visit JavaScript', () => {
