@@ -66,6 +66,54 @@ test('the location page chat answers about that place; Shift+Enter adds a line',
   await expect(box).toHaveValue('');
 });
 
+/** Holds the location chat's code until the test releases it (no timer): what the visitor does before it arrives. */
+async function holdChatCode(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const state = { requested: false, release };
+  await page.route(/\/assets\/location-chat-live-[\w-]{8}\.js$/, async (route) => {
+    state.requested = true;
+    await held;
+    await route.continue();
+  });
+  return state;
+}
+
+test('the location page chat is usable before its code arrives: a question sent meanwhile is asked once it has', async ({ page }) => {
+  const code = await holdChatCode(page);
+  await page.goto('/locations/port-canaveral-cruise-port');
+  await page.waitForLoadState('networkidle');
+  // Not part of the first visit: only the first focus on the question box asks for it.
+  expect(code.requested).toBe(false);
+  const box = page.getByLabel('Ask about parking at Port Canaveral');
+  await box.fill('Is there');
+  await expect.poll(() => code.requested).toBe(true);
+  await box.pressSequentially(' a shuttle?');
+  await box.press('Enter');
+  code.release();
+  const answer = page.getByRole('log', { name: 'Answers about Port Canaveral' });
+  await expect(answer.getByText('Is there a shuttle?')).toBeVisible();
+  await expect(answer).toContainText(/Shuttle times: .+ free shuttle/);
+  await expect(box).toHaveValue('');
+});
+
+test('the location page chat keeps the focus and what was typed when its code arrives', async ({ page }) => {
+  const code = await holdChatCode(page);
+  await page.goto('/locations/port-canaveral-cruise-port');
+  await page.waitForLoadState('networkidle');
+  const box = page.getByLabel('Ask about parking at Port Canaveral');
+  await box.fill('Is there');
+  await expect.poll(() => code.requested).toBe(true);
+  const arrived = page.waitForResponse(/\/assets\/location-chat-live-[\w-]{8}\.js$/);
+  code.release();
+  await arrived;
+  await box.pressSequentially(' a shuttle?');
+  await expect(box).toHaveValue('Is there a shuttle?');
+  await expect(box).toBeFocused();
+  await box.press('Enter');
+  await expect(page.getByRole('log', { name: 'Answers about Port Canaveral' })).toContainText(/Shuttle times: .+ free shuttle/);
+});
+
 async function bookViaApi(page: Page, email: string) {
   const search = await (await page.request.get(`/api/search?location=TPA&arrivalDate=${day(18)}&departureDate=${day(20)}`)).json();
   const res = await page.request.post('/api/bookings/automated', {

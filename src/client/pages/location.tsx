@@ -1,7 +1,8 @@
 // /locations/{slug} (and /{seo-slug}): parking near one airport or cruise port, priced for the chosen dates.
 import { useQuery } from '@tanstack/react-query';
 import { SERVICE_FEE_TEXT } from '@/shared/pricing';
-import { ArrowLeft, Anchor, BadgeDollarSign, CalendarX, Headset, Plane, ShieldCheck } from 'lucide-react';
+import { Anchor, BadgeDollarSign, CalendarX, Headset, Plane } from 'lucide-react';
+import { ArrowLeft, ShieldCheck } from '@/client/components/ui/lot-icons';
 import { Button } from '@/client/components/ui/button';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';

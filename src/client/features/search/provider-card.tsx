@@ -1,12 +1,12 @@
 // One lot in the results: photo, rating, distance, up to 4 amenities, price per day and the total.
 import { ACCESS_FEE_TEXT } from '@/shared/pricing';
-import { Bus, CalendarClock, Lock, MapPin } from 'lucide-react';
+import { Bus, CalendarClock, Lock, MapPin } from '@/client/components/ui/lot-icons';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
-import { PHOTO_SIZES, photoSources } from '@/client/lib/photos';
+import { lotImageAlt, PHOTO_SIZES, photoSources } from '@/client/lib/photos';
 import { cn } from '@/client/lib/utils';
 import type { RouterOutputs } from '@/client/lib/trpc';
 import { formatPrice, linesArithmetic } from '@/shared/pricing';
@@ -15,21 +15,7 @@ import { LotRating } from './lot-rating';
 
 export type ProviderResult = RouterOutputs['search']['providers']['providers'][number];
 const FALLBACK_IMAGE = '/api/placeholder/800/500?kind=surface';
-/** What the illustration of each lot type (shown for lots without photos) depicts. */
-const ART_ALT: Record<string, string> = {
-  surface: 'Illustration of an open-air parking lot',
-  garage: 'Illustration of a multi-storey parking garage',
-  covered: 'Illustration of a covered parking lot',
-  valet: 'Illustration of a valet parking stand',
-  cruise: 'Illustration of a parking lot at a cruise terminal',
-};
 
-/** Alt text of a lot image: the illustration's subject, or a photo of the named lot. */
-export function lotImageAlt(src: string, name: string): string {
-  if (!src.startsWith('/api/placeholder/')) return `Photo of ${name}`;
-  const kind = new URLSearchParams(src.split('?')[1] ?? '').get('kind') ?? 'surface';
-  return ART_ALT[kind] ?? ART_ALT.surface!;
-}
 const MAX_AMENITIES = 4;
 
 export function ProviderCard({

@@ -1,9 +1,12 @@
 // The lots map's shared state and its light parts: which lot is active (hovered or focused on either side,
-// else the one picked on the map), the phones' List / Map toggle, and the slot that reserves the map's
-// space and loads the map's code only once it is shown (it is never part of a page's first download).
+// else the one picked on the map), the phones' List / Map toggle, and the slot that keeps the map's space and
+// loads the map's code only once it is used: beside the list it shows a stand-in drawn with the page until the
+// visitor's first pointer, touch or focus on it (results-map-preview.tsx); below lg, once Map is picked. The
+// map's code is never part of a page's first download.
 import { createContext, Suspense, use, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { lazyWithPreload } from '@/client/lib/lazy';
 import { cn } from '@/client/lib/utils';
+import { ResultsMapPreview } from './results-map-preview';
 import type { ProviderResult } from './provider-card';
 
 const ResultsMap = lazyWithPreload(() => import('./results-map').then((m) => ({ default: m.ResultsMap })));
@@ -28,6 +31,9 @@ export interface ResultsMapState {
   locked: boolean;
   setLocked: (locked: boolean) => void;
   view: 'list' | 'map';
+  /** The interactive map was asked for beside the list ('focus': by keyboard, so it takes the focus on). */
+  live: false | 'pointer' | 'focus';
+  goLive: (focus: boolean) => void;
   hover: (id: number | null) => void;
   select: (id: number | null) => void;
   setView: (view: 'list' | 'map') => void;
@@ -43,9 +49,26 @@ export function ResultsMapProvider({ data, children }: { data: ResultsMapData | 
   const [selectedId, select] = useState<number | null>(null);
   const [view, setView] = useState<'list' | 'map'>('list');
   const [locked, setLocked] = useState(false);
+  const [live, setLive] = useState<ResultsMapState['live']>(false);
   const value = useMemo(
-    () => (data?.providers.length ? { data, activeId: hoverId ?? selectedId, selectedId, locked, setLocked, view, hover, select, setView } : null),
-    [data, hoverId, selectedId, locked, view],
+    () =>
+      data?.providers.length
+        ? {
+            data,
+            activeId: hoverId ?? selectedId,
+            selectedId,
+            locked,
+            setLocked,
+            view,
+            hover,
+            select,
+            setView,
+            live,
+            // Once the map's code is there: the stand-in stays in place, with the focus, until then.
+            goLive: (focus: boolean) => void ResultsMap.preload().then(() => setLive((l) => (focus ? 'focus' : l || 'pointer'))),
+          }
+        : null,
+    [data, hoverId, selectedId, locked, view, live],
   );
   return <Context value={value}>{children}</Context>;
 }
@@ -56,6 +79,15 @@ const subscribe = (onChange: () => void) => {
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 };
+
+const never = () => () => undefined;
+/** True on the server and while hydrating what it sent, false after (and in pages rendered in the browser). */
+const useHydrating = () =>
+  useSyncExternalStore(
+    never,
+    () => false,
+    () => true,
+  );
 
 /** True from the lg breakpoint on, where the map sits beside the list (false on the server and at hydration). */
 export const useWide = () =>
@@ -104,20 +136,26 @@ export function ResultsMapSlot({
 }) {
   const map = useResultsMap();
   const wide = useWide();
+  const hydrating = useHydrating();
   const box = cn('w-full rounded-lg border border-border bg-muted', className);
   const placeholder = <div className={box} />;
   if (!map) return reserve && placement === 'aside' ? <div className="hidden lg:block">{placeholder}</div> : null;
-  const shown = placement === 'aside' ? wide : !wide && map.view === 'map';
-  if (placement === 'inline' && !shown) return null;
+  if (placement === 'aside') {
+    // The stand-in on the server's page (hidden there below lg, and gone after hydration) and until the map is used;
+    // it stays while the map's code loads.
+    const preview = <ResultsMapPreview map={map} className={box} />;
+    return (
+      <div className="hidden lg:block">
+        <Suspense fallback={preview}>{wide && map.live ? <ResultsMap className={box} /> : wide || hydrating ? preview : null}</Suspense>
+      </div>
+    );
+  }
+  if (wide || map.view !== 'map') return null;
   return (
-    <div className={placement === 'aside' ? 'hidden lg:block' : 'lg:hidden'}>
-      {shown ? (
-        <Suspense fallback={placeholder}>
-          <ResultsMap className={box} />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
+    <div className="lg:hidden">
+      <Suspense fallback={placeholder}>
+        <ResultsMap className={box} />
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // The lots of a results list on a map around their terminal or port, drawn from coordinates (SVG, no map
 // tiles, nothing fetched): each lot is a price pin (a real button) for its total; pins and result cards
-// share the active lot. Loaded on demand by results-map-state.tsx.
+// share the active lot. Loaded on demand by results-map-state.tsx, in place of its stand-in (results-map-preview.tsx).
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '@/client/components/ui/button';
@@ -9,6 +9,7 @@ import { cn } from '@/client/lib/utils';
 import { ACCESS_FEE_TEXT, formatPrice } from '@/shared/pricing';
 import { fitMap, placePins, scaleBar, type PlacedPin, type Rect } from './map-projection';
 import { MapLotSummary } from './map-lot-summary';
+import { mapHint, pinLabel, stayText } from './results-map-preview';
 import { useResultsMap, useWide, type ResultsMapState } from './results-map-state';
 
 const PIN_H = 28;
@@ -73,12 +74,21 @@ function MapCanvas({
   }, []);
 
   const lots = data.providers;
-  const days = lots[0]?.days ?? 1;
-  const stay = `${days} ${days === 1 ? 'day' : 'days'}`;
+  const stay = stayText(lots);
   const place = data.kind === 'airport' ? data.code : 'Port';
   // The pin that Tab lands on: the one last moved to with the arrow keys, else the selected one, else the first.
   const ids = lots.map((p) => p.id);
   const tabStop = [cursor, selectedId].find((v) => v !== null && ids.includes(v)) ?? ids[0];
+
+  // Reached by keyboard on the stand-in: the focus goes on to the same place on the map once it is drawn.
+  const handedOver = useRef(false);
+  useLayoutEffect(() => {
+    if (handedOver.current || map.live !== 'focus') return;
+    const target = ref.current?.querySelector<HTMLElement>('[data-lot-pin][tabindex="0"], button');
+    if (!target) return;
+    handedOver.current = true;
+    target.focus();
+  }, [size, map.live]);
 
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     const next = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: ids.length - 1 }[e.key];
@@ -189,7 +199,7 @@ function MapCanvas({
                 data-lot-pin={p.id}
                 data-active={on || undefined}
                 aria-current={p.id === selectedId || undefined}
-                aria-label={`${p.name}: ${formatPrice(p.total)} total for ${stay}, ${p.distance}${soldOut ? ', sold out' : ''}`}
+                aria-label={pinLabel(p, stay)}
                 onPointerEnter={(e) => e.pointerType === 'mouse' && map.hover(p.id)}
                 onPointerLeave={(e) => e.pointerType === 'mouse' && map.hover(null)}
                 onFocus={() => map.hover(p.id)}
@@ -244,9 +254,7 @@ function MapCanvas({
       className={cn('relative overflow-hidden', className)}
     >
       <p id={`${id}-hint`} className="sr-only">
-        {locked
-          ? 'The terminal is in the middle; unlock the details to see where each lot is.'
-          : `${lots.length} lots around the ${data.kind === 'airport' ? 'terminal' : 'port'}, each shown with its total for ${stay}. Use the arrow keys to move between lots.`}
+        {mapHint(map, stay)}
       </p>
       {body}
     </div>
