@@ -94,6 +94,18 @@ export function ResultsMapPreview({ map, className }: { map: ResultsMapState; cl
           N
         </text>
       </svg>
+      {/* Under the pins: the stand-in does not move pins off the terminal as the map does, and a price must stay readable. */}
+      <svg aria-hidden="true" viewBox="-20 -20 40 56" style={at(terminal!)} className="absolute h-14 w-10 -translate-x-1/2 -translate-y-5">
+        <circle r="15" fill="var(--color-foreground)" stroke="#fff" strokeWidth="3" />
+        {data.kind === 'airport' ? (
+          <path d="M-7 3l14-6-3 9-4-3-3 5-1-4z" fill="#fff" />
+        ) : (
+          <path d="M0-7v13M-5-3h10M-7 2a7 7 0 0014 0" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+        )}
+        <text y="31" textAnchor="middle" fontSize="12" fontWeight="700" fill="var(--color-foreground)" stroke="var(--color-background)" strokeWidth="3" paintOrder="stroke">
+          {data.kind === 'airport' ? data.code : 'Port'}
+        </text>
+      </svg>
       {locked ? (
         <div className="absolute inset-x-3 bottom-3 flex flex-col items-center gap-2 rounded-lg border border-border bg-background/95 p-3 text-center shadow-sm">
           <p className="text-sm text-muted-foreground">Lot locations are part of the locked details.</p>
@@ -140,18 +152,6 @@ export function ResultsMapPreview({ map, className }: { map: ResultsMapState; cl
           </p>
         </>
       )}
-      {/* Over the pins: the stand-in does not move pins off the terminal as the map does. */}
-      <svg aria-hidden="true" viewBox="-20 -20 40 56" style={at(terminal!)} className="absolute h-14 w-10 -translate-x-1/2 -translate-y-5">
-        <circle r="15" fill="var(--color-foreground)" stroke="#fff" strokeWidth="3" />
-        {data.kind === 'airport' ? (
-          <path d="M-7 3l14-6-3 9-4-3-3 5-1-4z" fill="#fff" />
-        ) : (
-          <path d="M0-7v13M-5-3h10M-7 2a7 7 0 0014 0" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-        )}
-        <text y="31" textAnchor="middle" fontSize="12" fontWeight="700" fill="var(--color-foreground)" stroke="var(--color-background)" strokeWidth="3" paintOrder="stroke">
-          {data.kind === 'airport' ? data.code : 'Port'}
-        </text>
-      </svg>
     </div>
   );
 }
