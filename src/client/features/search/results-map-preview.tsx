@@ -52,7 +52,6 @@ const at = ({ x, y }: { x: number; y: number }) => ({
 
 export function ResultsMapPreview({ map, className }: { map: ResultsMapState; className?: string }) {
   const id = useId();
-  const { openAccess } = useAccessDialog();
   const { data, locked, activeId } = map;
   const stay = stayText(data.providers);
   const [terminal, ...lots] = place(map);
@@ -96,23 +95,10 @@ export function ResultsMapPreview({ map, className }: { map: ResultsMapState; cl
       </svg>
       {/* Under the pins: the stand-in does not move pins off the terminal as the map does, and a price must stay readable. */}
       <svg aria-hidden="true" viewBox="-20 -20 40 56" style={at(terminal!)} className="absolute h-14 w-10 -translate-x-1/2 -translate-y-5">
-        <circle r="15" fill="var(--color-foreground)" stroke="#fff" strokeWidth="3" />
-        {data.kind === 'airport' ? (
-          <path d="M-7 3l14-6-3 9-4-3-3 5-1-4z" fill="#fff" />
-        ) : (
-          <path d="M0-7v13M-5-3h10M-7 2a7 7 0 0014 0" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-        )}
-        <text y="31" textAnchor="middle" fontSize="12" fontWeight="700" fill="var(--color-foreground)" stroke="var(--color-background)" strokeWidth="3" paintOrder="stroke">
-          {data.kind === 'airport' ? data.code : 'Port'}
-        </text>
+        <TerminalMark kind={data.kind} label={data.kind === 'airport' ? data.code : 'Port'} />
       </svg>
       {locked ? (
-        <div className="absolute inset-x-3 bottom-3 flex flex-col items-center gap-2 rounded-lg border border-border bg-background/95 p-3 text-center shadow-sm">
-          <p className="text-sm text-muted-foreground">Lot locations are part of the locked details.</p>
-          <Button size="sm" variant="outline" onClick={() => openAccess({ locationCode: data.code, locationName: data.label })}>
-            {`Unlock the map for ${ACCESS_FEE_TEXT}`}
-          </Button>
-        </div>
+        <MapLocked code={data.code} label={data.label} />
       ) : (
         <>
           {data.providers.map((p, i) => {
@@ -152,6 +138,36 @@ export function ResultsMapPreview({ map, className }: { map: ResultsMapState; cl
           </p>
         </>
       )}
+    </div>
+  );
+}
+
+/** The terminal on a map (SVG children, centred on 0 0): a plane or an anchor in a dark disc, named below. */
+export function TerminalMark({ kind, label }: { kind: string; label: string }) {
+  return (
+    <>
+      <circle r="15" fill="var(--color-foreground)" stroke="#fff" strokeWidth="3" />
+      {kind === 'airport' ? (
+        <path d="M-7 3l14-6-3 9-4-3-3 5-1-4z" fill="#fff" />
+      ) : (
+        <path d="M0-7v13M-5-3h10M-7 2a7 7 0 0014 0" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+      )}
+      <text y="31" textAnchor="middle" fontSize="12" fontWeight="700" fill="var(--color-foreground)" stroke="var(--color-background)" strokeWidth="3" paintOrder="stroke">
+        {label}
+      </text>
+    </>
+  );
+}
+
+/** Over a map whose lots' locations are locked: why, and the way to unlock them. */
+export function MapLocked({ code, label }: { code: string; label: string }) {
+  const { openAccess } = useAccessDialog();
+  return (
+    <div className="absolute inset-x-3 bottom-3 flex flex-col items-center gap-2 rounded-lg border border-border bg-background/95 p-3 text-center shadow-sm">
+      <p className="text-sm text-muted-foreground">Lot locations are part of the locked details.</p>
+      <Button size="sm" variant="outline" onClick={() => openAccess({ locationCode: code, locationName: label })}>
+        {`Unlock the map for ${ACCESS_FEE_TEXT}`}
+      </Button>
     </div>
   );
 }

@@ -3,13 +3,11 @@
 // share the active lot. Loaded on demand by results-map-state.tsx, in place of its stand-in (results-map-preview.tsx).
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { Button } from '@/client/components/ui/button';
-import { useAccessDialog } from '@/client/features/access/access-dialog';
 import { cn } from '@/client/lib/utils';
-import { ACCESS_FEE_TEXT, formatPrice } from '@/shared/pricing';
+import { formatPrice } from '@/shared/pricing';
 import { fitMap, placePins, scaleBar, type PlacedPin, type Rect } from './map-projection';
 import { MapLotSummary } from './map-lot-summary';
-import { mapHint, pinLabel, stayText } from './results-map-preview';
+import { MapLocked, mapHint, pinLabel, stayText, TerminalMark } from './results-map-preview';
 import { useResultsMap, useWide, type ResultsMapState } from './results-map-state';
 
 const PIN_H = 28;
@@ -62,7 +60,6 @@ function MapCanvas({
   const pins = useRef(new Map<number, HTMLButtonElement>());
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
-  const { openAccess } = useAccessDialog();
 
   useLayoutEffect(() => {
     const el = ref.current!;
@@ -151,15 +148,7 @@ function MapCanvas({
               );
             })}
           <g transform={`translate(${t.x} ${t.y})`}>
-            <circle r="15" fill="var(--color-foreground)" stroke="#fff" strokeWidth="3" />
-            {data.kind === 'airport' ? (
-              <path d="M-7 3l14-6-3 9-4-3-3 5-1-4z" fill="#fff" />
-            ) : (
-              <path d="M0-7v13M-5-3h10M-7 2a7 7 0 0014 0" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-            )}
-            <text y="31" textAnchor="middle" fontSize="12" fontWeight="700" fill="var(--color-foreground)" stroke="var(--color-background)" strokeWidth="3" paintOrder="stroke">
-              {place}
-            </text>
+            <TerminalMark kind={data.kind} label={place} />
           </g>
           {!locked && (
             <g transform={`translate(12 ${size.h - 14})`} fontSize="11" fill="var(--color-muted-foreground)">
@@ -177,12 +166,7 @@ function MapCanvas({
           </g>
         </svg>
         {locked ? (
-          <div className="absolute inset-x-3 bottom-3 flex flex-col items-center gap-2 rounded-lg border border-border bg-background/95 p-3 text-center shadow-sm">
-            <p className="text-sm text-muted-foreground">Lot locations are part of the locked details.</p>
-            <Button size="sm" variant="outline" onClick={() => openAccess({ locationCode: data.code, locationName: data.label })}>
-              {`Unlock the map for ${ACCESS_FEE_TEXT}`}
-            </Button>
-          </div>
+          <MapLocked code={data.code} label={data.label} />
         ) : (
           lots.map((p, index) => {
             const box = boxes[index]!;
