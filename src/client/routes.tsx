@@ -46,12 +46,19 @@ async function loadLocationPage(api: Api, slug: string, search: URLSearchParams)
   return { ...location, seo };
 }
 
-/** The lot, and the first page of its published reviews (the page shows them; the head's JSON-LD names them). */
-async function loadProviderPage(api: Api, slug: string) {
+/**
+ * The lot, and the first page of its published reviews (the page shows them; the head's JSON-LD names them). On the
+ * server, also the price of the stay the page will ask for once hydrated (features/checkout/lot-stay.ts): the
+ * browser then finds it in the page's data; a browser whose clock makes another start asks as before.
+ */
+async function loadProviderPage(api: Api, slug: string, search: URLSearchParams) {
   const provider = await api.fetch(api.trpc.catalogue.getProvider.queryOptions({ slug }));
-  const reviews = provider.reviewCount
-    ? await api.fetch(api.trpc.reviews.forProvider.queryOptions({ providerId: provider.id, page: 1, pageSize: LOT_REVIEWS_PAGE_SIZE })).catch(() => null)
-    : null;
+  const [reviews] = await Promise.all([
+    // Asked for without reviews too: the page's reviews section asks for it in any case.
+    api.fetch(api.trpc.reviews.forProvider.queryOptions({ providerId: provider.id, page: 1, pageSize: LOT_REVIEWS_PAGE_SIZE })).catch(() => null),
+    import.meta.env.SSR &&
+      import('./features/checkout/lot-stay').then(({ lotEstimateInput }) => api.prefetch(api.trpc.bookings.estimate.queryOptions(lotEstimateInput(provider, search, Date.now())))),
+  ]);
   return { ...provider, reviews: reviews?.reviews ?? [] };
 }
 
@@ -87,12 +94,12 @@ export const routes: RouteDef[] = [
   route({
     path: '/provider/:slug',
     page: lazyPage(() => import('./pages/provider')),
-    load: (api, { slug = '' }) => loadProviderPage(api, slug),
+    load: (api, { slug = '' }, search) => loadProviderPage(api, slug, search),
   }),
   route({
     path: '/property/:slug',
     page: lazyPage(() => import('./pages/provider')),
-    load: (api, { slug = '' }) => loadProviderPage(api, slug),
+    load: (api, { slug = '' }, search) => loadProviderPage(api, slug, search),
   }),
   route({
     path: '/ar-parking/:id',

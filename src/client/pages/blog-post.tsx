@@ -1,7 +1,7 @@
 // /blog/{slug}: the article (image, category, date, read time, views, author, tags, sanitized body), share
 // and copy link, up to 3 related articles and a call to action; 'Article Not Found' otherwise.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { SERVICE_FEE_TEXT } from '@/shared/fee-text';
 import { ArrowLeft, CalendarDays, Clock, Eye, Link2, Share2, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'wouter';

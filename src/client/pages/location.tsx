@@ -1,6 +1,6 @@
 // /locations/{slug} (and /{seo-slug}): parking near one airport or cruise port, priced for the chosen dates.
 import { useQuery } from '@tanstack/react-query';
-import { SERVICE_FEE_TEXT } from '@/shared/pricing';
+import { SERVICE_FEE_TEXT } from '@/shared/fee-text';
 import { Anchor, BadgeDollarSign, CalendarX, Headset, Plane } from 'lucide-react';
 import { ArrowLeft, ShieldCheck } from '@/client/components/ui/lot-icons';
 import { Button } from '@/client/components/ui/button';

@@ -20,11 +20,11 @@ import { LotReviews } from '@/client/features/reviews/lot-reviews';
 import { lotImageAlt, PHOTO_SIZES, photoSources } from '@/client/lib/photos';
 import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
-import { billableDays, dayFromToday, formatPrice, priceStay, toWallClock } from '@/shared/pricing';
+import { billableDays, formatPrice, priceStay } from '@/shared/pricing';
 import { formatDayDate } from '@/shared/format';
-import { defaultDeparture } from '@/shared/stay-times';
 import { zoneForState } from '@/shared/time-zones';
 import { useStayStart } from '@/client/features/checkout/use-stay-start';
+import { estimateInput, lotStayDates } from '@/client/features/checkout/lot-stay';
 
 type Provider = RouterOutputs['catalogue']['getProvider'];
 const FALLBACK_IMAGE = '/api/placeholder/800/500?kind=surface';
@@ -63,21 +63,15 @@ function Details({ provider: p, isProperty }: { provider: Provider; isProperty: 
   const params = new URLSearchParams(useSearch());
   const { locked } = useDetailsLocked(p.terminal.code);
   const { openAccess } = useAccessDialog();
-  const arrival = toWallClock(params.get('arrivalDate') ?? '') ?? toWallClock(dayFromToday(1))!;
-  const departureRaw = toWallClock(params.get('departureDate') ?? '');
-  const departure = departureRaw && departureRaw > arrival ? departureRaw : toWallClock(new Date(Date.parse(`${arrival}:00Z`) + 86_400_000).toISOString().slice(0, 10))!;
+  const { arrival, departure } = lotStayDates(params);
   const days = billableDays(arrival, departure);
   const quote = priceStay({ dailyPrice: p.priceCents, weeklyRate: p.weeklyRateCents, days });
   // The server's quote has the stay's day rates (holiday rates) and says when these dates cannot be booked; the
   // lot's own prices show until it answers. It prices the stay from the time checkout will start it (today: the
   // next bookable half hour, not a midnight already gone).
   const start = useStayStart(arrival, zoneForState(p.terminal.state));
-  const estimate = useQuery(
-    trpc.bookings.estimate.queryOptions(
-      { providerId: p.id, arrivalDate: start ?? arrival, departureDate: defaultDeparture(departure) ?? departure },
-      { retry: false, enabled: start !== null },
-    ),
-  );
+  // The server put this estimate in the page's data (routes.tsx), so it is not asked for again.
+  const estimate = useQuery(trpc.bookings.estimate.queryOptions(estimateInput(p.id, start ?? arrival, departure), { retry: false, enabled: start !== null }));
   const problem = estimate.data?.problem;
   const lines = estimate.data?.lines ?? linesInDollars(standardLines({ dailyPrice: p.priceCents, weeklyRate: p.weeklyRateCents, days }));
   const total = estimate.data?.totalBeforeCredit ?? toDollars(quote.total);
