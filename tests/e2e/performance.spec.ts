@@ -89,9 +89,10 @@ test.describe('hydration', () => {
   });
 
   test('code-split parts the server rendered are live once the page is hydrated, however slow their code', async ({ page }) => {
-    // The search results are a separate chunk; hold it back so it arrives well after the page's own code.
-    // (A fixed delay on purpose: slow code is the condition under test, and nothing waits on it but the page.)
-    await page.route(/\/assets\/results-list-[^/]+\.js$/, async (route) => {
+    // The search results are a separate chunk (the location page's, vite.config.ts); hold it back so it arrives well
+    // after the page's own code. (A fixed delay on purpose: slow code is the condition under test, and nothing waits
+    // on it but the page.)
+    await page.route(/\/assets\/location-[\w-]{8}\.js$/, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
