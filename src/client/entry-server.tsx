@@ -1,4 +1,7 @@
 // Server entry: renders one URL to HTML with its data prefetched, and hands the cache to the browser.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { StrictMode } from 'react';
@@ -20,6 +23,42 @@ export interface RenderResult {
   html: string;
   state: string;
 }
+
+/** The chunk of each page a first visit lands on (vite.config.ts, CHUNKS), by route path. */
+const PAGE_CHUNKS: Record<string, string> = {
+  '/': 'home',
+  '/locations/:slug': 'location',
+  '/:slug': 'location',
+  '/provider/:slug': 'provider',
+  '/property/:slug': 'provider',
+  '/blog': 'blog',
+  '/blog/category/:slug': 'blog',
+  '/blog/:slug': 'blog-post',
+};
+
+/**
+ * `<link rel="modulepreload">` for the files of each of those chunks (the chunk and what it imports, the entry aside),
+ * from the built client's manifest: the entry carries no preload list (vite.config.ts, modulePreload), so without them
+ * the browser would fetch a page's chunk once the entry has run, and the chunks it imports a round trip later. Empty
+ * where no build is served (development, tests).
+ */
+const PRELOAD_LINKS: Record<string, string> = (() => {
+  // The development server serves the sources, not a build that may lie in dist/client.
+  if (!import.meta.env.PROD) return {};
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const dirs = [path.resolve(here, '../client'), path.resolve(here, '../../client'), path.resolve(process.cwd(), 'dist/client')];
+  const file = dirs.map((d) => path.join(d, '.vite/manifest.json')).find((f) => fs.existsSync(f));
+  if (!file) return {};
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { file: string; name?: string; src?: string; isEntry?: boolean; imports?: string[] }>;
+  const links: Record<string, string> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.src || !chunk.name || !Object.values(PAGE_CHUNKS).includes(chunk.name) || key.endsWith('.css')) continue;
+    const keys = new Set([key]);
+    for (const k of keys) for (const i of manifest[k]!.imports ?? []) if (!manifest[i]!.isEntry) keys.add(i);
+    links[chunk.name] = [...keys].map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]!.file}">`).join('');
+  }
+  return links;
+})();
 
 /**
  * A failed query's error crosses to the browser as a plain object: serialized as an Error it would
@@ -72,7 +111,7 @@ export async function render(url: URL, server: { router: AppRouter; ctx: Context
   const dehydrated = superjson.stringify(withPlainErrors(dehydrate(queryClient, { shouldDehydrateQuery: () => true })));
   return {
     status: notFound ? 404 : (head.status ?? 200),
-    head: headToHtml(head, config.appUrl),
+    head: headToHtml(head, config.appUrl) + (PRELOAD_LINKS[PAGE_CHUNKS[route.path] ?? ''] ?? ''),
     html,
     state:
       `<script type="application/json" id="__STATE__">${dehydrated.replace(/</g, '\\u003c')}</script>` +

@@ -9,8 +9,8 @@ import { expect, test } from './fixtures';
  * loads before any code of its own is one chunk of about 95 kB (React DOM 61.5, TanStack Query 10, React 3, the
  * router, the class merger, the small tRPC options proxy and the app's shell) and Rolldown's runtime; then each
  * landing page's own chunk and the two or three chunks the landing pages share (vite.config.ts, CHUNKS): the
- * location page five files in all, the lot page nine. No list of chunks to preload is carried in the entry
- * (modulePreload off). The lot page finds the estimate for its stay in the server's data, so it sends no request
+ * location page five files in all, the lot page nine. The entry carries no list of chunks to preload (modulePreload
+ * off); the server names a landing page's files in its head. The lot page finds the estimate for its stay in the server's data, so it sends no request
  * before the tRPC client has loaded (README, Performance).
  */
 const BUDGETS_KB = { home: 104.9, location: 109.9, lot: 109.8, blog: 101.0, 'blog post': 102.2 } as const;
