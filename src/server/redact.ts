@@ -41,9 +41,10 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** What any pattern above needs to match ('=', '"', an '@' or '%40', two digits, a token's 40 letters):
- * most log strings (a route pattern, a method, a message) have none and are returned as they are. */
-const MAY_HIDE_SECRET = /[=@"]|%40|\d[ -]?\d|[a-z2-7]{40}/;
+/** What any pattern above needs to match ('=', '"', an '@' or '%40', a card's thirteen digits at least, a
+ * token's 40 letters): most log strings (a route pattern, a method, a message, a request id) have none and are
+ * returned as they are. */
+const MAY_HIDE_SECRET = /[=@"]|%40|\d(?:[ -]?\d){12}|[a-z2-7]{40}/;
 
 /** Free text as it may be logged: secret `name=value` and `"name": "value"` pairs, bare tokens and card
  * numbers redacted, e-mail addresses masked. */
@@ -64,12 +65,14 @@ export function redactValue(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8) return REDACTED;
   if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
-      k,
-      SECRET_NAME.test(k) && v !== null && v !== undefined && typeof v !== 'boolean' ? REDACTED : redactValue(v, depth + 1),
-    ]),
-  );
+  // Every log line passes here: a loop over the own fields, not entries/fromEntries (a quarter of the cost).
+  const out: Record<string, unknown> = {};
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = (value as Record<string, unknown>)[k];
+    out[k] = SECRET_NAME.test(k) && v !== null && v !== undefined && typeof v !== 'boolean' ? REDACTED : redactValue(v, depth + 1);
+  }
+  return out;
 }
 
 /** A tRPC GET's `input=` (percent-encoded JSON, one procedure's or a batch's): its secret fields redacted. */

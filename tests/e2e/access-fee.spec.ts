@@ -57,7 +57,7 @@ test('a signed-in traveller is declined, pays, and the fee is credited on the to
   await searchTwice(page);
   const card = page
     .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: 'Select' }) })
+    .filter({ has: page.getByRole('link', { name: 'Select' }) })
     .first();
   const name = (await card.getByRole('heading').textContent())!;
   await card.getByRole('button', { name: 'Unlock details for $0.99' }).click();
@@ -75,7 +75,7 @@ test('a signed-in traveller is declined, pays, and the fee is credited on the to
   await expect(page.getByText('Access Granted!')).toBeVisible();
   await expect(dialog).toBeHidden();
   // Checkout for a lot there, with the fee credited back on the total.
-  await card.getByRole('button', { name: 'Select' }).click();
+  await card.getByRole('link', { name: 'Select' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Booking Summary' });
   await expect(summary.getByText(name)).toBeVisible();

@@ -140,7 +140,7 @@ test('a guest books without being signed in, sees the booking by its own link, a
 test('a declined card shows Booking Failed and books nothing', async ({ page, login }) => {
   await login({ name: 'Decline Test' });
   await page.goto('/locations/miami-international-airport');
-  await page.getByRole('button', { name: 'Select' }).first().click();
+  await page.getByRole('link', { name: 'Select' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
   await fillCheckout(page, '4000 0000 0000 0002');
   await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();

@@ -24,7 +24,7 @@ async function searchTwice(page: Page) {
 const firstCard = (page: Page): Locator =>
   page
     .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: 'Select' }) })
+    .filter({ has: page.getByRole('link', { name: 'Select' }) })
     .first();
 
 test('a guest pays the fee, then books with the same e-mail: credit applied, $0.99 below the result card', async ({ page }) => {
@@ -54,7 +54,7 @@ test('a guest pays the fee, then books with the same e-mail: credit applied, $0.
   await expect(page.getByText('Access Granted!')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await card.getByRole('button', { name: 'Select' }).click();
+  await card.getByRole('link', { name: 'Select' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
   await expect(page.getByText(name).first()).toBeVisible();
   // The fee dialog's contact is there, so the credit of that e-mail shows before anything is paid.
@@ -110,7 +110,7 @@ test('Select books while details are locked, and sorting is not a search', async
   await page.getByLabel('Where are you parking?').fill('MCO');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('Distance, shuttle, amenities and contact details are locked.').first()).toBeVisible();
-  await firstCard(page).getByRole('button', { name: 'Select' }).click();
+  await firstCard(page).getByRole('link', { name: 'Select' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -98,7 +98,7 @@ test.describe('hydration', () => {
     });
     await page.goto('/?location=Miami%20Cruise%20Port');
     // Hydrated means every server-rendered part answers: Select opens checkout (signed out too).
-    await page.getByRole('button', { name: 'Select' }).first().click();
+    await page.getByRole('link', { name: 'Select' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
   });
 

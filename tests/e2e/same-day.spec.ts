@@ -54,7 +54,7 @@ test('a search for today at mid-afternoon checks in at the next half hour at the
 
   await page.goto(`/?location=MCO&arrivalDate=${today}&departureDate=${tomorrow}`);
   await expect(page.getByRole('heading', { name: /Parking Options for Orlando International Airport/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Select' }).first().click();
+  await page.getByRole('link', { name: 'Select' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
 
   const arrival = page.getByLabel('Check-in (arrival)');

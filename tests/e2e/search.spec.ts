@@ -13,7 +13,7 @@ test('from the directory, Orlando International lists its parking options and a 
   await expect(heading).toBeVisible();
   const count = Number(/\((\d+) found\)/.exec((await heading.textContent())!)![1]);
   expect(count).toBeGreaterThanOrEqual(4);
-  await expect(page.getByRole('button', { name: 'Select' })).toHaveCount(count);
+  await expect(page.getByRole('link', { name: 'Select' })).toHaveCount(count);
 
   // Amenity filter narrows the list, and every card shows at most 4 amenities.
   await page.getByRole('button', { name: 'Covered' }).click();
@@ -60,11 +60,11 @@ test('a signed-out traveller selects a lot and checkout opens with it, as a gues
   await expect(page.getByText('Sign in to keep your recent searches')).toBeVisible();
   const name = await page
     .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: 'Select' }) })
+    .filter({ has: page.getByRole('link', { name: 'Select' }) })
     .first()
     .getByRole('heading')
     .textContent();
-  await page.getByRole('button', { name: 'Select' }).first().click();
+  await page.getByRole('link', { name: 'Select' }).first().click();
   await expect(page).toHaveURL(/\/booking\?providerId=\d+/);
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);

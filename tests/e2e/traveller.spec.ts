@@ -183,7 +183,7 @@ test('prices add up: a weekly rate reads as weeks and days everywhere, never day
 test('errors stay where the traveller looks: contact checks on leaving a field, a declined card at the card field', async ({ page, login }) => {
   await login({ name: 'Card Declined' });
   await page.goto('/locations/miami-international-airport');
-  await page.getByRole('button', { name: 'Select' }).first().click();
+  await page.getByRole('link', { name: 'Select' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
   await page.getByLabel('Email').fill('ada@');
   await page.getByLabel('Phone').fill('555-0100');
@@ -229,7 +229,7 @@ test.describe('on a phone', () => {
   test('two lots fit on one screen, the provider page keeps Reserve in reach, checkout shows the price above Pay', async ({ page, login }) => {
     await login({ name: 'Trav Eller' });
     await page.goto(`/?location=MCO&arrivalDate=${day(12)}&departureDate=${day(15)}`);
-    const cards = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Select' }) });
+    const cards = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Select' }) });
     await expect(cards.nth(1)).toBeVisible();
     const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
     expect(second!.y + second!.height - first!.y).toBeLessThanOrEqual(844);
@@ -276,7 +276,7 @@ test('toasts do not print', async ({ page }) => {
   // The page's clock stops before the toast shows, so its 5 s life cannot run out on a slow machine mid-test.
   await page.clock.install();
   await page.goto('/?location=MCO');
-  await page.getByRole('button', { name: 'Select' }).first().click();
+  await page.getByRole('link', { name: 'Select' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Reservation' })).toBeVisible();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.getByRole('button', { name: /Complete Booking/ }).click(); // an empty form: 'Form Error'

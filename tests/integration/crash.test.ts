@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, ENGINE, openDatabase, type DB } from '@/server/db/client';
 import { bookings, idempotencyKeys } from '@/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
@@ -29,8 +29,14 @@ afterAll(async () => {
   await database.remove();
 });
 
+/** Every server this file started and that is still running: none outlives its test, whatever failed in it. */
+const running = new Set<ChildProcess>();
+afterEach(async () => {
+  await Promise.all([...running].map((child) => kill(child)));
+});
+
 function spawnServer(extra: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -50,6 +56,9 @@ function spawnServer(extra: Record<string, string> = {}): ChildProcess {
       ...extra,
     },
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
 }
 
 async function startServer(): Promise<ChildProcess> {
@@ -68,7 +77,7 @@ async function startServer(): Promise<ChildProcess> {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  await kill(child); // never left running after the test
+  await kill(child);
   throw new Error(`server did not start: ${stderr}`);
 }
 

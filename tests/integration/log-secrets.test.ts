@@ -92,6 +92,9 @@ describe('the request log after a manage-link journey', () => {
     expect(redactText('Cookie: pp_session=s3cr3t; pp_guest=g3st; theme=dark')).toBe('Cookie: pp_session=[redacted]; pp_guest=[redacted]; theme=dark');
     expect(redactText('body {"cardNumber":"4000 0000 0000 0002","cvv":"123","name":"Ada"}')).toBe('body {"cardNumber":"[redacted]","cvv":"[redacted]","name":"Ada"}');
     expect(redactText('charged 4242-4242-4242-4242 at 1732406400000')).toBe('charged [card] at 1732406400000');
+    // The shortest card numbers (13 digits) and a request id (passed through as it is).
+    expect(redactText('card 4222222222222')).toBe('card [card]');
+    expect(redactText('0f5a2c1e-7b3d-4e21-9a60-12d4c8e9f0b7')).toBe('0f5a2c1e-7b3d-4e21-9a60-12d4c8e9f0b7');
     expect(redactValue({ booking: { token: 'x', licensePlate: 'ABC', customer: { email: 'e@x.io', phone: '555' } }, ok: true })).toEqual({
       booking: { token: '[redacted]', licensePlate: 'ABC', customer: { email: '[redacted]', phone: '[redacted]' } },
       ok: true,

@@ -57,11 +57,20 @@ function prettyTransport(): pino.TransportSingleOptions | undefined {
   }
 }
 
+/** pino's isoTime, formatted once per millisecond (a busy server writes several lines in one). */
+let lastMs = -1;
+let lastTime = '';
+function isoTime(): string {
+  const now = Date.now();
+  if (now !== lastMs) [lastMs, lastTime] = [now, `,"time":"${new Date(now).toISOString()}"`];
+  return lastTime;
+}
+
 export function createLogger(config: LogConfig, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     base: { pid: process.pid },
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTime,
     messageKey: 'msg',
     // The work's id and user on every line.
     mixin: () => {

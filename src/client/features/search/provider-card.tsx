@@ -18,11 +18,26 @@ const FALLBACK_IMAGE = '/api/placeholder/800/500?kind=surface';
 
 const MAX_AMENITIES = 4;
 
+/**
+ * Selecting a lot opens checkout with it, signed in or not: guests book as guests, and the detail fee only
+ * unlocks details, it never stands between a traveller and booking. A link, so it works before the page has
+ * hydrated (and opens in a new tab when asked).
+ */
+export function checkoutHref(provider: ProviderResult, arrivalDate: string, departureDate: string): string {
+  return `/booking?${new URLSearchParams({
+    providerId: String(provider.id),
+    providerName: provider.name,
+    price: String(provider.price),
+    location: provider.location,
+    arrivalDate,
+    departureDate,
+  })}`;
+}
+
 export function ProviderCard({
   provider,
   arrivalDate,
   departureDate,
-  onSelect,
   locked = false,
   onUnlock,
   active = false,
@@ -30,7 +45,6 @@ export function ProviderCard({
   provider: ProviderResult;
   arrivalDate: string;
   departureDate: string;
-  onSelect: (provider: ProviderResult) => void;
   /** Details are gated: show the locked preview (2 features) and the unlock action. */
   locked?: boolean;
   onUnlock?: () => void;
@@ -151,9 +165,15 @@ export function ProviderCard({
                 <Link href={href}>View Details</Link>
               </Button>
             )}
-            <Button disabled={provider.availableSpaces === 0} onClick={() => onSelect(provider)} className="flex-1 sm:flex-none">
-              Select
-            </Button>
+            {provider.availableSpaces === 0 ? (
+              <Button disabled className="flex-1 sm:flex-none">
+                Select
+              </Button>
+            ) : (
+              <Button asChild className="flex-1 sm:flex-none">
+                <Link href={checkoutHref(provider, arrivalDate, departureDate)}>Select</Link>
+              </Button>
+            )}
           </div>
         </div>
       </div>

@@ -1,7 +1,6 @@
 // The provider results list (spec section 2): title with count, Live Pricing badge, both empty states.
 import { SearchX, Zap } from 'lucide-react';
 import { useEffect, useEffectEvent } from 'react';
-import { useLocation } from 'wouter';
 import { Badge } from '@/client/components/ui/badge';
 import { Card } from '@/client/components/ui/card';
 import { useAccessDialog } from '@/client/features/access/access-dialog';
@@ -28,7 +27,6 @@ export function ResultsList({
   /** True when filters are active: the empty state suggests changing them instead of the location. */
   filtered?: boolean;
 }) {
-  const select = useSelectProvider(arrivalDate, departureDate);
   const live = providers.some((p) => p.pricingSource === 'scraping');
   const { locked } = useDetailsLocked(locationCode);
   const { openAccess } = useAccessDialog();
@@ -85,15 +83,7 @@ export function ResultsList({
                 onFocus={() => map?.hover(p.id)}
                 onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && map?.hover(null)}
               >
-                <ProviderCard
-                  active={map?.activeId === p.id}
-                  provider={p}
-                  arrivalDate={arrivalDate}
-                  departureDate={departureDate}
-                  locked={locked}
-                  onUnlock={() => unlock()}
-                  onSelect={select}
-                />
+                <ProviderCard active={map?.activeId === p.id} provider={p} arrivalDate={arrivalDate} departureDate={departureDate} locked={locked} onUnlock={() => unlock()} />
               </li>
             ))}
           </ul>
@@ -101,23 +91,4 @@ export function ResultsList({
       )}
     </section>
   );
-}
-
-/**
- * Selecting a lot opens checkout with it, signed in or not: guests book as guests, and the detail fee only
- * unlocks details, it never stands between a traveller and booking.
- */
-export function useSelectProvider(arrivalDate: string, departureDate: string) {
-  const [, navigate] = useLocation();
-  return (provider: ProviderResult) =>
-    navigate(
-      `/booking?${new URLSearchParams({
-        providerId: String(provider.id),
-        providerName: provider.name,
-        price: String(provider.price),
-        location: provider.location,
-        arrivalDate,
-        departureDate,
-      })}`,
-    );
 }

@@ -38,6 +38,23 @@ export async function providerWithLocation(db: DB, providerId: number) {
   return row;
 }
 
+/** The stay as the traveller and the lot's staff both see it: the vehicle, the flights or sailing, the dates. */
+export function stayOf(b: BookingRow) {
+  return {
+    vehicleMake: b.vehicleMake,
+    vehicleModel: b.vehicleModel,
+    licensePlate: b.licensePlate,
+    outboundFlight: b.outboundFlight,
+    returnFlight: b.returnFlight,
+    shipName: b.shipName,
+    sailingDate: b.sailingDate,
+    /** The flights or sailing in one line ('Flights: UA 1234 out, DL 88 back'), or null. */
+    travel: travelText(b),
+    arrivalDate: b.arrivalDate,
+    departureDate: b.departureDate,
+  };
+}
+
 export function publicBooking(b: BookingRow) {
   return {
     id: b.id,
@@ -48,17 +65,7 @@ export function publicBooking(b: BookingRow) {
     lastName: b.lastName,
     email: b.email,
     phone: b.phone,
-    vehicleMake: b.vehicleMake,
-    vehicleModel: b.vehicleModel,
-    licensePlate: b.licensePlate,
-    outboundFlight: b.outboundFlight,
-    returnFlight: b.returnFlight,
-    shipName: b.shipName,
-    sailingDate: b.sailingDate,
-    /** The same in one line ('Flights: UA 1234 out, DL 88 back'), or null. */
-    travel: travelText(b),
-    arrivalDate: b.arrivalDate,
-    departureDate: b.departureDate,
+    ...stayOf(b),
     // Dollars: the API shows dollars (the database keeps cents).
     parkingFee: toDollars(b.parkingFeeCents),
     priceLines: linesInDollars(bookedPriceLines(b)),

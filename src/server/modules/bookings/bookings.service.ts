@@ -13,7 +13,7 @@ import { billableDays, breakdownInDollars, linesInDollars, priceStay, stayLines,
 import { bookingByLink, lotOfBooking, providerWithLocation, publicBooking } from './booking-view';
 import { availableCredit, type CreditOwner } from './credit';
 import { releaseDays } from './inventory';
-import { giveBack, syncChargeRefund } from './ledger';
+import { giveBack, recordCancellation, syncChargeRefund } from './ledger';
 import { recordPartnerLine, recordProviderRefundLine } from '../partners/ledger';
 import { ALREADY_CANCELLED_MESSAGE, assertAllowed, bookingActions, stayClock, unchangedSinceRead } from './booking-rules';
 import { reviewsOfBookings } from '../reviews/reviews.service';
@@ -166,18 +166,7 @@ async function cancelLoaded(ctx: Ctx, row: { booking: typeof bookings.$inferSele
     }
     // Lot days before the user row, in the order checkout takes them.
     await releaseDays(tx, b.providerId, b.arrivalDate, b.departureDate);
-    await tx.insert(bookingChanges).values({
-      bookingId: b.id,
-      kind: 'cancel',
-      status: 'applied',
-      changedBy: ctx.user?.id ?? null,
-      fromArrival: b.arrivalDate,
-      fromDeparture: b.departureDate,
-      parkingFeeBeforeCents: b.parkingFeeCents,
-      parkingFeeAfterCents: b.parkingFeeCents,
-      refundedCents: plan.card,
-      creditReturnedCents: plan.credit,
-    });
+    await recordCancellation(tx, b, ctx.user?.id ?? null, plan);
     // The card part split over the booking's charges (checkout's and any change's), newest first.
     await giveBack(tx, b, plan, `refund-booking-${b.id}`, `Credit returned from cancelled booking ${b.confirmationNumber}`);
     await recordPartnerLine(tx, b, { kind: 'refund', sourceKey: `cancel:${b.id}`, gross: neg(add(plan.card, plan.credit)), at: ctx.clock.now() });

@@ -7,7 +7,7 @@
 // them), the partners' lines, the claim, the audit entry and the e-mail as a job.
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { bookingChanges, bookingPayments, bookings, guaranteeClaims, parkingProviders, partnerLedger } from '../../db/schema';
+import { bookingPayments, bookings, guaranteeClaims, parkingProviders, partnerLedger } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
@@ -25,7 +25,7 @@ import { assertAllowed, bookingActions, guaranteeWindow, stayClock, unchangedSin
 import { GUEST_LINK_TTL_MS, mintBookingLink, type BookingRow } from './booking-view';
 import { newConfirmationNumber } from './checkout';
 import { freeSpaces, releaseDays, takeDays } from './inventory';
-import { giveBack, recordCharge } from './ledger';
+import { giveBack, recordCancellation, recordCharge } from './ledger';
 import { loadManaged, type Managed } from './manage';
 import { completeKey, requestHash } from './idempotency';
 import { withIdempotencyKey } from './paid-hold';
@@ -227,18 +227,7 @@ async function claimOnce(ctx: Ctx, m: Managed, input: TGuaranteeClaimInput, keyR
           occurredAt: now,
         })
         .onConflictDoNothing({ target: partnerLedger.sourceKey });
-    await tx.insert(bookingChanges).values({
-      bookingId: b.id,
-      kind: 'cancel',
-      status: 'applied',
-      changedBy: ctx.user?.id ?? null,
-      fromArrival: b.arrivalDate,
-      fromDeparture: b.departureDate,
-      parkingFeeBeforeCents: b.parkingFeeCents,
-      parkingFeeAfterCents: b.parkingFeeCents,
-      refundedCents: option ? option.move.cardRefund : refund.card,
-      creditReturnedCents: option ? option.move.creditBack : refund.credit,
-    });
+    await recordCancellation(tx, b, ctx.user?.id ?? null, option ? { card: option.move.cardRefund, credit: option.move.creditBack } : refund);
     await recordAudit(tx, actor, {
       entity: 'guarantee',
       entityId: claim.id,

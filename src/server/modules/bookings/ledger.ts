@@ -4,13 +4,35 @@
 // crash after the commit only delays the refund (the job runs it once).
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { prepared, type DB } from '../../db/client';
-import { bookingPayments } from '../../db/schema';
+import { bookingChanges, bookingPayments } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import { add, cents, min, sub, ZERO, type Cents } from '@/shared/money';
 import type { BookingRow } from './booking-view';
 import { bookingOwner, recordCredit } from './credit';
 
 type Tx = Pick<DB, 'select' | 'insert' | 'update'>;
+
+/** A cancellation in the booking's history (the traveller's, an administrator's, or under the guarantee): what came
+ * back to the card and to credit. */
+export async function recordCancellation(
+  tx: Pick<DB, 'insert'>,
+  b: Pick<BookingRow, 'id' | 'arrivalDate' | 'departureDate' | 'parkingFeeCents'>,
+  changedBy: number | null,
+  back: { card: Cents; credit: Cents },
+): Promise<void> {
+  await tx.insert(bookingChanges).values({
+    bookingId: b.id,
+    kind: 'cancel',
+    status: 'applied',
+    changedBy,
+    fromArrival: b.arrivalDate,
+    fromDeparture: b.departureDate,
+    parkingFeeBeforeCents: b.parkingFeeCents,
+    parkingFeeAfterCents: b.parkingFeeCents,
+    refundedCents: back.card,
+    creditReturnedCents: back.credit,
+  });
+}
 
 /** A successful charge joins the booking's ledger (once per payment intent). `amount` is the gateway's, in cents. */
 export async function recordCharge(tx: Pick<DB, 'insert'>, bookingId: number, intent: { id: string; amount: number }): Promise<void> {

@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 import { inviteReview } from '../reviews/invitations';
 import { lotWallClockOrNull } from '../catalogue/lot-time';
 import { otherLotMessage } from '@/shared/schemas/gate';
-import { travelText } from '@/shared/travel-text';
+import { stayOf } from '../bookings/booking-view';
 import { passRuling, verdictOf, type PassRuling } from './pass-rules';
 import { inScope, type GateScope } from './staff.service';
 
@@ -35,17 +35,8 @@ export const rowOf = (b: BookingRow, state: string) => ({
   confirmationNumber: b.confirmationNumber,
   firstName: b.firstName,
   lastName: b.lastName,
-  vehicleMake: b.vehicleMake,
-  vehicleModel: b.vehicleModel,
-  licensePlate: b.licensePlate,
-  /** The traveller's flights or sailing, for staff expecting a late flight. */
-  outboundFlight: b.outboundFlight,
-  returnFlight: b.returnFlight,
-  shipName: b.shipName,
-  sailingDate: b.sailingDate,
-  travel: travelText(b),
-  arrivalDate: b.arrivalDate,
-  departureDate: b.departureDate,
+  // With the traveller's flights or sailing, for staff expecting a late flight.
+  ...stayOf(b),
   status: b.status,
   checkedInAt: b.checkedInAt,
   checkedOutAt: b.checkedOutAt,
