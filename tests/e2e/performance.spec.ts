@@ -42,6 +42,24 @@ test.describe('first-visit JavaScript', () => {
       expect(total, `${path}: ${(total / 1024).toFixed(1)} kB\n${sizes.join('\n')}`).toBeLessThanOrEqual(budget * 1024);
     });
   }
+
+  test('each of these pages names its own chunks in its head for preloading, and only chunks it loads', async ({ page, request }) => {
+    for (const name of Object.keys(BUDGETS_KB) as (keyof typeof BUDGETS_KB)[]) {
+      const path = await pathOf(name, request);
+      const html = await (await request.get(path)).text();
+      const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      const scripts = new Set<string>();
+      const seen = (res: import('@playwright/test').Response) => {
+        if (res.request().resourceType() === 'script') scripts.add(new URL(res.url()).pathname);
+      };
+      page.on('response', seen);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      page.off('response', seen);
+      expect(preloaded.length, path).toBeGreaterThan(1);
+      for (const href of preloaded) expect([...scripts], `${path} preloads ${href}`).toContain(href);
+    }
+  });
 });
 
 async function pathOf(name: keyof typeof BUDGETS_KB, request: import('@playwright/test').APIRequestContext): Promise<string> {
