@@ -16,6 +16,7 @@ import { makeApi, makeQueryClient } from './lib/trpc';
 import { makeTrpcClient } from './lib/trpc-client';
 import { routeHead } from './heads';
 import { isAdminHost, loadRoute, matchRequest } from './routes';
+import { lotEstimateInput } from './features/checkout/lot-stay';
 
 export interface RenderResult {
   status: number;
@@ -43,8 +44,9 @@ const PAGE_CHUNKS: Record<string, string> = {
  * where no build is served (development, tests).
  */
 const PRELOAD_LINKS: Record<string, string> = (() => {
-  // The development server serves the sources, not a build that may lie in dist/client.
-  if (!import.meta.env.PROD) return {};
+  // The development server serves the sources, not a build that may lie in dist/client; a server run from the
+  // sources by tsx (tests that spawn one) has no import.meta.env at all.
+  if (!(import.meta.env as ImportMetaEnv | undefined)?.PROD) return {};
   const here = path.dirname(fileURLToPath(import.meta.url));
   const dirs = [path.resolve(here, '../client'), path.resolve(here, '../../client'), path.resolve(process.cwd(), 'dist/client')];
   const file = dirs.map((d) => path.join(d, '.vite/manifest.json')).find((f) => fs.existsSync(f));
@@ -84,6 +86,11 @@ export async function render(url: URL, server: { router: AppRouter; ctx: Context
   const [config] = await Promise.all([api.fetch(trpc.system.config.queryOptions()), api.prefetch(trpc.auth.me.queryOptions())]);
   const { route, params } = matchRequest(url.pathname, url.hostname);
   const { data, notFound } = await loadRoute(api, route, params, url.searchParams);
+  // A lot's page: the price of the stay it asks for once hydrated (the same stay: features/checkout/lot-stay.ts), so
+  // the browser finds it in the page's data and sends no request before its tRPC client has loaded. A browser whose
+  // clock gives another start asks for its own.
+  if (!notFound && (route.path === '/provider/:slug' || route.path === '/property/:slug'))
+    await api.prefetch(trpc.bookings.estimate.queryOptions(lotEstimateInput(data as Parameters<typeof lotEstimateInput>[0], url.searchParams, Date.now())));
   const head = routeHead(route.path, { params, data: notFound ? null : data, config });
 
   const chunks = new Set<string>();

@@ -47,18 +47,13 @@ async function loadLocationPage(api: Api, slug: string, search: URLSearchParams)
 }
 
 /**
- * The lot, and the first page of its published reviews (the page shows them; the head's JSON-LD names them). On the
- * server, also the price of the stay the page will ask for once hydrated (features/checkout/lot-stay.ts): the
- * browser then finds it in the page's data; a browser whose clock makes another start asks as before.
+ * The lot, and the first page of its published reviews (the page shows them; the head's JSON-LD names them). The
+ * server's render adds the price of the stay the page will ask for (entry-server.tsx).
  */
-async function loadProviderPage(api: Api, slug: string, search: URLSearchParams) {
+async function loadProviderPage(api: Api, slug: string) {
   const provider = await api.fetch(api.trpc.catalogue.getProvider.queryOptions({ slug }));
-  const [reviews] = await Promise.all([
-    // Asked for without reviews too: the page's reviews section asks for it in any case.
-    api.fetch(api.trpc.reviews.forProvider.queryOptions({ providerId: provider.id, page: 1, pageSize: LOT_REVIEWS_PAGE_SIZE })).catch(() => null),
-    import.meta.env.SSR &&
-      import('./features/checkout/lot-stay').then(({ lotEstimateInput }) => api.prefetch(api.trpc.bookings.estimate.queryOptions(lotEstimateInput(provider, search, Date.now())))),
-  ]);
+  // Asked for without reviews too: the page's reviews section asks for it in any case.
+  const reviews = await api.fetch(api.trpc.reviews.forProvider.queryOptions({ providerId: provider.id, page: 1, pageSize: LOT_REVIEWS_PAGE_SIZE })).catch(() => null);
   return { ...provider, reviews: reviews?.reviews ?? [] };
 }
 
@@ -94,12 +89,12 @@ export const routes: RouteDef[] = [
   route({
     path: '/provider/:slug',
     page: lazyPage(() => import('./pages/provider')),
-    load: (api, { slug = '' }, search) => loadProviderPage(api, slug, search),
+    load: (api, { slug = '' }) => loadProviderPage(api, slug),
   }),
   route({
     path: '/property/:slug',
     page: lazyPage(() => import('./pages/provider')),
-    load: (api, { slug = '' }, search) => loadProviderPage(api, slug, search),
+    load: (api, { slug = '' }) => loadProviderPage(api, slug),
   }),
   route({
     path: '/ar-parking/:id',
