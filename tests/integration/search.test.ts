@@ -3,12 +3,13 @@
 import { cents } from '@/shared/money';
 import { eq, isNotNull } from 'drizzle-orm';
 import { bumpContentVersion } from '@/server/content-version';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, parkingProviders, users } from '@/server/db/schema';
 import { recountInventory } from '@/server/modules/bookings/inventory';
 import { createBooking, createUser } from '../support/factories';
 import { dayFromToday } from '@/shared/wall-clock';
 import { call } from '../support/http';
+import { withFakePerformanceClock } from '../support/clock';
 import { createTestApp } from '../support/test-app';
 
 const t = await createTestApp();
@@ -129,13 +130,7 @@ describe('GET /api/search', () => {
 
 describe('shared answers (search/shared-results.ts)', () => {
   // Past the second after earlier tests' changes of spaces, in which nothing is kept.
-  // (A faked performance.now() starts at 0: it is moved past the real one.)
-  beforeEach(() => {
-    const now = performance.now();
-    vi.useFakeTimers({ toFake: ['performance'] });
-    vi.advanceTimersByTime(now + 2_000);
-  });
-  afterEach(() => vi.useRealTimers());
+  withFakePerformanceClock(2_000);
 
   it('gives anonymous callers of one address the same answer, and a booking made here counts at once', async () => {
     const qs = `location=SEA&arrivalDate=${dayFromToday(30)}&departureDate=${dayFromToday(32)}`;

@@ -1,19 +1,15 @@
 // Shared search results: kept per catalogue snapshot for SEARCH_TTL_MS, dropped by a change of spaces here, and
 // not kept while such a change may still be committing.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import { noteInventoryChange, SEARCH_TTL_MS, SharedResults, stamp } from './shared-results';
+import { withFakePerformanceClock } from '../../../../tests/support/clock';
 
 const catalogue = () => ({}) as CatalogueSnapshot;
 
 describe('SharedResults', () => {
-  // Past the quiet time of any change made before (a faked performance.now() starts at 0).
-  beforeEach(() => {
-    const now = performance.now();
-    vi.useFakeTimers({ toFake: ['performance'] });
-    vi.advanceTimersByTime(now + 10_000);
-  });
-  afterEach(() => vi.useRealTimers());
+  // Past the quiet time of any change made before.
+  withFakePerformanceClock(10_000);
 
   it('keeps a result for its catalogue until SEARCH_TTL_MS has passed', () => {
     const shared = new SharedResults<string>();
