@@ -4,13 +4,18 @@
 //
 // SQLite: one write connection and one read-only connection. Statements outside a transaction that only read
 // run on the read connection; writes run on the write connection one at a time (an async mutex); a
-// transaction holds the mutex from BEGIN IMMEDIATE to COMMIT, and every statement of its async body (found
+// transaction holds the mutex from its start to its end, and every statement of its async body (found
 // through AsyncLocalStorage) runs on the write connection. So an async transaction never sees another
 // request's statements interleaved into it, and readers never see uncommitted rows.
+// Writes commit in groups (decision 013): the first write opens a BEGIN IMMEDIATE, each transaction is a
+// SAVEPOINT in it (a failed one is rolled back alone), and the group commits once on the next turn of the event
+// loop. A transaction or a write resolves only after that COMMIT, so nothing is answered before it is durable;
+// the pages that concurrent bookings share (a table's last leaf, an index's) are written once per group.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Param, sql, type Column, type SQL } from 'drizzle-orm';
@@ -179,6 +184,50 @@ function createMutex() {
   };
 }
 
+interface Group {
+  /** Settles when the group's COMMIT has run: rejected, with its error, if it failed (nothing of it was written). */
+  committed: Promise<void>;
+}
+
+/**
+ * The write connection's open group: `join` opens one (BEGIN IMMEDIATE) if none is open, and schedules its
+ * COMMIT for the next turn of the event loop, behind whatever holds the mutex then. `commit` commits it now.
+ * Called only while holding the mutex.
+ */
+function groupCommit(writer: Database.Database, exclusive: <T>(fn: () => T | Promise<T>) => Promise<T>) {
+  let open: (Group & { resolve(): void; reject(err: unknown): void }) | null = null;
+  const commit = () => {
+    const group = open;
+    if (!group) return;
+    open = null;
+    try {
+      if (!writer.inTransaction) throw new Error('The database rolled back this write (see the error before it).');
+      writer.exec('commit');
+      group.resolve();
+    } catch (err) {
+      if (writer.inTransaction) writer.exec('rollback');
+      group.reject(err);
+    }
+  };
+  const join = (): Group => {
+    if (open && writer.inTransaction) return open;
+    // A group SQLite rolled back (see the ROLLBACK above): its members are told when its turn comes.
+    if (open) {
+      open.reject(new Error('The database rolled back this write (see the error before it).'));
+      open = null;
+    }
+    writer.exec('begin immediate');
+    let resolve!: () => void;
+    let reject!: (err: unknown) => void;
+    const committed = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+    committed.catch(() => undefined); // each member awaits it: no unhandled rejection when none is left
+    open = { committed, resolve, reject };
+    nextTurn(() => void exclusive(commit));
+    return open;
+  };
+  return { join, commit };
+}
+
 function openSqlite(file: string): DB {
   const memory = file === ':memory:';
   if (!memory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -187,6 +236,8 @@ function openSqlite(file: string): DB {
   writer.pragma('busy_timeout = 5000');
   writer.pragma('foreign_keys = ON');
   writer.pragma('synchronous = NORMAL');
+  // A group's savepoints keep the pages they change in a journal of their own: in memory, not a temporary file.
+  writer.pragma('temp_store = MEMORY');
   cacheStatements(writer);
   // An in-memory database is private to its connection: it reads through the writer.
   const reader = memory ? writer : new Database(file, { readonly: true, fileMustExist: true });
@@ -195,12 +246,41 @@ function openSqlite(file: string): DB {
     cacheStatements(reader);
   }
   const exclusive = createMutex();
-  const inTransaction = new AsyncLocalStorage<boolean>();
+  const commits = groupCommit(writer, exclusive);
+  /** Inside a transaction: its savepoint's name, and the group it joined. */
+  const inTransaction = new AsyncLocalStorage<{ savepoint: string; group?: Group }>();
+  let savepoints = 0;
 
   const route = <T>(source: string, run: (conn: Database.Database) => T): T | Promise<T> => {
-    if (inTransaction.getStore()) return run(writer);
+    const tx = inTransaction.getStore();
+    if (tx) {
+      // Drizzle's BEGIN, COMMIT and ROLLBACK of a transaction become its savepoint in the open group.
+      if (source.startsWith('begin')) {
+        tx.group = commits.join();
+        writer.exec(`savepoint ${tx.savepoint}`);
+        return { rows: [] } as T;
+      }
+      if (source === 'commit') {
+        writer.exec(`release ${tx.savepoint}`);
+        return { rows: [] } as T;
+      }
+      if (source === 'rollback') {
+        // An error SQLite answers by rolling back the whole transaction (a full disk) ends the group with it.
+        if (!writer.inTransaction) return { rows: [] } as T;
+        writer.exec(`rollback to ${tx.savepoint}`);
+        writer.exec(`release ${tx.savepoint}`);
+        return { rows: [] } as T;
+      }
+      return run(writer);
+    }
     if (reader !== writer && reader.prepare(source).readonly) return run(reader);
-    return exclusive(() => run(writer));
+    // In memory the writer reads too, between transactions, joining no group.
+    if (reader === writer && writer.prepare(source).readonly) return exclusive(() => run(writer));
+    // A write of its own joins the open group, and is answered once the group has committed.
+    return exclusive(() => {
+      const group = commits.join();
+      return { result: run(writer), group };
+    }).then(({ result, group }) => group.committed.then(() => result));
   };
   const proxy = drizzleProxy(async (source, params, method) => route(source, (conn) => execute(conn, source, params, method)));
   const db = proxy as unknown as DB;
@@ -224,7 +304,9 @@ function openSqlite(file: string): DB {
         throw new Error('db.transaction() inside a transaction: pass the transaction down (tx.transaction() nests)');
       }
       const body = (tx: object) => fn(Object.assign(tx, { execute: executeRaw, [ROOT]: db }));
-      return exclusive(() => inTransaction.run(true, () => begin(body, { behavior: 'immediate' })));
+      const store: { savepoint: string; group?: Group } = { savepoint: `tx${++savepoints}` };
+      // The mutex is held until the savepoint is released; the caller is answered once its group has committed.
+      return exclusive(() => inTransaction.run(store, () => begin(body, { behavior: 'immediate' }))).then((result) => store.group!.committed.then(() => result));
     },
   });
 
@@ -232,12 +314,13 @@ function openSqlite(file: string): DB {
     engine: 'sqlite',
     sqlite: writer,
     async close() {
-      await exclusive(() => undefined);
+      await exclusive(commits.commit);
       if (reader !== writer) reader.close();
       writer.close();
     },
     async migrate() {
       await exclusive(() => {
+        commits.commit();
         // SQLite changes a column's constraints by copying the table (drizzle-kit writes `__new_<table>`, then
         // drops the old one). With foreign keys on, that DROP would cascade to every child row, and the
         // migration's own `PRAGMA foreign_keys=OFF` does nothing inside the migrator's transaction: so they are

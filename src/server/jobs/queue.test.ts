@@ -125,6 +125,30 @@ describe('the runner', () => {
   });
 });
 
+describe('the runner, kicked', () => {
+  it('runs a few jobs at once: one waiting on its mail server does not hold up the next', async () => {
+    let release!: () => void;
+    const slowMailServer = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const definitions: Record<string, JobDefinition> = {
+      slow: { schema: z.object({}), run: async () => (await slowMailServer, void order.push('slow')) },
+      quick: { schema: z.object({}), run: async () => void order.push('quick') },
+    };
+    const runner = createJobRunner(db, definitions, { error: vi.fn(), warn: vi.fn() });
+    await writeJob(db, 'slow', {});
+    await writeJob(db, 'quick', {});
+    runner.kick();
+    await vi.waitFor(async () =>
+      expect(await db.select({ kind: jobs.kind, status: jobs.status }).from(jobs).where(eq(jobs.kind, 'quick'))).toEqual([{ kind: 'quick', status: 'done' }]),
+    );
+    expect(order).toEqual(['quick']);
+    release();
+    await runner.stop();
+    expect(order).toEqual(['quick', 'slow']);
+    expect((await db.select({ status: jobs.status }).from(jobs)).map((j) => j.status)).toEqual(['done', 'done']);
+  });
+});
+
 describe('typed jobs', () => {
   it('sends a job whose payload fails its schema, or whose kind nobody handles, to dead at once with the reason', async () => {
     const ran: unknown[] = [];

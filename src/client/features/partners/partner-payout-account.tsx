@@ -40,10 +40,14 @@ export function PayoutAccount({ membership }: { membership: Membership }) {
       { partnerId },
       {
         onSuccess: (fresh) => {
-          queryClient.setQueryData(trpc.partner.payoutAccount.get.queryKey({ partnerId }), fresh);
-          if (fresh.state === 'enabled') toast({ title: 'Payouts are set up', description: 'Stripe will receive your weekly payouts.', variant: 'success' });
-          else if (returned === 'refresh') toast({ title: 'The Stripe link expired', description: 'Continue with Stripe to pick up where you left off.' });
-          else if (fresh.state === 'details_needed') toast({ title: 'Stripe needs a few more details', description: 'Payouts start once Stripe has what it asks for.' });
+          // The page's first read may still be on its way with the state from before Stripe: it must not win.
+          const key = trpc.partner.payoutAccount.get.queryKey({ partnerId });
+          void queryClient.cancelQueries({ queryKey: key }).then(() => {
+            queryClient.setQueryData(key, fresh);
+            if (fresh.state === 'enabled') toast({ title: 'Payouts are set up', description: 'Stripe will receive your weekly payouts.', variant: 'success' });
+            else if (returned === 'refresh') toast({ title: 'The Stripe link expired', description: 'Continue with Stripe to pick up where you left off.' });
+            else if (fresh.state === 'details_needed') toast({ title: 'Stripe needs a few more details', description: 'Payouts start once Stripe has what it asks for.' });
+          });
         },
         onError: (err) => toast({ title: 'Could not check your Stripe account', description: err.message, variant: 'destructive' }),
       },

@@ -48,7 +48,7 @@ export async function claimKey(db: DB, scope: string, key: string, hash: string,
     if (row.requestHash !== hash) {
       throw new AppError('UNPROCESSABLE_CONTENT', 'This Idempotency-Key was already used for a different request.');
     }
-    if (row.status === 'completed') return { kind: 'replay', outcome: superjson.parse<StoredOutcome>(row.responseBody!) };
+    if (row.status === 'completed') return { kind: 'replay', outcome: decodeOutcome(row.responseBody!) };
 
     const touched = (row.updatedAt ?? row.createdAt).getTime();
     if (now().getTime() - touched > KEY_LEASE_MS) {
@@ -134,7 +134,24 @@ const storeByBooking = storeOutcomeBy('bookingId');
 const storeByChange = storeOutcomeBy('changeId');
 
 async function storeOutcome(tx: Pick<DB, 'update'>, store: typeof storeById, by: number, outcome: StoredOutcome): Promise<void> {
-  await store(tx).execute({ by, status: outcome.ok ? 200 : 400, body: superjson.stringify(outcome), now: new Date() });
+  await store(tx).execute({ by, status: outcome.ok ? 200 : 400, body: encodeOutcome(outcome), now: new Date() });
+}
+
+/** A stored outcome as JSON, each date as `{"$date": ms}`: a fifth of superjson's CPU, on every paid request. */
+export function encodeOutcome(outcome: StoredOutcome): string {
+  return JSON.stringify(outcome, function (this: Record<string, unknown>, key: string, value: unknown) {
+    const raw = this[key]; // before Date's toJSON made it a string
+    return raw instanceof Date ? { $date: raw.getTime() } : value;
+  });
+}
+
+const isTaggedDate = (value: unknown): value is { $date: number } =>
+  typeof value === 'object' && value !== null && typeof (value as { $date?: unknown }).$date === 'number' && Object.keys(value).length === 1;
+
+/** The outcome as stored: by encodeOutcome, or by superjson (keys completed before it, `{"json": ...}`). */
+export function decodeOutcome(body: string): StoredOutcome {
+  if (body.startsWith('{"json":')) return superjson.parse<StoredOutcome>(body);
+  return JSON.parse(body, (_key, value: unknown) => (isTaggedDate(value) ? new Date(value.$date) : value)) as StoredOutcome;
 }
 
 /** In the transaction that settles a change (applied, or released): the key replays this from now on. */
