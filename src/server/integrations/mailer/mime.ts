@@ -7,9 +7,9 @@
 // The shape: text and HTML as multipart/alternative; images the HTML shows by cid: beside it in a
 // multipart/related; other files after it in a multipart/mixed. Texts are UTF-8 in quoted-printable (lines of
 // at most 76 characters), files base64; lines end in CRLF.
-import { randomBytes } from 'node:crypto';
 import addressparser from 'nodemailer/lib/addressparser';
 import { encodeWord, encodeWords, foldLines } from 'nodemailer/lib/mime-funcs';
+import { randomHex } from '../../random';
 import type { MailAttachment, MailMessage } from './types';
 
 const CRLF = '\r\n';
@@ -138,7 +138,7 @@ export function composeMail(from: string, message: MailMessage, now = new Date()
     parts: [textPart('plain', message.text), inline.length ? { type: 'multipart/related; type="text/html"', parts: [html, ...inline.map((f) => filePart(f, true))] } : html],
   };
   const root: Part = attached.length ? { type: 'multipart/mixed', parts: [alternative, ...attached.map((f) => filePart(f, false))] } : alternative;
-  const id = randomBytes(12).toString('hex');
+  const id = randomHex(12);
   let n = 0;
   const domain = sender.bare[0]?.split('@')[1] ?? 'localhost';
   const head = [

@@ -1,8 +1,8 @@
 // The default mailer: each message becomes a real MIME .eml file in OUTBOX_DIR (no network needed), the
 // bytes SMTP would send (mime.ts).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomHex } from '../../random';
 import { maskEmails } from '../../redact';
 import { composeMail } from './mime';
 import type { Mailer, MailMessage } from './types';
@@ -13,7 +13,7 @@ export function createOutboxMailer({ dir, from, log = console.log }: { dir: stri
       const { raw } = composeMail(from, message);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       // The name carries no address (the log names the file): the recipient is inside, in its To header.
-      const file = path.join(dir, `${stamp}-${message.kind}-${randomBytes(3).toString('hex')}.eml`);
+      const file = path.join(dir, `${stamp}-${message.kind}-${randomHex(3)}.eml`);
       try {
         fs.writeFileSync(file, raw);
       } catch (err) {

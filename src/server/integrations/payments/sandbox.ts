@@ -2,10 +2,11 @@
 // Intents and refunds live in the database (as Stripe keeps them on its side), so a restart or another
 // server sees them; only the card's brand and last four digits are kept. Sandbox payment methods are
 // stateless: their id carries brand, last four and expiry, so saved cards survive a restart.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { sandboxIntents, sandboxRefunds } from '../../db/schema';
+import { randomHex } from '../../random';
 import { CardError, type CardPaymentMethod, type ChargeInput, type CreateIntent, type PaymentIntent, type PaymentsGateway, type SandboxCard } from './types';
 
 /** Stripe's documented test numbers and what they do. Any other valid number succeeds. */
@@ -100,7 +101,7 @@ function outcome(input: { card?: SandboxCard; paymentMethodId?: string }, now: D
 }
 
 export function createSandboxGateway(db: DB): SandboxGateway {
-  const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
+  const newId = (prefix: string) => `${prefix}_sandbox_${randomHex(12)}`;
   const read = async (id: string) => (await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)))[0];
   const byKey = async (idempotencyKey: string) => (await db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, idempotencyKey)))[0];
   // Every charge writes its intent: built once (the SQL names every column).
@@ -126,7 +127,7 @@ export function createSandboxGateway(db: DB): SandboxGateway {
     const id = newId('pi');
     const [row] = await insertQuery.execute({
       id,
-      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      clientSecret: `${id}_secret_${randomHex(12)}`,
       status: paid?.card ? 'succeeded' : 'requires_payment_method',
       amount: input.amount,
       metadata: { ...input.metadata },
@@ -171,7 +172,7 @@ export function createSandboxGateway(db: DB): SandboxGateway {
         .orderBy(asc(sandboxRefunds.createdAt), asc(sandboxRefunds.id));
     },
     async createCustomer() {
-      return `cus_sandbox_${randomBytes(10).toString('hex')}`;
+      return `cus_sandbox_${randomHex(10)}`;
     },
     async retrievePaymentMethod(id: string) {
       return parsePaymentMethod(id);
@@ -205,7 +206,7 @@ export function createSandboxGateway(db: DB): SandboxGateway {
       if (problem && !DECLINES[number]) throw new CardError(problem);
       const mm = String(card.expMonth).padStart(2, '0');
       const yy = String(card.expYear % 100).padStart(2, '0');
-      return parsePaymentMethod(`pm_sandbox_${cardBrand(number)}_${number.slice(-4)}_${mm}${yy}_${randomBytes(8).toString('hex')}`)!;
+      return parsePaymentMethod(`pm_sandbox_${cardBrand(number)}_${number.slice(-4)}_${mm}${yy}_${randomHex(8)}`)!;
     },
     async createIntent(input: CreateIntent) {
       return toIntent((await insertIntent(input, null))!);

@@ -6,15 +6,14 @@ import { and, eq, lt, ne } from 'drizzle-orm';
 import { bound, prepared, type DB } from '../../db/client';
 import { users, userSessions } from '../../db/schema';
 import type { SessionUser } from '../../deps';
+import { randomBytesPooled } from '../../random';
 
 export const SESSION_COOKIE = 'pp_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** 200 random bits, base32 encoded. */
 export function generateToken(): string {
-  const bytes = new Uint8Array(25);
-  crypto.getRandomValues(bytes);
-  return encodeBase32LowerCaseNoPadding(bytes);
+  return encodeBase32LowerCaseNoPadding(randomBytesPooled(25));
 }
 
 /** The token's SHA-256, hex (node:crypto: a tenth of the pure-JS hash's CPU, the same digest). */

@@ -3,12 +3,13 @@
 // stored in the transaction that settles the booking. So a repeat, whatever state the first request died in,
 // replays the outcome, waits for a live owner, or takes over from a dead one and resumes that same booking;
 // the charge's own idempotency key derives from the client's, so the gateway never charges twice.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import superjson from 'superjson';
 import { bound, prepared, type DB } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError, AuthenticationRequired, type AppErrorCode } from '../../errors';
+import { randomHex } from '../../random';
 
 /** Outcomes worth replaying: the request was understood and answered (server faults may be retried). */
 export const REPLAYED_ERRORS = new Set<AppErrorCode>(['BAD_REQUEST', 'PAYMENT_REQUIRED', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN']);
@@ -33,7 +34,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Owns the key (new, or taken over from a dead request), or returns the stored outcome to replay. */
 export async function claimKey(db: DB, scope: string, key: string, hash: string, now = () => new Date()): Promise<KeyClaim> {
-  const owner = randomBytes(12).toString('hex');
+  const owner = randomHex(12);
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     // Insert-or-nothing: of any number of requests with this key, on any server, exactly one inserts it.
