@@ -69,28 +69,37 @@ export function createJobRunner(db: DB, handlers: Record<string, JobDefinition>,
     }
   }
 
-  /** Claims and runs due jobs one after another until none is due. */
-  async function runQueue(): Promise<number> {
+  /**
+   * Runs every due job, up to `lanes` at a time: a job waiting on its mail server does not hold up the others,
+   * and on SQLite the lanes' claims and finishes share one commit (db/client.ts, groups). One lane looks first;
+   * each job it finds opens another (up to `lanes`), so an empty queue costs one claim, not one per lane.
+   */
+  async function runLanes(lanes: number): Promise<number> {
     let count = 0;
-    while (!stopped) {
-      const job = await claimJob(db, worker, now());
-      if (!job) break;
-      await runOne(job);
-      count++;
-    }
+    const running = new Set<Promise<void>>();
+    const lane = async () => {
+      while (!stopped) {
+        const job = await claimJob(db, worker, now());
+        if (!job) return;
+        if (running.size < lanes) open();
+        await runOne(job);
+        count++;
+      }
+    };
+    const open = () => {
+      const run: Promise<void> = lane().finally(() => running.delete(run));
+      running.add(run);
+    };
+    open();
+    while (running.size) await Promise.all(running);
     return count;
   }
 
-  /**
-   * Runs every due job, `lanes` at a time: a job waiting on its mail server does not hold up the others, and on
-   * SQLite the lanes' claims and finishes share one commit (db/client.ts, groups).
-   */
   async function runDue(lanes = 1): Promise<number> {
     let count = 0;
     do {
       again = false;
-      const done = await Promise.all(Array.from({ length: lanes }, runQueue));
-      count += done.reduce((a, b) => a + b, 0);
+      count += await runLanes(lanes);
     } while (again && !stopped);
     return count;
   }
