@@ -189,6 +189,9 @@ interface Group {
   committed: Promise<void>;
 }
 
+/** A group SQLite rolled back on its own (a full disk): what each of its members is told. */
+const rolledBack = () => new Error('The database rolled back this write (see the error before it).');
+
 /**
  * The write connection's open group: `join` opens one (BEGIN IMMEDIATE) if none is open, and schedules its
  * COMMIT for the next turn of the event loop, behind whatever holds the mutex then. `commit` commits it now.
@@ -201,7 +204,7 @@ function groupCommit(writer: Database.Database, exclusive: <T>(fn: () => T | Pro
     if (!group) return;
     open = null;
     try {
-      if (!writer.inTransaction) throw new Error('The database rolled back this write (see the error before it).');
+      if (!writer.inTransaction) throw rolledBack();
       writer.exec('commit');
       group.resolve();
     } catch (err) {
@@ -213,7 +216,7 @@ function groupCommit(writer: Database.Database, exclusive: <T>(fn: () => T | Pro
     if (open && writer.inTransaction) return open;
     // A group SQLite rolled back (see the ROLLBACK above): its members are told when its turn comes.
     if (open) {
-      open.reject(new Error('The database rolled back this write (see the error before it).'));
+      open.reject(rolledBack());
       open = null;
     }
     writer.exec('begin immediate');
