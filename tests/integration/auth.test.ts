@@ -185,7 +185,10 @@ describe('sign-in and sign-out', () => {
     const statuses = results.map((x) => x.status);
     // Every guess counts against the pair and the address before either refuses it, so on PostgreSQL a guess
     // still within its pair's 10 can find the address's 30 already used by refused ones: at most 10 are checked.
-    expect(statuses.filter((s) => s !== 401 && s !== 429), statuses.join(' ')).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 401 && s !== 429),
+      statuses.join(' '),
+    ).toEqual([]);
     const checked = statuses.filter((s) => s === 401).length;
     expect(checked).toBeLessThanOrEqual(10);
     expect(checked).toBeGreaterThan(0);

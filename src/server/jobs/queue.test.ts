@@ -6,7 +6,7 @@ import { withTestDb } from '../../../tests/support/test-app';
 import type { DB } from '../db/client';
 import { jobs } from '../db/schema';
 import { z } from 'zod';
-import { backoffMs, claimJob, completeJob, enqueueJob, failJob, jobsOverview, LEASE_MS, pruneJobs, writeJob } from './queue';
+import { backoffMs, claimJob, completeJob, enqueueJob, enqueueJobs, failJob, jobOf, jobsOverview, LEASE_MS, pruneJobs, writeJob } from './queue';
 import { createJobRunner, type JobDefinition } from './runner';
 
 const test = withTestDb();
@@ -42,6 +42,24 @@ describe('the jobs table', () => {
     const ids = claims.filter((c) => c !== undefined).map((c) => c.id);
     expect(ids).toHaveLength(6);
     expect(new Set(ids).size).toBe(6);
+  });
+
+  it('writes several jobs in one call, each with its own options, skipping only those whose dedupe key was written', async () => {
+    const later = new Date(Date.now() + 86_400_000);
+    await enqueueJob(db, 'mail.booking-link', { bookingId: 1 }, { dedupeKey: 'link:1' });
+    // Six: more than one statement's worth (four), so the batches are checked too.
+    await enqueueJobs(db, [
+      jobOf('mail.booking-link', { bookingId: 1 }, { dedupeKey: 'link:1' }),
+      jobOf('mail.booking-link', { bookingId: 2 }, { dedupeKey: 'link:2', runAt: later, maxAttempts: 3 }),
+      ...[3, 4, 5, 6].map((n) => jobOf('mail.booking-link', { bookingId: n })),
+    ]);
+    const rows = (await db.select().from(jobs)).sort((a, b) => a.id - b.id);
+    expect(rows.map((r) => (r.payload as { bookingId: number }).bookingId)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(rows[1]).toMatchObject({ dedupeKey: 'link:2', maxAttempts: 3, status: 'queued' });
+    expect(rows[1]!.runAt.getTime()).toBe(later.getTime());
+    expect(rows[2]).toMatchObject({ dedupeKey: null, maxAttempts: 8 });
+    await enqueueJobs(db, []);
+    expect(await db.select().from(jobs)).toHaveLength(6);
   });
 
   it('retries with growing backoff and keeps the job as dead after its last attempt', async () => {

@@ -22,45 +22,75 @@ export interface EnqueueOptions {
   dedupeKey?: string;
 }
 
-/** Writes a job; call it with the transaction of the change it follows, so both commit or neither. */
+/** A job to write: its kind, payload and options (see `jobOf`). */
+export interface JobSpec {
+  kind: string;
+  payload: Record<string, unknown>;
+  opts?: EnqueueOptions;
+}
+
+/** A job of a defined kind (./kinds.ts), typed by its payload schema, for `enqueueJobs`. */
+export const jobOf = <K extends JobKind>(kind: K, payload: JobPayload<K>, opts: EnqueueOptions = {}): JobSpec => ({ kind, payload, opts });
+
 /** Queues a job of a defined kind (./kinds.ts), typed by its payload schema, in the caller's transaction. */
 export function enqueueJob<K extends JobKind>(db: Writer, kind: K, payload: JobPayload<K>, opts: EnqueueOptions = {}): Promise<void> {
-  return writeJob(db, kind, payload, opts);
+  return enqueueJobs(db, [jobOf(kind, payload, opts)]);
 }
 
 /** The row itself, for any kind name (the runner's tests use kinds of their own). */
-export async function writeJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
-  const now = new Date();
-  await insertJob(db).execute({
-    kind,
-    payload,
-    runAt: opts.runAt ?? now,
-    maxAttempts: opts.maxAttempts ?? 8,
-    dedupeKey: opts.dedupeKey ?? null,
-    requestId: currentRequestId() ?? null,
-    now,
-  });
+export function writeJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
+  return enqueueJobs(db, [{ kind, payload, opts }]);
 }
 
-// The queue's statements, built once (db/client.ts, prepared): every booking writes, claims and finishes a job.
-const insertJob = prepared((db) =>
+/**
+ * Writes jobs in one statement, in the caller's transaction, so they commit with the change they follow or not
+ * at all (a confirmed booking's e-mail and its two reminders). A job whose dedupe key was written before is
+ * skipped, the others are written.
+ */
+export async function enqueueJobs(db: Writer, specs: readonly JobSpec[]): Promise<void> {
+  if (!specs.length) return;
+  if (specs.length > PREPARED_JOB_ROWS) {
+    for (let start = 0; start < specs.length; start += PREPARED_JOB_ROWS) await enqueueJobs(db, specs.slice(start, start + PREPARED_JOB_ROWS));
+    return;
+  }
+  const now = new Date();
+  const requestId = currentRequestId() ?? null;
+  const values: Record<string, unknown> = { now };
+  specs.forEach(({ kind, payload, opts = {} }, i) => {
+    values[`kind${i}`] = kind;
+    values[`payload${i}`] = payload;
+    values[`runAt${i}`] = opts.runAt ?? now;
+    values[`maxAttempts${i}`] = opts.maxAttempts ?? 8;
+    values[`dedupeKey${i}`] = opts.dedupeKey ?? null;
+    values[`requestId${i}`] = requestId;
+  });
+  await insertJobsFor(specs.length)(db).execute(values);
+}
+
+// The queue's statements, built once (db/client.ts, prepared): every booking writes, claims and finishes jobs.
+/** Inserts of up to this many jobs are built once per count; more are written in batches of it. */
+const PREPARED_JOB_ROWS = 4;
+const insertJobsQuery = (db: DB, count: number) =>
   db
     .insert(jobs)
-    .values({
-      kind: sql.placeholder('kind'),
-      payload: sql.placeholder('payload'),
-      status: 'queued',
-      attempts: 0,
-      runAt: sql.placeholder('runAt'),
-      maxAttempts: sql.placeholder('maxAttempts'),
-      dedupeKey: sql.placeholder('dedupeKey'),
-      requestId: sql.placeholder('requestId'),
-      createdAt: sql.placeholder('now'),
-      updatedAt: sql.placeholder('now'),
-    })
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        kind: sql.placeholder(`kind${i}`),
+        payload: sql.placeholder(`payload${i}`),
+        status: 'queued' as const,
+        attempts: 0,
+        runAt: sql.placeholder(`runAt${i}`),
+        maxAttempts: sql.placeholder(`maxAttempts${i}`),
+        dedupeKey: sql.placeholder(`dedupeKey${i}`),
+        requestId: sql.placeholder(`requestId${i}`),
+        createdAt: sql.placeholder('now'),
+        updatedAt: sql.placeholder('now'),
+      })),
+    )
     .onConflictDoNothing()
-    .prepare('jobs_insert'),
-);
+    .prepare(`jobs_insert_${count}`);
+const insertJobs = Array.from({ length: PREPARED_JOB_ROWS }, (_, i) => prepared((db) => insertJobsQuery(db, i + 1)));
+const insertJobsFor = (count: number) => insertJobs[count - 1]!;
 
 /**
  * `status = '<status>'` with the status written into the SQL, not bound: SQLite (built with STAT4, as

@@ -20,7 +20,7 @@ import { linkKeyToBooking, paymentKeyFor, requestHash, type KeyClaim } from './i
 import { payAndSettle, resumeHold, withIdempotencyKey, type PayWith } from './paid-hold';
 import { takeDays } from './inventory';
 import { arrivalProblem, unavailableMessage } from './stay-problems';
-import { lotDayRatesForStay } from '../lot-days/day-rates';
+import { dayRatesOfRows } from '../lot-days/day-rates';
 import { bookingHold, type Lot } from './settle';
 import { commissionRateAt } from '../partners/partners.service';
 
@@ -110,10 +110,11 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
   // wait for each other instead of deadlocking.
   const booking = await ctx.db.transaction(async (tx) => {
     // Every day of the stay, or none: a full or closed day fails the transaction (and undoes the other days).
-    if (!(await takeDays(tx, provider, arrival, departure))) throw new AppError('CONFLICT', await unavailableMessage(tx, provider, arrival, departure));
-    // The day rates as they are now (our taken days are locked: an operator's change waits for us), so the
-    // total charged is the total the estimate and search quote.
-    const stay = { dailyPrice: provider.priceCents, weeklyRate: provider.weeklyRateCents, days, dayRates: await lotDayRatesForStay(tx, provider.id, arrival, departure) };
+    const taken = await takeDays(tx, provider, arrival, departure);
+    if (!taken) throw new AppError('CONFLICT', await unavailableMessage(tx, provider, arrival, departure));
+    // The day rates as taking the days read them (our taken days are locked: an operator's change waits for
+    // us), so the total charged is the total the estimate and search quote.
+    const stay = { dailyPrice: provider.priceCents, weeklyRate: provider.weeklyRateCents, days, dayRates: dayRatesOfRows(arrival, departure, taken) };
 
     // A guest's booking has no account: it belongs to the e-mail typed, and so does the credit it may use (the
     // access fee paid with that e-mail). A signed-in traveller's credit is theirs alone: typing someone's e-mail

@@ -7,6 +7,7 @@ import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import { bound, ENGINE, prepared, type DB } from '../../db/client';
 import { bookingChanges, bookings, lotDays, parkingProviders } from '../../db/schema';
 import { parseWallClock, toWallClock } from '@/shared/pricing';
+import type { Cents } from '@/shared/money';
 import { recordOccupancyAlerts } from './occupancy-alerts';
 import { noteInventoryChange } from '../search/shared-results';
 
@@ -64,12 +65,12 @@ const countStayDays = prepared((db) =>
         sql`${lotDays.taken} < ${lotDays.capacity} - ${sql.placeholder('buffer')}`,
       ),
     )
-    .returning({ day: lotDays.day, taken: lotDays.taken, capacity: lotDays.capacity })
+    .returning({ day: lotDays.day, taken: lotDays.taken, capacity: lotDays.capacity, price: lotDays.priceCents })
     .prepare('lot_days_take'),
 );
 
 /**
- * Takes one space on every day of the stay, in the caller's transaction. False when a day is full or closed to
+ * Takes one space on every day of the stay, in the caller's transaction. Null when a day is full or closed to
  * new bookings: the caller must then fail the transaction (rows of the other days were already counted and
  * must be rolled back). Missing day rows are made first (insert-or-nothing) with the lot's capacity read from
  * the database in this transaction (the in-memory catalogue may be a second behind another server's change),
@@ -77,16 +78,24 @@ const countStayDays = prepared((db) =>
  * concurrent taker of the same day waits for our row lock and re-checks the committed row, so capacity and
  * closures hold with any number of servers.
  */
-export async function takeDays(tx: Writer, lot: { id: number }, arrival: string, departure: string): Promise<boolean> {
+export async function takeDays(tx: Writer, lot: { id: number }, arrival: string, departure: string): Promise<TakenDay[] | null> {
   const [first, last] = stayDays(arrival, departure);
   return takeDayRange(tx, lot.id, first, last);
 }
 
-/** takeDays over days [first, last] (a change of dates takes only the days it adds). */
-export async function takeDayRange(tx: Writer, providerId: number, first: number, last: number): Promise<boolean> {
+/** A day row as taking it left it (its day rate, read under the same lock, prices the stay: day-rates.ts). */
+export interface TakenDay {
+  day: number;
+  taken: number;
+  capacity: number;
+  price: Cents | null;
+}
+
+/** takeDays over days [first, last] (a change of dates takes only the days it adds): the days taken, or null. */
+export async function takeDayRange(tx: Writer, providerId: number, first: number, last: number): Promise<TakenDay[] | null> {
   noteInventoryChange();
   const limits = await lockLotLimits(tx, providerId);
-  if (limits === null) return false;
+  if (limits === null) return null;
   const { capacity, buffer } = limits;
   const count = last - first + 1;
   if (count <= PREPARED_STAY_DAYS) await addDayRowsFor(count)(tx).execute({ providerId, first, capacity });
@@ -95,9 +104,9 @@ export async function takeDayRange(tx: Writer, providerId: number, first: number
     await tx.insert(lotDays).values(days).onConflictDoNothing();
   }
   const counted = await countStayDays(tx).execute({ providerId, first, last, buffer });
-  if (counted.length !== count) return false;
+  if (counted.length !== count) return null;
   await recordOccupancyAlerts(tx, providerId, buffer, counted);
-  return true;
+  return counted;
 }
 
 /** Stays up to a month make their day rows with a statement built once per length (db/client.ts, prepared). */

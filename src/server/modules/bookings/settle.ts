@@ -8,7 +8,7 @@ import { bookings } from '../../db/schema';
 import type { Services } from '../../deps';
 import type { AppErrorCode } from '../../errors';
 import type { PaymentIntent } from '../../integrations/payments';
-import { enqueueJob } from '../../jobs/queue';
+import { enqueueJobs, jobOf } from '../../jobs/queue';
 import { checkoutResult, checkoutResultOf, type BookingRow, type providerWithLocation, type TCheckoutResult } from './booking-view';
 import { undoCreditUse } from './credit';
 import { completeKeyForBooking } from './idempotency';
@@ -16,7 +16,7 @@ import { releaseDays } from './inventory';
 import { recordCharge } from './ledger';
 import { recordPartnerLine } from '../partners/ledger';
 import { reapExpired, type HoldKind } from './paid-hold';
-import { planReminders } from '../reminders/plan';
+import { reminderJobs } from '../reminders/plan';
 
 /** The lot being booked and its place, read once per checkout. */
 export type Lot = NonNullable<Awaited<ReturnType<typeof providerWithLocation>>>;
@@ -51,8 +51,9 @@ export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bo
     await recordPartnerLine(tx, confirmed, { kind: 'booking', sourceKey: `booking:${confirmed.id}`, gross: confirmed.parkingFeeCents, at: confirmed.createdAt });
     const out = lot ? checkoutResultOf(confirmed, lot.provider, lot.location.state) : await checkoutResult(tx, confirmed.id);
     await completeKeyForBooking(tx, confirmed.id, { ok: true, data: out });
-    await enqueueJob(tx, 'mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}` });
-    await planReminders(tx, confirmed, new Date(), lot?.location.state);
+    // The confirmation e-mail and the two reminders, written in one statement.
+    const reminders = await reminderJobs(tx, confirmed, new Date(), lot?.location.state);
+    await enqueueJobs(tx, [jobOf('mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}` }), ...reminders.jobs]);
     return out;
   });
   if (result) {

@@ -4,6 +4,7 @@ import { and, asc, between, eq, inArray, isNotNull } from 'drizzle-orm';
 import { bound, prepared, type DB } from '../../db/client';
 import { lotDays } from '../../db/schema';
 import { billableDays, parseWallClock, stayDayRates, toWallClock, type DayRate } from '@/shared/pricing';
+import type { Cents } from '@/shared/money';
 
 const DAY = 86_400_000;
 const dateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
@@ -42,6 +43,16 @@ export async function dayRatesForStay(db: Pick<DB, 'select'>, lotIds: readonly n
   // The billed days are pricing's rule: keep only what it bills.
   for (const [id, rates] of byLot) byLot.set(id, stayDayRates(a, d, rates));
   return byLot;
+}
+
+/**
+ * The day rates of a stay from its lot's day rows, as checkout has them from taking its days (inventory.ts,
+ * takeDays: every day the stay occupies, which covers the days it is billed for): the same as
+ * lotDayRatesForStay would read, without reading them again.
+ */
+export function dayRatesOfRows(arrival: string, departure: string, rows: readonly { day: number; price: Cents | null }[]): DayRate[] {
+  const rates = rows.filter((r) => r.price !== null).map((r) => ({ date: dateOf(r.day), price: r.price! }));
+  return rates.length ? stayDayRates(arrival, departure, rates) : [];
 }
 
 /** One lot's day rates on the billed days of the stay. */

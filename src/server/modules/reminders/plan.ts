@@ -11,7 +11,7 @@
 import { eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { locations, parkingProviders } from '../../db/schema';
-import { enqueueJob } from '../../jobs/queue';
+import { enqueueJobs, jobOf, type JobSpec } from '../../jobs/queue';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import { parseWallClock, toWallClock } from '@/shared/wall-clock';
 
@@ -63,23 +63,29 @@ export const departureReminderKey = (bookingId: number, departure: string) => `r
  * a change of dates, a move under the guarantee). `state`: the lot's, when the caller has it.
  */
 export async function planReminders(tx: Writer, stay: ReminderStay, now: Date, state?: string): Promise<ReminderPlan> {
-  const lotState = state ?? (await stateOfLot(tx, stay.providerId));
+  const { plan, jobs } = await reminderJobs(tx, stay, now, state);
+  await enqueueJobs(tx, jobs);
+  return plan;
+}
+
+/** The reminder jobs planReminders queues, for a caller that writes them with jobs of its own (one statement). */
+export async function reminderJobs(db: Writer, stay: ReminderStay, now: Date, state?: string): Promise<{ plan: ReminderPlan; jobs: JobSpec[] }> {
+  const lotState = state ?? (await stateOfLot(db, stay.providerId));
   const plan = reminderTimes(stay, zoneForState(lotState ?? ''), now);
+  const jobs: JobSpec[] = [];
   if (plan.arrival)
-    await enqueueJob(
-      tx,
-      'mail.arrival-reminder',
-      { bookingId: stay.id, arrival: plan.arrival.date },
-      { runAt: plan.arrival.runAt, dedupeKey: arrivalReminderKey(stay.id, plan.arrival.date) },
+    jobs.push(
+      jobOf('mail.arrival-reminder', { bookingId: stay.id, arrival: plan.arrival.date }, { runAt: plan.arrival.runAt, dedupeKey: arrivalReminderKey(stay.id, plan.arrival.date) }),
     );
   if (plan.departure)
-    await enqueueJob(
-      tx,
-      'mail.departure-reminder',
-      { bookingId: stay.id, departure: plan.departure.date },
-      { runAt: plan.departure.runAt, dedupeKey: departureReminderKey(stay.id, plan.departure.date) },
+    jobs.push(
+      jobOf(
+        'mail.departure-reminder',
+        { bookingId: stay.id, departure: plan.departure.date },
+        { runAt: plan.departure.runAt, dedupeKey: departureReminderKey(stay.id, plan.departure.date) },
+      ),
     );
-  return plan;
+  return { plan, jobs };
 }
 
 async function stateOfLot(db: Writer, providerId: number): Promise<string | undefined> {
