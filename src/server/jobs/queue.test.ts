@@ -92,7 +92,9 @@ describe('the jobs table', () => {
 
   it('counts jobs planned for later apart from those waiting now (the back office)', async () => {
     const now = new Date();
-    await enqueueJob(db, 'mail.booking-link', { bookingId: 1 });
+    // Due at `now` itself: a job queued without a time is due from the moment it is written, a millisecond or more
+    // after `now` on a busy machine, and would read as planned for later at `now`.
+    await enqueueJob(db, 'mail.booking-link', { bookingId: 1 }, { runAt: now });
     await enqueueJob(db, 'mail.booking-link', { bookingId: 2 }, { runAt: new Date(now.getTime() + 7 * 86_400_000) });
     expect(await jobsOverview(db, now)).toMatchObject({ queued: 1, scheduled: 1, running: 0, dead: 0 });
     expect(await jobsOverview(db, new Date(now.getTime() + 8 * 86_400_000))).toMatchObject({ queued: 2, scheduled: 0 });
