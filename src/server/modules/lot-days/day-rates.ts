@@ -39,16 +39,16 @@ export async function dayRatesForStay(db: Pick<DB, 'select'>, lotIds: readonly n
           .from(lotDays)
           .where(and(inArray(lotDays.providerId, [...lotIds]), between(lotDays.day, first, last), isNotNull(lotDays.priceCents)))
           .orderBy(asc(lotDays.providerId), asc(lotDays.day));
-  for (const r of rows) byLot.set(r.providerId, [...(byLot.get(r.providerId) ?? []), { date: dateOf(r.day), price: r.price! }]);
-  // The billed days are pricing's rule: keep only what it bills.
-  for (const [id, rates] of byLot) byLot.set(id, stayDayRates(a, d, rates));
+  const rowsByLot = new Map<number, typeof rows>();
+  for (const r of rows) rowsByLot.set(r.providerId, [...(rowsByLot.get(r.providerId) ?? []), r]);
+  for (const [id, lotRows] of rowsByLot) byLot.set(id, dayRatesOfRows(a, d, lotRows));
   return byLot;
 }
 
 /**
- * The day rates of a stay from its lot's day rows, as checkout has them from taking its days (inventory.ts,
- * takeDays: every day the stay occupies, which covers the days it is billed for): the same as
- * lotDayRatesForStay would read, without reading them again.
+ * The day rates of a stay from its lot's day rows: those read above, or those checkout has from taking its days
+ * (inventory.ts, takeDays: every day the stay occupies, which covers the days it is billed for), so checkout
+ * need not read them again. The billed days are pricing's rule: only what it bills is kept.
  */
 export function dayRatesOfRows(arrival: string, departure: string, rows: readonly { day: number; price: Cents | null }[]): DayRate[] {
   const rates = rows.filter((r) => r.price !== null).map((r) => ({ date: dateOf(r.day), price: r.price! }));
