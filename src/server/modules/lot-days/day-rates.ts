@@ -10,8 +10,9 @@ const DAY = 86_400_000;
 const dateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 
 /**
- * One lot's rates (every checkout and estimate reads them): built once (db/client.ts, prepared), and put in day
- * order here: on SQLite an ORDER BY next to bound values has the statement planned again on every run.
+ * One lot's rates (every estimate and change of dates reads them): built once (db/client.ts, prepared), with no
+ * ORDER BY (on SQLite one next to bound values has the statement planned again on every run): stayDayRates
+ * puts the rates in day order.
  */
 const oneLotRates = prepared((db) =>
   db
@@ -33,14 +34,18 @@ export async function dayRatesForStay(db: Pick<DB, 'select'>, lotIds: readonly n
   const last = first + billableDays(a, d) - 1;
   const rows =
     lotIds.length === 1
-      ? (await oneLotRates(db).execute({ lot: lotIds[0]!, first, last })).sort((x, y) => x.day - y.day)
+      ? await oneLotRates(db).execute({ lot: lotIds[0]!, first, last })
       : await db
           .select({ providerId: lotDays.providerId, day: lotDays.day, price: lotDays.priceCents })
           .from(lotDays)
           .where(and(inArray(lotDays.providerId, [...lotIds]), between(lotDays.day, first, last), isNotNull(lotDays.priceCents)))
           .orderBy(asc(lotDays.providerId), asc(lotDays.day));
   const rowsByLot = new Map<number, typeof rows>();
-  for (const r of rows) rowsByLot.set(r.providerId, [...(rowsByLot.get(r.providerId) ?? []), r]);
+  for (const r of rows) {
+    const lotRows = rowsByLot.get(r.providerId);
+    if (lotRows) lotRows.push(r);
+    else rowsByLot.set(r.providerId, [r]);
+  }
   for (const [id, lotRows] of rowsByLot) byLot.set(id, dayRatesOfRows(a, d, lotRows));
   return byLot;
 }
