@@ -4,7 +4,7 @@
 // lots stop selling; each booking keeps the commission in force when it was made; members work their lots' gate.
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, locations, partnerInvitations } from '@/server/db/schema';
+import { auditLog, bookings, locations, partnerInvitations, partnerLedger } from '@/server/db/schema';
 import { dayFromToday } from '@/shared/pricing';
 import { checkout, checkoutRequest, createLot, createUser } from '../support/factories';
 import { call, sessionCookieFrom } from '../support/http';
@@ -234,6 +234,28 @@ describe('a partner runs its lots', () => {
     const owner = await join(p.id, `money-${seq}@partner.example`, 'owner');
     const list = await as(owner.cookie).get(`/api/partner/bookings?lotId=${lot.id}`);
     expect(list.json.bookings.map((b: { commissionBps: number }) => b.commissionBps).sort()).toEqual([1250, 1500]);
+  });
+
+  it('a listed lot a new partner takes over books as the partner’s at once', async () => {
+    const lot = await createLot(t);
+    // Search has read the lot as the platform's own...
+    expect((await searchNames()).map((r) => r.name)).toContain(lot.name);
+    const res = await api.post('/api/admin/partners', {
+      tradingName: 'Takeover Parking',
+      legalName: 'Takeover Parking LLC',
+      contactName: 'Pat Owner',
+      contactEmail: 'takeover@partner.example',
+      commissionPercent: 10,
+      lotIds: [lot.id],
+    });
+    expect(res.status).toBe(201);
+    // ...and the next booking is the partner's, at its commission, with its line in the partner's ledger.
+    const booked = await checkout(t, checkoutRequest(lot.id));
+    expect(booked.status, booked.text).toBe(200);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booked.json.booking.id));
+    expect({ partnerId: row!.partnerId, commissionBps: row!.commissionBps }).toEqual({ partnerId: res.json.id, commissionBps: 1000 });
+    const lines = await t.db.select().from(partnerLedger).where(eq(partnerLedger.bookingId, row!.id));
+    expect(lines.map((l) => l.kind)).toEqual(['booking']);
   });
 
   it('refuses bad partner input with clear messages and writes nothing', async () => {

@@ -53,6 +53,8 @@ export async function createPartner({ db, clock }: Deps, actor: Actor, input: TP
         .where(and(inArray(parkingProviders.id, lotIds), isNull(parkingProviders.approvedAt)));
       // Their lot staff become the partner's gate staff for those lots.
       await adoptLotStaff(tx, actor, partner!.id, lotIds);
+      // Checkout reads a lot's partner from the catalogue snapshot: the next booking must be the partner's.
+      await bumpContentVersion(tx);
     }
     await recordAudit(tx, actor, { entity: 'partner', entityId: partner!.id, action: 'create', changes: { ...details, commissionBps: rateBps, lotIds } });
     return { ...partner!, commissionBps: rateBps, lotIds };
