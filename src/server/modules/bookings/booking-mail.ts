@@ -74,6 +74,22 @@ export async function emailedManageUrl(services: Pick<MailServices, 'db' | 'env'
   return manageUrl(services.env.APP_URL, b.confirmationNumber, token);
 }
 
+/** What every e-mail about a stay names: the traveller, the booking, the lot, the dates and the car. */
+export function stayMailFields(
+  b: Pick<BookingRow, 'firstName' | 'confirmationNumber' | 'arrivalDate' | 'departureDate' | 'vehicleMake' | 'vehicleModel' | 'licensePlate'>,
+  lot: { name: string; address: string },
+) {
+  return {
+    name: b.firstName,
+    confirmationNumber: b.confirmationNumber,
+    providerName: lot.name,
+    address: lot.address,
+    arrival: formatStay(b.arrivalDate),
+    departure: formatStay(b.departureDate),
+    vehicle: [b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · '),
+  };
+}
+
 /** Job 'mail.booking-confirmation': the pass, the calendar file and a signed link to manage the booking. */
 export async function sendBookingConfirmation(services: MailServices, payload: { bookingId: number }, change?: string) {
   const row = await loadBooking(services, payload.bookingId);
@@ -84,13 +100,7 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
   const covered = await guaranteeCover(services.db, b.id);
   const mail = bookingConfirmationEmail(env.BRAND_NAME, {
     guest: b.userId === null,
-    name: b.firstName,
-    confirmationNumber: b.confirmationNumber,
-    providerName: provider.name,
-    address: provider.address,
-    arrival: formatStay(b.arrivalDate),
-    departure: formatStay(b.departureDate),
-    vehicle: [b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · '),
+    ...stayMailFields(b, provider),
     travel: travelText(b),
     lines: [
       ...bookedPriceLines(b).map((l) => ({ label: `Parking, ${l.label}`, amount: formatCents(l.cents) })),

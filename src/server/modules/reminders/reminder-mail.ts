@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm';
 import { bookings, locations, parkingProviders, userPreferences } from '../../db/schema';
 import type { Services } from '../../deps';
 import { DEFAULT_SHUTTLE_INFO } from '@/shared/constants';
-import { formatDayDate, formatStay } from '@/shared/format';
+import { formatDayDate } from '@/shared/format';
 import { formatCents } from '@/shared/money';
 import { instantToWallClock, zoneForState } from '@/shared/time-zones';
 import { parseWallClock, toWallClock } from '@/shared/wall-clock';
-import { emailedManageUrl } from '../bookings/booking-mail';
+import { emailedManageUrl, stayMailFields } from '../bookings/booking-mail';
 import { instantAt } from '../bookings/booking-view';
 import { overstayOf } from '../bookings/overstay';
 import { qrPng } from '../bookings/qr-png';
@@ -54,13 +54,7 @@ async function common(services: MailServices, row: Row) {
   const { env } = services;
   const url = await emailedManageUrl(services, b, state);
   return {
-    name: b.firstName,
-    confirmationNumber: b.confirmationNumber,
-    providerName: provider.name,
-    address: provider.address,
-    arrival: formatStay(b.arrivalDate),
-    departure: formatStay(b.departureDate),
-    vehicle: [b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · '),
+    ...stayMailFields(b, provider),
     phone: provider.phoneNumber,
     manageUrl: url,
     supportEmail: env.SUPPORT_EMAIL,
