@@ -2,13 +2,11 @@
 // sends (Shift+Enter does not), disabled while waiting. A reply that flags a search hands the place and dates
 // to the results list after 1 s.
 import { useMutation } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button } from '@/client/components/ui/button';
-import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/toast';
 import { useTRPC } from '@/client/lib/trpc';
 import { CHAT_RESULTS_HANDOFF_MS } from '@/shared/constants';
+import { ChatInput } from './chat-input';
 import { ChatMessages, chatSessionId, newMessage, wait, type ChatMessage } from './chat-messages';
 
 export interface ChatSearch {
@@ -73,22 +71,16 @@ export function ParkingAssistant({ onSearch, lastSearchLocation }: { onSearch: (
         </span>
       </header>
       <ChatMessages messages={messages} typing={waiting} label="Conversation with the parking assistant" className="max-h-[400px] min-h-[300px]" />
-      <form onSubmit={submit} className="flex gap-2 border-t border-border p-3">
-        <Input
-          ref={inputRef}
-          name="message"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder="LAX Airport, Miami Cruise Port..."
-          aria-label="Message the parking assistant"
-          disabled={waiting}
-          maxLength={1000}
-        />
-        <Button type="submit" size="icon" disabled={waiting || !text.trim()} aria-label="Send message">
-          <Send className="size-4" aria-hidden="true" />
-        </Button>
-      </form>
+      <ChatInput
+        inputRef={inputRef}
+        text={text}
+        setText={setText}
+        onSubmit={submit}
+        onKeyDown={onKeyDown}
+        placeholder="LAX Airport, Miami Cruise Port..."
+        label="Message the parking assistant"
+        pending={waiting}
+      />
     </section>
   );
 }

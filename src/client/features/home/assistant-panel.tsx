@@ -3,11 +3,10 @@
 // pause. Cheap or security questions without a place get a prompt for the location; anything else a hint.
 // Loaded when first opened; stays mounted (keeping the conversation) while closed.
 import { useMutation } from '@tanstack/react-query';
-import { Send, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { Button } from '@/client/components/ui/button';
-import { Input } from '@/client/components/ui/input';
+import { ChatInput } from '@/client/features/chat/chat-input';
 import { ChatMessages, chatSessionId, newMessage, wait, type ChatMessage } from '@/client/features/chat/chat-messages';
 import { SEARCH_TROUBLE } from '@/client/features/chat/parking-assistant';
 import { useTRPC } from '@/client/lib/trpc';
@@ -124,21 +123,15 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className="flex gap-2 border-t border-border p-3">
-        <Input
-          ref={inputRef}
-          name="message"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="LAX Airport, Miami Cruise Port..."
-          aria-label="Message the assistant"
-          disabled={waiting}
-          maxLength={1000}
-        />
-        <Button type="submit" size="icon" disabled={waiting || !text.trim()} aria-label="Send message">
-          <Send className="size-4" aria-hidden="true" />
-        </Button>
-      </form>
+      <ChatInput
+        inputRef={inputRef}
+        text={text}
+        setText={setText}
+        onSubmit={submit}
+        placeholder="LAX Airport, Miami Cruise Port..."
+        label="Message the assistant"
+        pending={waiting}
+      />
     </div>
   );
 }

@@ -3,16 +3,16 @@
 // the 3 most recent bookings; each request carries the last 5 messages.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SERVICE_FEE_TEXT } from '@/shared/pricing';
-import { Ban, CalendarClock, Mail, MessageSquareText, ReceiptText, Send, Undo2 } from 'lucide-react';
+import { Ban, CalendarClock, Mail, MessageSquareText, ReceiptText, Undo2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/client/components/ui/dialog';
-import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/toast';
+import { ChatInput } from '@/client/features/chat/chat-input';
 import { ChatMessages, newMessage, type ChatMessage } from '@/client/features/chat/chat-messages';
 import { useTRPC, type RouterOutputs } from '@/client/lib/trpc';
 import { SUPPORT_HISTORY_MESSAGES, SUPPORT_SIDEBAR_BOOKINGS } from '@/shared/constants';
@@ -111,21 +111,15 @@ export default function SupportChat() {
       </aside>
       <div className="flex min-h-0 flex-col overflow-hidden rounded-lg border border-border">
         <ChatMessages messages={messages} typing={chat.isPending} label="Conversation with support" className="h-[min(24rem,50dvh)]" />
-        <form onSubmit={submit} className="flex gap-2 border-t border-border p-3">
-          <Input
-            ref={inputRef}
-            name="message"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Type your question or a confirmation number"
-            aria-label="Message support"
-            disabled={chat.isPending}
-            maxLength={1000}
-          />
-          <Button type="submit" size="icon" disabled={chat.isPending || !text.trim()} aria-label="Send message">
-            <Send className="size-4" aria-hidden="true" />
-          </Button>
-        </form>
+        <ChatInput
+          inputRef={inputRef}
+          text={text}
+          setText={setText}
+          onSubmit={submit}
+          placeholder="Type your question or a confirmation number"
+          label="Message support"
+          pending={chat.isPending}
+        />
       </div>
       {action && (
         <ActionDialog
