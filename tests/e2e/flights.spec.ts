@@ -1,11 +1,13 @@
 // Flights in Chromium: a guest types a flight number at checkout (a wrong one is refused with how to write it),
-// and the gate's staff see the flights on the pass when the car comes in.
+// and the gate's staff see the flights on the pass when the car comes in; a traveller changes them from the
+// manage page and the booking's changes list the change.
 import config from '../../playwright.config';
 import { bookings } from '@/server/db/schema';
 import { mintBookingLink } from '@/server/modules/bookings/booking-view';
 import { lotWallClock } from '@/server/modules/catalogue/lot-time';
 import { cents } from '@/shared/money';
-import { expect, test } from './fixtures';
+import { checkoutRequest } from '../support/factories';
+import { expect, test, uniqueEmail } from './fixtures';
 import { bostonLot, staffAccount } from './support/gate';
 
 test('a guest books with a flight number and the gate sees it at check-in', async ({ page, browser, isMobile, login }) => {
@@ -66,6 +68,32 @@ test('a guest books with a flight number and the gate sees it at check-in', asyn
   } finally {
     await staff.close();
   }
+});
+
+test('a traveller changes the flights from the manage page and the booking lists the change', async ({ page, isMobile, login }) => {
+  const { email } = await login({ name: 'Fay Flyer', email: uniqueEmail('flights') });
+  const lot = await bostonLot(page.request);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const res = await page.request.post('/api/bookings/automated', {
+    data: {
+      ...checkoutRequest(lot.id, { email, arrival: `${day(20)}T09:00`, departure: `${day(22)}T09:00` }),
+      travelDetails: { outboundFlight: 'UA 1234', returnFlight: 'DL 88' },
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const confirmation = (await res.json()).confirmationNumber as string;
+
+  await page.goto(`/manage/${confirmation}`);
+  await page.getByRole('button', { name: 'Change flights' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your flights' });
+  await dialog.getByLabel('Outbound flight').fill('b6 57');
+  await dialog.getByLabel('Return flight').fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const changes = page.getByRole('region', { name: 'Changes' });
+  await expect(changes.getByRole('listitem').last()).toContainText('Flights: UA 1234 out, DL 88 back → Flights: B6 57 out');
+  await changes.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath(`manage-flights-changed-${isMobile ? 390 : 1280}.png`) });
 });
 
 test('a car leaving 3 hours late: the gate sees what it owes, and the traveller pays it from the manage page', async ({ page, browser, isMobile, login, serverDb }) => {

@@ -105,6 +105,16 @@ describe('flight numbers', () => {
     const changed = await call(t.request, `/api/bookings/${cn}/travel`, { token, outboundFlight: 'b6-57', returnFlight: '' }, { method: 'PATCH' });
     expect(changed.status).toBe(200);
     expect(changed.json).toMatchObject({ outboundFlight: 'B6 57', returnFlight: null });
+    // The change is in the booking's history, and the traveller gets the pass again with what changed.
+    expect(changed.json.changes.at(-1)).toMatchObject({ kind: 'travel', fromTravel: 'Flights: UA 1234 out, DL 88 back', toTravel: 'Flights: B6 57 out' });
+    const mail = (await t.outbox()).filter((m) => m.subject.startsWith('Booking changed') && m.subject.includes(cn));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain('Your travel details changed (before: Flights: UA 1234 out, DL 88 back; now: Flights: B6 57 out)');
+    // The same details again change nothing and e-mail nothing.
+    const same = await call(t.request, `/api/bookings/${cn}/travel`, { token, outboundFlight: 'B6 57' }, { method: 'PATCH' });
+    expect(same.status).toBe(200);
+    expect(same.json.changes.filter((c: { kind: string }) => c.kind === 'travel')).toHaveLength(1);
+    expect((await t.outbox()).filter((m) => m.subject.startsWith('Booking changed') && m.subject.includes(cn))).toHaveLength(1);
     // Someone else's booking is not found.
     expect((await call(t.request, `/api/bookings/${cn}/travel`, { outboundFlight: 'UA 1' }, { method: 'PATCH' })).status).toBe(404);
 

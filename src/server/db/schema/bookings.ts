@@ -247,7 +247,7 @@ export const bookingLinks = k.table(
 );
 
 /**
- * The ledger of a booking's changes: each change of dates or vehicle and its cancellation, who made it, the stay and price before
+ * The ledger of a booking's changes: each change of dates, vehicle or flights (sailing) and its cancellation, who made it, the stay and price before
  * and after, and the money that moved (charged to a card, refunded to cards, returned as credit). A change of
  * dates that costs more is 'pending' while its charge is made (its added days are held meanwhile), then
  * 'applied' or 'failed'.
@@ -260,7 +260,7 @@ export const bookingChanges = k.table(
       .integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    kind: k.text('kind', { enum: ['dates', 'vehicle', 'cancel', 'overstay'] }).notNull(),
+    kind: k.text('kind', { enum: ['dates', 'vehicle', 'travel', 'cancel', 'overstay'] }).notNull(),
     /** 'due': an overstay no card paid, waiting for the traveller's payment (the pay link). */
     status: k.text('status', { enum: ['pending', 'applied', 'failed', 'due'] }).notNull(),
     /** The signed-in user who made it; null through a signed link. */
@@ -272,6 +272,9 @@ export const bookingChanges = k.table(
     /** 'Toyota Camry · ABC123' before and after (vehicle changes). */
     fromVehicle: k.text('from_vehicle'),
     toVehicle: k.text('to_vehicle'),
+    /** 'Flights: UA 1234 out, UA 987 back' or 'Sailing: ...' before and after (travel changes; null: none given). */
+    fromTravel: k.text('from_travel'),
+    toTravel: k.text('to_travel'),
     parkingFeeBeforeCents: k
       .cents('parking_fee_before_cents')
       .notNull()

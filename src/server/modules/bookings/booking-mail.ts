@@ -172,7 +172,9 @@ export async function sendBookingChanged(services: MailServices, payload: { book
       ? `Your car left on ${formatStay(c.toDeparture!)}, after the booked departure (${formatStay(c.fromDeparture!)}) and the lot's grace period: ${(c.priceLines ?? []).map((l) => l.label).join(', ')}, at the rate you booked.`
       : c.kind === 'vehicle'
         ? `Your vehicle changed from ${c.fromVehicle || 'none'} to ${c.toVehicle}: the pass below shows it at the gate.`
-        : `Your dates changed from ${formatStay(c.fromArrival!)} – ${formatStay(c.fromDeparture!)} to ${formatStay(c.toArrival!)} – ${formatStay(c.toDeparture!)}.`;
+        : c.kind === 'travel'
+          ? `Your travel details changed (before: ${c.fromTravel ?? 'none given'}; now: ${c.toTravel ?? 'none given'}): the pass below shows them at the gate.`
+          : `Your dates changed from ${formatStay(c.fromArrival!)} – ${formatStay(c.fromDeparture!)} to ${formatStay(c.toArrival!)} – ${formatStay(c.toDeparture!)}.`;
   const summary = `${what} ${money.join(' ')}`.trim();
   await sendBookingConfirmation(services, payload, summary);
 }

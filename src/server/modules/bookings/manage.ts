@@ -87,6 +87,8 @@ export async function manageView(ctx: Pick<Ctx, 'db' | 'clock'>, m: Pick<Managed
       toDeparture: c.toDeparture,
       fromVehicle: c.fromVehicle,
       toVehicle: c.toVehicle,
+      fromTravel: c.fromTravel,
+      toTravel: c.toTravel,
       charged: toDollars(c.chargedCents),
       refunded: toDollars(c.refundedCents),
       creditReturned: toDollars(c.creditReturnedCents),
