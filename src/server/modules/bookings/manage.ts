@@ -1,6 +1,6 @@
 // Managing one booking from any device (/manage/{confirmation}): who may (its signed-in owner, or whoever holds
 // a live 'manage' link from its e-mail), what they see (the pass, the receipt, the changes so far, what they
-// may do now), a new vehicle, cancelling, ending every link, and asking for a fresh link by confirmation number
+// may do now), a new vehicle (and, with travel.ts, new flights), cancelling, ending every link, and asking for a fresh link by confirmation number
 // and e-mail. Changes of dates are in change-dates.ts.
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { bookingChanges, bookings, guaranteeClaims, locations, parkingProviders } from '../../db/schema';
@@ -115,27 +115,32 @@ export async function changeVehicle(ctx: Ctx, input: TChangeVehicleInput & { lic
   const next = { vehicleMake: input.vehicleMake.trim(), vehicleModel: input.vehicleModel.trim(), licensePlate: (input.licensePlate ?? '').trim().toUpperCase() };
   assertAllowed(bookingActions(b, stayClock(m, ctx.clock.now())).vehicle);
   if (vehicleText(next) === vehicleText(b)) return manageView(ctx, m);
+  return changeDetails(ctx, m, next, { kind: 'vehicle', fromVehicle: vehicleText(b), toVehicle: vehicleText(next) });
+}
+
+/**
+ * A change of the booking's details that moves no money (its vehicle, its flights), until departure: the booking
+ * updated, the change in its history and the pass e-mailed again with it, in one transaction.
+ */
+export async function changeDetails(
+  ctx: Ctx,
+  m: Managed,
+  set: Partial<typeof bookings.$inferInsert>,
+  change: Pick<typeof bookingChanges.$inferInsert, 'kind' | 'fromVehicle' | 'toVehicle' | 'fromTravel' | 'toTravel'>,
+) {
+  const b = m.booking;
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(bookings)
-      .set(next)
+      .set(set)
       .where(and(eq(bookings.id, b.id), eq(bookings.status, 'confirmed'), isNull(bookings.checkedOutAt)))
       .returning();
     if (!row) throw new AppError('BAD_REQUEST', FINISHED_MESSAGE);
-    const [change] = await tx
+    const [made] = await tx
       .insert(bookingChanges)
-      .values({
-        bookingId: b.id,
-        kind: 'vehicle',
-        status: 'applied',
-        changedBy: ctx.user?.id ?? null,
-        fromVehicle: vehicleText(b),
-        toVehicle: vehicleText(next),
-        parkingFeeBeforeCents: b.parkingFeeCents,
-        parkingFeeAfterCents: b.parkingFeeCents,
-      })
+      .values({ ...change, bookingId: b.id, status: 'applied', changedBy: ctx.user?.id ?? null, parkingFeeBeforeCents: b.parkingFeeCents, parkingFeeAfterCents: b.parkingFeeCents })
       .returning({ id: bookingChanges.id });
-    await enqueueJob(tx, 'mail.booking-changed', { bookingId: b.id, changeId: change!.id }, { dedupeKey: `booking-changed:${change!.id}` });
+    await enqueueJob(tx, 'mail.booking-changed', { bookingId: b.id, changeId: made!.id }, { dedupeKey: `booking-changed:${made!.id}` });
     return row;
   });
   ctx.jobs.kick();

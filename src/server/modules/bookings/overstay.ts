@@ -18,7 +18,7 @@ import { add, toDollars } from '@/shared/money';
 import { priceOverstay, type Overstay } from '@/shared/pricing';
 import { recordPartnerLine } from '../partners/ledger';
 import { bookedPriceLines, instantAt, type BookingRow } from './booking-view';
-import { paidDayPrices } from './change-dates';
+import { paidDayPrices } from './change-plan';
 import { recordCharge } from './ledger';
 import { payAndSettle, reapExpired, type HoldKind, type PayWith, type Refusal } from './paid-hold';
 
