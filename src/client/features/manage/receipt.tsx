@@ -67,7 +67,7 @@ export function Receipt({ booking: b }: { booking: TManaged }) {
 function changeTitle(c: TManaged['changes'][number]): string {
   if (c.kind === 'dates') return `Dates: ${formatStay(c.fromArrival!)} – ${formatStay(c.fromDeparture!)} → ${formatStay(c.toArrival!)} – ${formatStay(c.toDeparture!)}`;
   if (c.kind === 'vehicle') return `Vehicle: ${c.fromVehicle} → ${c.toVehicle}`;
-  if (c.kind === 'travel') return `${c.fromTravel ?? 'No flights given'} → ${c.toTravel ?? 'none given'}`;
+  if (c.kind === 'travel') return `${c.fromTravel ?? 'No travel details'} → ${c.toTravel ?? 'none'}`;
   if (c.kind === 'overstay') return `Late check-out: left ${formatStay(c.toDeparture!)}, booked until ${formatStay(c.fromDeparture!)}`;
   return c.refunded > 0 || c.creditReturned > 0 ? 'Cancelled' : 'Cancelled: not refundable under the policy';
 }

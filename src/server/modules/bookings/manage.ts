@@ -1,7 +1,7 @@
 // Managing one booking from any device (/manage/{confirmation}): who may (its signed-in owner, or whoever holds
 // a live 'manage' link from its e-mail), what they see (the pass, the receipt, the changes so far, what they
-// may do now), a new vehicle (and, with travel.ts, new flights), cancelling, ending every link, and asking for a fresh link by confirmation number
-// and e-mail. Changes of dates are in change-dates.ts.
+// may do now), a new vehicle (new flights: travel.ts, through the same changeDetails), cancelling, ending every
+// link, and asking for a fresh link by confirmation number and e-mail. Changes of dates are in change-dates.ts.
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { bookingChanges, bookings, guaranteeClaims, locations, parkingProviders } from '../../db/schema';
 import type { Context } from '../../deps';
