@@ -2,7 +2,7 @@
 import { ZSeoReportInput, ZUserIdInput, ZUserSearchInput } from '@/shared/schemas/admin';
 import { TRPCError } from '@trpc/server';
 import { adminProcedure, router } from '../../trpc/init';
-import { listGuaranteeClaims } from '../bookings/guarantee';
+import { listGuaranteeClaims } from '../bookings/guarantee-claims';
 import { websiteAnalytics } from '../analytics/analytics.service';
 import { jobsOverview, retryJob } from '../../jobs/queue';
 import { z } from 'zod';

@@ -1,30 +1,26 @@
-// The parking guarantee: a lot with a valid booking turned the traveller away. During the booking's arrival
-// window (booking-rules.ts guaranteeWindow) its owner or manage link sees the nearby lots with space for the
-// same dates (same place, published, within their online buffer, nearest first) and what they would pay there
-// (never more than they paid), and either moves to one or takes a full refund. One claim per booking (a unique
-// row), in one transaction: the original ended and its days given back, the new booking and its days, the
-// money carried over (the original's card charges now belong to the new booking, so its later refunds find
-// them), the partners' lines, the claim, the audit entry and the e-mail as a job.
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+// The parking guarantee's claim: a lot with a valid booking turned the traveller away, and during the booking's
+// arrival window its owner or manage link moves to one of the nearby lots offered (guarantee-options.ts) or takes
+// a full refund. One claim per booking (a unique row), in one transaction: the original ended and its days given
+// back, the new booking and its days, the money carried over (the original's card charges now belong to the new
+// booking, so its later refunds find them), the partners' lines, the claim, the audit entry and the e-mail as a
+// job. The back office's list of claims is guarantee-claims.ts.
+import { and, eq, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { bookingPayments, bookings, guaranteeClaims, parkingProviders, partnerLedger } from '../../db/schema';
+import { bookingPayments, bookings, guaranteeClaims, partnerLedger } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
 import { add, neg, toDollars, ZERO } from '@/shared/money';
-import { haversineMiles } from '@/shared/geo';
-import { billableDays, netPaid, priceGuaranteeMove, priceStay, stayDayPrices, stayLines } from '@/shared/pricing';
-import type { TGuaranteeClaimInput, TGuaranteeRef } from '@/shared/schemas/guarantee';
+import { priceStay, stayDayPrices, stayLines } from '@/shared/pricing';
+import type { TGuaranteeClaimInput } from '@/shared/schemas/guarantee';
 import { recordAudit } from '../catalogue-admin/audit';
-import { catalogueSnapshot } from '../catalogue/snapshot';
-import { lotWallClock } from '../catalogue/lot-time';
-import { dayRatesForStay } from '../lot-days/day-rates';
 import { recordPartnerLine } from '../partners/ledger';
 import { commissionRateAt } from '../partners/partners.service';
-import { assertAllowed, bookingActions, guaranteeWindow, stayClock, unchangedSinceRead } from './booking-rules';
+import { assertAllowed, bookingActions, stayClock, unchangedSinceRead } from './booking-rules';
 import { GUEST_LINK_TTL_MS, mintBookingLink, type BookingRow } from './booking-view';
 import { newConfirmationNumber } from './checkout';
-import { freeSpaces, releaseDays, takeDays } from './inventory';
+import { ALREADY_CLAIMED_MESSAGE, existingClaim, fullRefund, nearbyOptions, type Option } from './guarantee-options';
+import { releaseDays, takeDays } from './inventory';
 import { giveBack, recordCancellation, recordCharge } from './ledger';
 import { loadManaged, type Managed } from './manage';
 import { completeKey, requestHash } from './idempotency';
@@ -33,111 +29,7 @@ import { planReminders } from '../reminders/plan';
 
 type Ctx = Context;
 
-export const ALREADY_CLAIMED_MESSAGE = 'The parking guarantee was already claimed for this booking. For anything else, please contact support.';
 export const NOT_NEARBY_MESSAGE = 'That lot has no space for your dates now, or is not near this one. Please pick another lot from the list, or take a refund.';
-
-/** How many nearby lots are offered. */
-const MAX_OPTIONS = 8;
-
-/** The claim made for this booking, or for the booking it was moved from (one claim per trip). */
-async function existingClaim(db: Pick<DB, 'select'>, bookingId: number) {
-  const [claim] = await db
-    .select()
-    .from(guaranteeClaims)
-    .where(or(eq(guaranteeClaims.bookingId, bookingId), eq(guaranteeClaims.newBookingId, bookingId)));
-  return claim;
-}
-
-/** The lots near the booking's lot with space for its dates (after their online buffer), nearest first, priced. */
-async function nearbyOptions(db: DB, m: Pick<Managed, 'booking' | 'provider'>) {
-  const b = m.booking;
-  const snapshot = await catalogueSnapshot(db);
-  const others = (snapshot.lotsByLocation.get(m.provider.locationId) ?? []).filter((p) => p.id !== m.provider.id);
-  if (!others.length) return [];
-  const free = await freeSpaces(db, others, b.arrivalDate, b.departureDate);
-  const open = others.filter((p) => (free.get(p.id) ?? 0) > 0);
-  const rates = open.length
-    ? await dayRatesForStay(
-        db,
-        open.map((p) => p.id),
-        b.arrivalDate,
-        b.departureDate,
-      )
-    : new Map();
-  const days = billableDays(b.arrivalDate, b.departureDate);
-  return open
-    .map((p) => {
-      const stay = { dailyPrice: p.priceCents, weeklyRate: p.weeklyRateCents, days, dayRates: rates.get(p.id) };
-      const move = priceGuaranteeMove({ cardNet: netPaid(b), creditUsed: b.creditAppliedCents, newSubtotal: priceStay(stay).subtotal, serviceFee: b.serviceFeeCents });
-      return { lot: p, stay, move, miles: Math.round(haversineMiles(m.provider, p) * 10) / 10 };
-    })
-    .sort((x, y) => x.miles - y.miles || x.move.newPrice - y.move.newPrice)
-    .slice(0, MAX_OPTIONS);
-}
-type Option = Awaited<ReturnType<typeof nearbyOptions>>[number];
-
-/** A full refund of what the booking took: the card's net and the credit used (the service fee too). */
-const fullRefund = (b: BookingRow) => ({ card: netPaid(b), credit: b.creditAppliedCents });
-
-function claimView(c: typeof guaranteeClaims.$inferSelect, newConfirmation: string | null) {
-  return {
-    outcome: c.outcome,
-    at: c.createdAt,
-    newConfirmationNumber: newConfirmation,
-    refunded: toDollars(c.refundedCents),
-  };
-}
-
-/** GET /api/bookings/{n}/guarantee: whether the guarantee may be claimed now (and why not), the window, the lots to move to, the refund. */
-export async function guaranteeOptions(ctx: Pick<Ctx, 'db' | 'user' | 'clock'>, ref: TGuaranteeRef) {
-  const m = await loadManaged(ctx, ref);
-  const b = m.booking;
-  const clock = stayClock(m, ctx.clock.now());
-  const claim = await existingClaim(ctx.db, b.id);
-  const refusal = claim ? { code: 'CONFLICT' as const, message: ALREADY_CLAIMED_MESSAGE } : bookingActions(b, clock).guarantee;
-  const { opensAt, closesAt } = guaranteeWindow(clock);
-  const [next] = claim?.newBookingId ? await ctx.db.select({ n: bookings.confirmationNumber }).from(bookings).where(eq(bookings.id, claim.newBookingId)) : [];
-  const newConfirmation = next?.n ?? null;
-  const options = refusal ? [] : await nearbyOptions(ctx.db, m);
-  const refund = fullRefund(b);
-  return {
-    confirmationNumber: b.confirmationNumber,
-    providerName: m.provider.name,
-    eligible: !refusal,
-    reason: refusal?.message ?? null,
-    /** The arrival window, at the lot's time ('YYYY-MM-DDTHH:mm') and as instants. */
-    window: { opensAt, closesAt, opensLocal: lotWallClock(opensAt, m.state), closesLocal: lotWallClock(closesAt, m.state) },
-    /** What the traveller paid for this booking (card and credit). */
-    paid: toDollars(add(refund.card, refund.credit)),
-    claim: claim ? claimView(claim, newConfirmation) : null,
-    options: options.map((o) => optionView(o)),
-    /** Taking the refund instead: back to the card, and to the credit balance. */
-    refund: { card: toDollars(refund.card), credit: toDollars(refund.credit), total: toDollars(add(refund.card, refund.credit)) },
-  };
-}
-
-function optionView(o: Option) {
-  const p = o.lot;
-  return {
-    lotId: p.id,
-    name: p.name,
-    slug: p.slug,
-    address: p.address,
-    /** Miles from the lot that turned the traveller away. */
-    milesAway: o.miles,
-    shuttleInfo: p.shuttleInfo,
-    features: p.features,
-    rating: p.rating,
-    /** The stay's price at this lot today (parking and the service fee). */
-    price: toDollars(o.move.newPrice),
-    /** What the traveller pays in all for the new booking: never more than they paid. */
-    youPay: toDollars(o.move.travellerPays),
-    /** Given back now (a cheaper lot): to the card, and to the credit balance. */
-    refundNow: toDollars(add(o.move.cardRefund, o.move.creditBack)),
-    /** Paid by us (a dearer lot). */
-    wePay: toDollars(o.move.platformPays),
-  };
-}
 
 /** POST /api/bookings/{n}/guarantee: move to `lotId`, or `refund`. With an Idempotency-Key; a second claim is 409. */
 export async function claimGuarantee(ctx: Ctx, input: TGuaranteeClaimInput) {
@@ -322,51 +214,4 @@ async function moveMoney(tx: Pick<DB, 'select' | 'insert' | 'update'>, b: Bookin
   return moved;
 }
 
-export type TGuaranteeOptions = Awaited<ReturnType<typeof guaranteeOptions>>;
 export type TGuaranteeResult = Awaited<ReturnType<typeof claimGuarantee>>;
-
-/**
- * Guarantee claims, newest first: every claim for the administrator, or those of a partner's lots (the lots the
- * member covers) for the partner's portal.
- */
-export async function listGuaranteeClaims(db: DB, scope?: { partnerId: number; lots: { all: true } | { all: false; ids: number[] } }) {
-  const rows = await db
-    .select({ claim: guaranteeClaims, booking: bookings, lot: parkingProviders.name })
-    .from(guaranteeClaims)
-    .innerJoin(bookings, eq(bookings.id, guaranteeClaims.bookingId))
-    .innerJoin(parkingProviders, eq(parkingProviders.id, guaranteeClaims.providerId))
-    .where(scope ? eq(guaranteeClaims.partnerId, scope.partnerId) : undefined)
-    .orderBy(desc(guaranteeClaims.createdAt), desc(guaranteeClaims.id))
-    .limit(200);
-  const mine = scope && !scope.lots.all ? rows.filter((r) => (scope.lots as { ids: number[] }).ids.includes(r.claim.providerId)) : rows;
-  const newIds = mine.map((r) => r.claim.newBookingId).filter((id): id is number => id !== null);
-  const moved = newIds.length
-    ? await db
-        .select({ id: bookings.id, confirmationNumber: bookings.confirmationNumber, lot: parkingProviders.name })
-        .from(bookings)
-        .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
-        .where(inArray(bookings.id, newIds))
-    : [];
-  const movedById = new Map(moved.map((m) => [m.id, m]));
-  return {
-    claims: mine.map(({ claim: c, booking: b, lot }) => {
-      const next = c.newBookingId !== null ? movedById.get(c.newBookingId) : undefined;
-      return {
-        id: c.id,
-        at: c.createdAt,
-        outcome: c.outcome,
-        confirmationNumber: b.confirmationNumber,
-        arrivalDate: b.arrivalDate,
-        departureDate: b.departureDate,
-        traveller: `${b.firstName} ${b.lastName}`.trim(),
-        lotId: c.providerId,
-        lot,
-        newConfirmationNumber: next?.confirmationNumber ?? null,
-        newLot: next?.lot ?? null,
-        refunded: toDollars(c.refundedCents),
-        /** Paid by the platform for a dearer lot, and charged to the partner of the lot that turned the traveller away. */
-        platformPaid: toDollars(c.platformPaidCents),
-      };
-    }),
-  };
-}

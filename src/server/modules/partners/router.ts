@@ -24,7 +24,7 @@ const ZFreeLotsInput = z.object({ q: z.string().trim().max(100).optional() }).de
 import { partnerBalances, runPayouts } from './payouts';
 import { partnerLotEditorRouter } from './lot-editor.router';
 import { partnerPayoutAccountRouter } from './connect.router';
-import { listGuaranteeClaims } from '../bookings/guarantee';
+import { listGuaranteeClaims } from '../bookings/guarantee-claims';
 import { payoutHistory, statement } from './statements';
 import { partnerInsights, ZPartnerInsightsInput } from './insights';
 
