@@ -123,6 +123,8 @@ describe('paying for a booking', () => {
     const mail = (await t.outbox()).find((m) => m.subject.includes(res.json.confirmationNumber))!;
     expect(mail.to).toBe('ada@example.com');
     expect(mail.text).toContain(p.name);
+    // The vehicle reads as on the pages and in the booking's history (src/shared/vehicle-text.ts).
+    expect(mail.text).toContain('Toyota Camry · ABC123');
     expect(mail.attachments).toEqual(['parking-pass.png', `${res.json.confirmationNumber}.ics`]);
 
     const history = await call(t.request, '/api/bookings/history', undefined, { cookie: u.cookie });

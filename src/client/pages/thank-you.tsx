@@ -14,6 +14,7 @@ import { useTRPC } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { formatStay } from '@/shared/format';
 import { formatPrice } from '@/shared/pricing';
+import { vehicleText } from '@/shared/vehicle-text';
 
 type Shown = PassBooking & {
   arrivalDate: string;
@@ -103,7 +104,7 @@ function Confirmed({ booking: b, token }: { booking: Shown; token: string | null
                 }
                 className="sm:col-span-2"
               />
-              <Item label="Vehicle" value={[b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · ')} />
+              <Item label="Vehicle" value={vehicleText(b)} />
               <Item label="Total paid" value={formatPrice(b.totalFee)} />
             </dl>
           </CardContent>

@@ -20,6 +20,7 @@ import { SEO_REPORT_PERIODS } from '@/shared/schemas/admin';
 import { JobsCard } from './jobs-card';
 import { GuaranteeClaimsCard } from '@/client/features/bookings/guarantee-claims';
 import { adminDate, ListCard, Rows, Stat, usd } from './stat';
+import { vehicleName } from '@/shared/vehicle-text';
 
 const poll = { refetchInterval: ADMIN_POLL_MS } as const;
 
@@ -518,7 +519,7 @@ function AllBookings() {
                     <span className="block">{`${b.firstName} ${b.lastName} · ${b.provider.name}`}</span>
                   </span>
                   <span className="text-muted-foreground">
-                    {`${b.vehicleMake} ${b.vehicleModel}`}
+                    {vehicleName(b)}
                     <span className="block">{`${formatStay(b.arrivalDate)} – ${formatStay(b.departureDate)}`}</span>
                     {b.checkedInLocal && (
                       <span className="block">{b.checkedOutLocal ? `Checked out ${formatStay(b.checkedOutLocal)}` : `Checked in ${formatStay(b.checkedInLocal)}`}</span>
@@ -539,7 +540,7 @@ function AllBookings() {
                     </div>
                     <div>
                       <dt className="text-muted-foreground">Vehicle</dt>
-                      <dd>{`${b.vehicleMake} ${b.vehicleModel}`}</dd>
+                      <dd>{vehicleName(b)}</dd>
                       <dd>{b.licensePlate || '—'}</dd>
                     </div>
                     <div>

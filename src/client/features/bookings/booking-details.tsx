@@ -5,6 +5,7 @@ import type { RouterOutputs } from '@/client/lib/trpc';
 import { useConfig } from '@/client/lib/use-api';
 import { formatStay } from '@/shared/format';
 import { formatPrice } from '@/shared/pricing';
+import { vehicleText } from '@/shared/vehicle-text';
 
 type Booking = RouterOutputs['bookings']['history'][number];
 
@@ -25,7 +26,7 @@ export default function BookingDetails({ booking: b }: { booking: Booking }) {
           <dt className="text-muted-foreground">Email</dt>
           <dd className="break-all">{b.email}</dd>
           <dt className="text-muted-foreground">Vehicle</dt>
-          <dd>{[b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · ')}</dd>
+          <dd>{vehicleText(b)}</dd>
           {b.shuttleInfo && (
             <>
               <dt className="text-muted-foreground">Shuttle</dt>

@@ -17,6 +17,7 @@ import { cn } from '@/client/lib/utils';
 import { preloadable } from '@/client/lib/lazy';
 import { CancelBookingDialog } from './cancel-dialog';
 import { ReviewPrompt } from '@/client/features/reviews/review-prompt';
+import { vehicleText } from '@/shared/vehicle-text';
 
 type Booking = RouterOutputs['bookings']['history'][number];
 
@@ -92,7 +93,7 @@ function BookingCard({ booking: b }: { booking: Booking }) {
         </p>
         <p className="flex items-start gap-2">
           <Car className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          {[`${b.vehicleMake} ${b.vehicleModel}`, b.licensePlate].filter(Boolean).join(' · ')}
+          {vehicleText(b)}
         </p>
       </div>
       {b.checkedInLocal && (

@@ -11,6 +11,7 @@ import { OTHER_LOT_PREFIX } from '@/shared/schemas/gate';
 import type { RouterOutputs } from '@/client/lib/trpc';
 import { Plate } from './plate';
 import { shortStay, type GatePass } from './gate-format';
+import { vehicleName } from '@/shared/vehicle-text';
 
 export type GateResult =
   | {
@@ -116,7 +117,7 @@ function Details({ pass }: { pass: GatePass }) {
         <span className="text-base font-semibold">{`${b.firstName} ${b.lastName}`}</span>
       </Item>
       <Item label="Vehicle">
-        <span className="block text-base font-semibold">{`${b.vehicleMake} ${b.vehicleModel}`}</span>
+        <span className="block text-base font-semibold">{vehicleName(b)}</span>
         <Plate value={b.licensePlate} className="mt-1" />
       </Item>
       {b.travel && (

@@ -13,6 +13,7 @@ import { cn } from '@/client/lib/utils';
 import { formatDayDate } from '@/shared/format';
 import { standing, timeOf, TONE_CLASSES, type GateBooking } from './gate-format';
 import { Plate } from './plate';
+import { vehicleName } from '@/shared/vehicle-text';
 
 const REFRESH_MS = 60_000;
 
@@ -120,7 +121,7 @@ function Rows({ rows, list, onPick }: { rows: GateBooking[]; list: 'arrivals' | 
                 <span className="block truncate font-medium">{`${b.firstName} ${b.lastName}`}</span>
                 {/* The car's name may be cut; its plate never is. */}
                 <span className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
-                  <span className="truncate">{`${b.vehicleMake} ${b.vehicleModel}`}</span>
+                  <span className="truncate">{vehicleName(b)}</span>
                   {b.licensePlate && <Plate value={b.licensePlate} className="shrink-0 px-1 py-0 text-xs" />}
                 </span>
                 <span className="block truncate font-mono text-xs text-muted-foreground">{b.confirmationNumber}</span>

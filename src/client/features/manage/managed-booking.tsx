@@ -15,6 +15,7 @@ import { BookingActions, GuaranteeLink } from './booking-actions';
 import { TravelIcon } from './travel-dialog';
 import { Receipt } from './receipt';
 import { OverstayDue } from './overstay-due';
+import { vehicleText } from '@/shared/vehicle-text';
 
 export type TManaged = RouterOutputs['bookings']['manage'];
 
@@ -70,7 +71,7 @@ export function ManagedBooking({ booking: b, token }: { booking: TManaged; token
                     </>
                   }
                 />
-                <Item icon={Car} label="Vehicle" value={[`${b.vehicleMake} ${b.vehicleModel}`, b.licensePlate].filter(Boolean).join(' · ')} />
+                <Item icon={Car} label="Vehicle" value={vehicleText(b)} />
                 {b.travel && <Item icon={TravelIcon(b.travelKind)} label="Travel" value={b.travel} />}
                 {b.providerPhone && (
                   <Item

@@ -23,6 +23,7 @@ import {
 } from './booking-view';
 import { qrPng } from './qr-png';
 import { travelText } from '@/shared/travel-text';
+import { vehicleText } from '@/shared/vehicle-text';
 
 type MailServices = Pick<Services, 'db' | 'env' | 'mailer' | 'clock'>;
 
@@ -86,7 +87,7 @@ export function stayMailFields(
     address: lot.address,
     arrival: formatStay(b.arrivalDate),
     departure: formatStay(b.departureDate),
-    vehicle: [b.vehicleMake, b.vehicleModel, b.licensePlate].filter(Boolean).join(' · '),
+    vehicle: vehicleText(b),
   };
 }
 

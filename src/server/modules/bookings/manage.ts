@@ -15,12 +15,10 @@ import { overstayDue } from './overstay';
 import { reviewsOfBookings } from '../reviews/reviews.service';
 import { bookingWithLot, guaranteeCover, LINK_INVALID_MESSAGE, linkOpens, revokeBookingLinks, type BookingRow } from './booking-view';
 import { allowedChanges, assertAllowed, bookingActions, CANCELLED_MESSAGE, CHANGE_IN_PROGRESS_MESSAGE, FINISHED_MESSAGE, stayClock } from './booking-rules';
+import { vehicleText } from '@/shared/vehicle-text';
 
 type Ctx = Context;
 export type Managed = Awaited<ReturnType<typeof loadManaged>>;
-
-const vehicleText = (v: { vehicleMake: string; vehicleModel: string; licensePlate: string }) =>
-  [`${v.vehicleMake} ${v.vehicleModel}`.trim(), v.licensePlate].filter(Boolean).join(' · ');
 
 /**
  * The booking a caller may manage: its owner signed in, or a live link token for it. Anything else (no such

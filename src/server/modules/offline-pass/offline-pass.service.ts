@@ -10,6 +10,7 @@ import { formatStay } from '@/shared/format';
 import type { TManageRef } from '@/shared/schemas/manage';
 import { LINK_INVALID_MESSAGE, linkOpens } from '../bookings/booking-view';
 import { qrPng } from '../bookings/qr-png';
+import { vehicleName } from '@/shared/vehicle-text';
 
 export const PASS_GONE_MESSAGE = 'This booking was cancelled, so its pass no longer opens.';
 
@@ -50,7 +51,7 @@ export async function getOfflinePass(ctx: Ctx, ref: TManageRef) {
     providerPhone: p.phoneNumber,
     checkIn: formatStay(b.arrivalDate),
     checkOut: formatStay(b.departureDate),
-    vehicle: `${b.vehicleMake} ${b.vehicleModel}`.trim(),
+    vehicle: vehicleName(b),
     licensePlate: b.licensePlate,
     arrival,
     /** The pass the lot scans: the same PNG as the e-mail's, inline so the copy needs nothing else. */

@@ -12,6 +12,7 @@ import { formatPrice, SERVICE_FEE_TEXT } from '@/shared/pricing';
 import type { ZSupportActionInput } from '@/shared/schemas/chat';
 import { queueMail } from '../auth/auth.service';
 import { bookingHistory, cancelBooking } from '../bookings/bookings.service';
+import { vehicleText } from '@/shared/vehicle-text';
 
 type Ctx = Context & { user: NonNullable<Context['user']> };
 type Booking = Awaited<ReturnType<typeof bookingHistory>>[number];
@@ -177,7 +178,7 @@ export async function contactPropertyAction(ctx: Ctx, input: ActionInput) {
   const lines = [
     `Lot: ${b.providerName} (${b.address})${b.providerPhone ? `, phone ${b.providerPhone}` : ''}`,
     `Booking: ${b.confirmationNumber}, ${formatStay(b.arrivalDate)} to ${formatStay(b.departureDate)}`,
-    `Traveller: ${b.firstName} ${b.lastName}, ${b.email}, ${b.vehicleMake} ${b.vehicleModel} ${b.licensePlate}`.trim(),
+    `Traveller: ${b.firstName} ${b.lastName}, ${b.email}, ${vehicleText(b)}`,
     '',
     input.reason,
   ];

@@ -10,6 +10,7 @@ import { formatStay } from '@/shared/format';
 import type { TManageRef } from '@/shared/schemas/manage';
 import { instantAt, type BookingRow } from '../bookings/booking-view';
 import { loadManaged } from '../bookings/manage';
+import { vehicleName } from '@/shared/vehicle-text';
 
 type ProviderRow = typeof parkingProviders.$inferSelect;
 type Reader = Pick<DB, 'select'>;
@@ -71,7 +72,7 @@ export async function passContent(db: Reader, m: { booking: BookingRow; provider
     arrivesAt: instantAt(b.arrivalDate, state),
     departsAt: instantAt(b.departureDate, state),
     plate: b.licensePlate,
-    vehicle: `${b.vehicleMake} ${b.vehicleModel}`.trim(),
+    vehicle: vehicleName(b),
     cancelled: b.status === 'cancelled',
     lastModified: await lastModifiedOf(db, b),
   };
