@@ -21,6 +21,13 @@ const THRESHOLD = 1024;
 const SYNC_LIMIT = 32 * 1024;
 const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 1;
+/**
+ * The output buffer zlib writes a small body's compressed bytes into: by default 16 kB of memory outside the
+ * JavaScript heap, on every answer. V8 counts such memory and, past a limit, collects the whole heap (tens of
+ * milliseconds of marking with the catalogue loaded). Sized to about what the body compresses to, under 4 kB (so
+ * Node carves it from its shared buffer pool, Buffer.poolSize / 2); a bigger output takes a second piece.
+ */
+const outputChunk = (bodyBytes: number) => Math.min(4000, Math.max(1024, bodyBytes >> 1));
 
 /** The symbol under which @hono/node-server's Response keeps [status, body, headers] (found on first sight). */
 let lightKey: symbol | undefined;
@@ -72,8 +79,8 @@ export function compression(): MiddlewareHandler {
     const compressed =
       body.length <= SYNC_LIMIT
         ? encoding === 'br'
-          ? zlib.brotliCompressSync(body, brOptions)
-          : zlib.gzipSync(body, { level: GZIP_LEVEL })
+          ? zlib.brotliCompressSync(body, { ...brOptions, chunkSize: outputChunk(body.length) })
+          : zlib.gzipSync(body, { level: GZIP_LEVEL, chunkSize: outputChunk(body.length) })
         : encoding === 'br'
           ? await brotli(body, brOptions)
           : await gzip(body, { level: GZIP_LEVEL });

@@ -25,8 +25,7 @@ const unfoldedHeaders = (raw: string) =>
 
 describe('composeMail', () => {
   const now = new Date('2026-11-26T12:24:24Z');
-  const { raw, from, to } = composeMail('"Park Pilot" <support@parkpilot.example>', booking, now);
-  const text = raw.toString('utf8');
+  const { raw: text, from, to } = composeMail('"Park Pilot" <support@parkpilot.example>', booking, now);
 
   it('has the envelope and the headers of a message, non-ASCII text as encoded words', () => {
     expect(from).toBe('support@parkpilot.example');
@@ -69,7 +68,7 @@ describe('composeMail', () => {
   });
 
   it('sends a message without files as text and HTML alone, and encodes a non-ASCII sender name', () => {
-    const plain = composeMail('Zoë’s Parking <hi@example.com>', { to: 'a@example.com', kind: 'welcome', subject: 'Hi', text: 'x', html: '<p>x</p>' }).raw.toString();
+    const plain = composeMail('Zoë’s Parking <hi@example.com>', { to: 'a@example.com', kind: 'welcome', subject: 'Hi', text: 'x', html: '<p>x</p>' }).raw;
     expect(unfoldedHeaders(plain)).toContain('From: =?UTF-8?Q?Zo=C3=AB=E2=80=99s_Parking?= <hi@example.com>');
     expect([...plain.matchAll(/Content-Type: ([^;\r\n]+)/g)].map((m) => m[1])).toEqual(['multipart/alternative', 'text/plain', 'text/html']);
   });
@@ -81,7 +80,7 @@ describe('composeMail addresses', () => {
     expect(composeMail('"ParkPilot" <hi@example.com>', { ...plain, to: 'ada@example.com' }).to).toEqual(['ada@example.com']);
     const listed = composeMail('"ParkPilot" <hi@example.com>', { ...plain, to: 'Zoë <zoe@example.com>, b@example.com' });
     expect(listed.to).toEqual(['zoe@example.com', 'b@example.com']);
-    expect(unfoldedHeaders(listed.raw.toString())).toContain('To: =?UTF-8?Q?Zo=C3=AB?= <zoe@example.com>, b@example.com');
+    expect(unfoldedHeaders(listed.raw)).toContain('To: =?UTF-8?Q?Zo=C3=AB?= <zoe@example.com>, b@example.com');
   });
 });
 

@@ -18,7 +18,8 @@ export interface ComposedMail {
   /** The envelope: the sender's bare address and the recipients'. */
   from: string;
   to: string[];
-  raw: Buffer;
+  /** The message, CRLF lines: the outbox and SMTP write it as UTF-8 themselves (no buffer of its own per message). */
+  raw: string;
 }
 
 /** RFC 5322 date: 'Thu, 26 Nov 2026 12:24:24 +0000'. */
@@ -150,5 +151,5 @@ export function composeMail(from: string, message: MailMessage, now = new Date()
     'MIME-Version: 1.0',
   ].join(CRLF);
   const raw = `${head}${CRLF}${write(root, () => `----=_Part_${id}_${++n}`)}`;
-  return { from: sender.bare[0] ?? '', to: recipients.bare, raw: Buffer.from(raw) };
+  return { from: sender.bare[0] ?? '', to: recipients.bare, raw };
 }

@@ -30,6 +30,15 @@ function chunk(type: string, data: Buffer): Buffer {
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/**
+ * The pixel rows, drawn here for every pass and deflated at once (qrPng is synchronous): one buffer, kept, rather
+ * than 18 kB of new memory outside the JavaScript heap per e-mail, which V8 counts towards collecting the whole
+ * heap (see outputChunk in compression.ts). Deflate writes into 1 kB of Node's shared buffer pool for the same
+ * reason, instead of 16 kB of its own: the pass deflates to about 500 bytes.
+ */
+let scratch = Buffer.alloc(0);
+const DEFLATE_CHUNK = 1024;
+
 /** A QR code of `text` as PNG: dark modules black, `margin` modules of white around, `scale` pixels a module. */
 export function qrPng(text: string, { scale = 12, margin = 1 }: { scale?: number; margin?: number } = {}): Buffer {
   const modules = passMatrix(text);
@@ -39,7 +48,8 @@ export function qrPng(text: string, { scale = 12, margin = 1 }: { scale?: number
   const stride = rowBytes + 1; // each row starts with its filter byte
   // Each row of modules is drawn once, in its first pixel row (filter 0, none); the module's other pixel rows
   // are "the same as the row above" (filter 2, Up, over bytes of 0): no copies, and less for deflate to match.
-  const raw = Buffer.alloc(stride * dim);
+  if (scratch.length < stride * dim) scratch = Buffer.alloc(stride * dim);
+  const raw = scratch.subarray(0, stride * dim).fill(0);
   for (let y = 0; y < dim; y++) {
     const at = y * stride;
     if (y % scale) {
@@ -61,5 +71,5 @@ export function qrPng(text: string, { scale = 12, margin = 1 }: { scale?: number
   ihdr[8] = 1; // bit depth
   ihdr[9] = 0; // grayscale
   // Deflate's fastest level: half the default's time, for a file of about 500 bytes.
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 1, chunkSize: DEFLATE_CHUNK })), chunk('IEND', Buffer.alloc(0))]);
 }
