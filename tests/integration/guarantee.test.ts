@@ -199,6 +199,10 @@ describe('a move to a nearby lot', () => {
     // The new booking's receipt adds up: its parking and fee, less what the guarantee paid, is what was paid.
     const view = (await call(t.request, `/api/bookings/${moved.json.newBooking.confirmationNumber}/manage`, undefined, { cookie: traveller.cookie })).json;
     expect(view.guaranteeCovered).toBe(10);
+    // So does its e-mail (the pass, with why it moved); the turned-away booking's confirmation shows no such line.
+    const passMail = (n: string) => t.outbox().then((mails) => mails.find((m) => /^Booking (confirmed|changed):/.test(m.subject) && m.subject.includes(n))!);
+    expect((await passMail(moved.json.newBooking.confirmationNumber)).text).toContain('Paid by our parking guarantee: −$10.00');
+    expect((await passMail(b.confirmationNumber)).text).not.toContain('Paid by our parking guarantee');
     const lines = view.priceLines.reduce((s: number, l: { amount: number }) => s + Math.round(l.amount * 100), 0);
     expect(lines + Math.round(view.serviceFee * 100) - Math.round(view.creditApplied * 100) - 1000).toBe(Math.round(view.totalFee * 100));
     const charge = await t.db

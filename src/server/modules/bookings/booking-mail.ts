@@ -9,12 +9,12 @@ import type { Services } from '../../deps';
 import { appliedCancellationPolicy } from '@/shared/cancellation';
 import { cardLabel, formatStay } from '@/shared/format';
 import { bookingIcs } from '@/shared/ics';
-import { formatCents, type Cents } from '@/shared/money';
+import { formatCents, ZERO, type Cents } from '@/shared/money';
 import { wallClockToInstant, zoneForState } from '@/shared/time-zones';
 import {
   bookedPriceLines,
   EMAIL_LINK_AFTER_STAY_MS,
-  guaranteeCover,
+  guaranteeCoverColumn,
   instantAt,
   mintBookingLink,
   providerWithLocation,
@@ -32,10 +32,13 @@ export function passSvg(confirmationNumber: string): Promise<string> {
   return QRCode.toString(confirmationNumber, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
 }
 
-/** A booking with its lot and the lot's state: built once (db/client.ts, prepared), as its SQL names every column of both. */
+/**
+ * A booking with its lot, the lot's state and what the guarantee paid towards it: built once (db/client.ts,
+ * prepared), as its SQL names every column of both.
+ */
 const bookingWithLot = prepared((db) =>
   db
-    .select({ booking: bookings, provider: parkingProviders, state: locations.state })
+    .select({ booking: bookings, provider: parkingProviders, state: locations.state, covered: guaranteeCoverColumn })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
@@ -45,7 +48,7 @@ const bookingWithLot = prepared((db) =>
 
 const bookingById = prepared((db) =>
   db
-    .select()
+    .select({ booking: bookings, covered: guaranteeCoverColumn })
     .from(bookings)
     .where(eq(bookings.id, bound('id', bookings.id)))
     .prepare('mail_booking_alone'),
@@ -57,10 +60,11 @@ const bookingById = prepared((db) =>
  * times the cost of the two reads.)
  */
 async function loadBooking(services: MailServices, bookingId: number) {
-  const [booking] = await bookingById(services.db).execute({ id: bookingId });
-  if (!booking) return undefined;
+  const [found] = await bookingById(services.db).execute({ id: bookingId });
+  if (!found) return undefined;
+  const { booking, covered } = found;
   const lot = await providerWithLocation(services.db, booking.providerId);
-  if (lot) return { booking, provider: lot.provider, state: lot.location.state };
+  if (lot) return { booking, covered, provider: lot.provider, state: lot.location.state };
   const [row] = await bookingWithLot(services.db).execute({ id: bookingId });
   return row;
 }
@@ -96,9 +100,9 @@ export async function sendBookingConfirmation(services: MailServices, payload: {
   const row = await loadBooking(services, payload.bookingId);
   if (!row || row.booking.status === 'pending') return; // released before the job ran: nothing to confirm
   const { booking: b, provider, state } = row;
+  const covered = row.covered ?? ZERO;
   const { env } = services;
   const viewUrl = await emailedManageUrl(services, b, state);
-  const covered = await guaranteeCover(services.db, b.id);
   const mail = bookingConfirmationEmail(env.BRAND_NAME, {
     guest: b.userId === null,
     ...stayMailFields(b, provider),

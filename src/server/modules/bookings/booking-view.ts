@@ -221,6 +221,14 @@ const guaranteeClaimFor = prepared((db) =>
     .prepare('guarantee_cover'),
 );
 
+/**
+ * guaranteeCover as a column of a read of the booking itself (the e-mail's): one statement, not two. Null: none.
+ * The booking's id is named with its table (Drizzle writes a column in a select's field unqualified, which inside
+ * the subquery would be the claim's own id).
+ */
+const column = (table: typeof bookings | typeof guaranteeClaims, name: string) => sql`${table}.${sql.identifier(name)}`;
+export const guaranteeCoverColumn = sql<Cents | null>`(select ${column(guaranteeClaims, guaranteeClaims.platformPaidCents.name)} from ${guaranteeClaims} where ${column(guaranteeClaims, guaranteeClaims.newBookingId.name)} = ${column(bookings, bookings.id.name)} limit 1)`;
+
 /** What the platform paid towards this booking when the guarantee moved a traveller to a dearer lot (a receipt line). */
 export async function guaranteeCover(db: Pick<DB, 'select'>, bookingId: number): Promise<Cents> {
   const [claim] = await guaranteeClaimFor(db).execute({ bookingId });
