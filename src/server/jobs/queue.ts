@@ -101,7 +101,8 @@ const statusIs = (status: Job['status']) => sql`${jobs.status} = ${sql.raw(`'${s
 
 /**
  * The oldest job matching `due` (and, on PostgreSQL, not being claimed elsewhere this instant), as `id` and
- * `run_at`: an ordered walk of jobs_due_idx that stops at the first row it can take.
+ * `run_at`: an ordered walk of jobs_due_idx that stops at the first row it can take. Wrapped in a select of its
+ * own because SQLite allows no ORDER BY or LIMIT on one member of a UNION.
  */
 const oldestDue = (due: SQL, name: 'queued' | 'lease_over') =>
   sql`select * from (select ${jobs.id} as id, ${jobs.runAt} as run_at from ${jobs} where ${due} order by ${jobs.runAt}, ${jobs.id} limit 1 ${forUpdateSkipLocked()}) as ${sql.raw(name)}`;
