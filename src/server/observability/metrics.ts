@@ -146,6 +146,9 @@ export function metricsHandler(token: string): MiddlewareHandler {
       return c.text('Unauthorized', 401);
     }
     c.header('Cache-Control', 'no-store');
-    return c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType });
+    // prom-client writes a value that is not a number as `Nan` (the event loop's lag before its first sample);
+    // the exposition format spells it `NaN`.
+    const text = (await registry.metrics()).replace(/ Nan$/gm, ' NaN');
+    return c.body(text, 200, { 'Content-Type': registry.contentType });
   };
 }
