@@ -1,10 +1,11 @@
 // SQLite's group commit (db/client.ts, decision 013): concurrent transactions and writes share one COMMIT, each
 // is answered only once that COMMIT has run, a failed one is undone alone, and a COMMIT that fails fails every
 // member of its group. Checked against a second connection to the same file, which sees only committed rows.
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ENGINE } from '@/server/db/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHECKPOINT_EVERY_MS, ENGINE } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { createTestDb, type TestDb } from '../support/test-app';
 
@@ -25,6 +26,7 @@ describe.skipIf(ENGINE !== 'sqlite')('SQLite group commit', () => {
     other = new Database(t.target, { readonly: true });
   });
   afterEach(async () => {
+    vi.useRealTimers();
     other.close();
     await t.close();
   });
@@ -90,5 +92,35 @@ describe.skipIf(ENGINE !== 'sqlite')('SQLite group commit', () => {
     await insertUser(t.db, 'd2@example.com');
     expect(committed(['d1@example.com', 'd2@example.com'])).toEqual(['d2@example.com']);
     expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'd1@example.com'))).toEqual([]);
+  });
+
+  it('copies what was committed into the database file by time: the first commit half a second after the last copy', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    /** What the database file alone holds (no write-ahead log): what a checkpoint has copied. */
+    const inFile = (emails: string[]) => {
+      const copy = `${t.target}.file-only`;
+      fs.copyFileSync(t.target, copy);
+      const file = new Database(copy, { readonly: true });
+      try {
+        return file
+          .prepare(`select email from users where email in (${emails.map(() => '?').join(', ')}) order by email`)
+          .all(...emails)
+          .map((r) => (r as { email: string }).email);
+      } finally {
+        file.close();
+        fs.rmSync(copy);
+      }
+    };
+    await insertUser(t.db, 'e1@example.com');
+    vi.setSystemTime(Date.now() + CHECKPOINT_EVERY_MS + 1);
+    await insertUser(t.db, 'e2@example.com');
+    expect(inFile(['e1@example.com', 'e2@example.com'])).toEqual(['e1@example.com', 'e2@example.com']);
+    // Sooner than that, a commit is in the log only (readable by every connection, copied at the next checkpoint).
+    await insertUser(t.db, 'e3@example.com');
+    expect(inFile(['e3@example.com'])).toEqual([]);
+    expect(committed(['e3@example.com'])).toEqual(['e3@example.com']);
+    vi.setSystemTime(Date.now() + CHECKPOINT_EVERY_MS + 1);
+    await insertUser(t.db, 'e4@example.com');
+    expect(inFile(['e3@example.com', 'e4@example.com'])).toEqual(['e3@example.com', 'e4@example.com']);
   });
 });
