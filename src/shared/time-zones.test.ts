@@ -27,3 +27,41 @@ describe('instantToWallClock', () => {
     }
   });
 });
+
+describe('wallClockToInstant and instantToWallClock', () => {
+  /** The zone's own clock at an instant, from Intl (the slow way the module asks once a year). */
+  const intlWallClock = (instant: Date, zone: string) => {
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+        .formatToParts(instant)
+        .map((x) => [x.type, x.value]),
+    );
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+  };
+
+  it("read the zone's clock as Intl does: each quarter hour around every change of three years, and at random instants", () => {
+    const zones = ['America/New_York', 'America/Los_Angeles', 'America/Phoenix', 'Pacific/Honolulu', 'America/Anchorage'];
+    const changes = ['2025-03-09T10:00:00Z', '2025-11-02T09:00:00Z', '2026-03-08T10:00:00Z', '2026-11-01T09:00:00Z', '2027-03-14T10:00:00Z', '2027-11-07T09:00:00Z'];
+    for (const zone of zones) {
+      for (const change of changes) {
+        for (let q = -16; q <= 16; q++) {
+          const instant = new Date(Date.parse(change) + q * 15 * 60_000);
+          expect(instantToWallClock(instant, zone), `${zone} ${instant.toISOString()}`).toBe(intlWallClock(instant, zone));
+        }
+      }
+      let seed = 7;
+      for (let i = 0; i < 300; i++) {
+        seed = (seed * 48271) % 2147483647;
+        const instant = new Date(Date.UTC(2025, 0, 1) + (seed % (3 * 365 * 24 * 60)) * 60_000);
+        expect(instantToWallClock(instant, zone), `${zone} ${instant.toISOString()}`).toBe(intlWallClock(instant, zone));
+      }
+    }
+  });
+
+  it('turn a wall-clock time on either side of the spring change into its instant', () => {
+    const ny = zoneForState('NY');
+    expect(wallClockToInstant('2026-03-08T01:30', ny)!.toISOString()).toBe('2026-03-08T06:30:00.000Z');
+    expect(wallClockToInstant('2026-03-08T03:30', ny)!.toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(wallClockToInstant('2026-12-31T23:59', zoneForState('HI'))!.toISOString()).toBe('2027-01-01T09:59:00.000Z');
+  });
+});

@@ -20,19 +20,45 @@ export function zoneForState(state: string): string {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-/** Offsets by zone and UTC hour: US zones change offset only on the hour, and formatToParts is slow. */
-const offsets = new Map<string, number>();
-const HOUR = 3_600_000;
+/**
+ * Each zone's offsets through a UTC year, as `[from, offset]` in order (the offset holds from `from` on), found
+ * once with formatToParts (slow: a booking's dates would otherwise ask it several times each) and read after.
+ */
+const years = new Map<string, (readonly [from: number, offset: number])[]>();
+const MINUTE = 60_000;
 
 /** Milliseconds the zone is ahead of UTC at an instant (negative in the Americas). */
 function offsetAt(zone: string, instant: number): number {
-  const key = `${zone}|${Math.floor(instant / HOUR)}`;
-  const known = offsets.get(key);
-  if (known !== undefined) return known;
-  if (offsets.size > 20_000) offsets.clear();
-  const offset = computeOffset(zone, instant);
-  offsets.set(key, offset);
-  return offset;
+  let offset = NaN;
+  for (const [from, value] of yearOffsets(zone, new Date(instant).getUTCFullYear())) {
+    if (instant < from) break;
+    offset = value;
+  }
+  return Number.isNaN(offset) ? computeOffset(zone, instant) : offset; // (a year before 100: Date.UTC reads it as 19xx)
+}
+
+/** The zone's offsets through `year`: its offset on 1 January, and each change, to the minute (found by halving). */
+function yearOffsets(zone: string, year: number): (readonly [number, number])[] {
+  const key = `${zone}|${year}`;
+  const known = years.get(key);
+  if (known) return known;
+  const start = Date.UTC(year, 0, 1);
+  const spans: (readonly [number, number])[] = [[start, computeOffset(zone, start)]];
+  for (let month = 0; month < 12; month++) {
+    const before = spans[spans.length - 1]![1];
+    let [lo, hi] = [Date.UTC(year, month, 1), Date.UTC(year, month + 1, 1)];
+    const after = computeOffset(zone, hi);
+    if (after === before) continue; // (zones change at most once a month)
+    while (hi - lo > MINUTE) {
+      const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
+      if (computeOffset(zone, mid) === before) lo = mid;
+      else hi = mid;
+    }
+    spans.push([hi, after]);
+  }
+  if (years.size > 1_000) years.clear();
+  years.set(key, spans);
+  return spans;
 }
 
 function computeOffset(zone: string, instant: number): number {
