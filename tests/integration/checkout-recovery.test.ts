@@ -131,6 +131,20 @@ describe('a payment gateway that does not answer', () => {
     expect(await bookingsOf(email)).toMatchObject([{ status: 'confirmed' }]);
     expect(await chargesOf((await bookingsOf(email))[0]!.id)).toHaveLength(1);
   });
+
+  it('for the last space of a lot: the retry settles that hold, which is what fills the lot', async () => {
+    const email = 'last-space@example.com';
+    const p = freshProvider();
+    await t.db.update(parkingProviders).set({ capacity: 1, onlineBuffer: 0 }).where(eq(parkingProviders.id, p.id));
+    plan.push('network-error');
+    expect((await book(body(p.id, email), 'last-key-0001')).status).toBe(502);
+    // Someone else finds the lot full while the hold waits.
+    expect((await book(body(p.id, 'someone-else@example.com'), 'other-key-0001')).status).toBe(409);
+    const retry = await book(body(p.id, email), 'last-key-0001');
+    expect(retry.status).toBe(200);
+    expect(await bookingsOf(email)).toMatchObject([{ status: 'confirmed', confirmationNumber: retry.json.confirmationNumber }]);
+    expect(await chargesOf((await bookingsOf(email))[0]!.id)).toHaveLength(1);
+  });
 });
 
 describe('holds nobody came back for', () => {

@@ -16,8 +16,8 @@ import { gatewayCard } from '@/shared/schemas/card';
 import { travelFor } from '@/shared/schemas/travel';
 import { availableCredit, normalizeEmail, recordCreditUse, spendCredit, type CreditOwner } from './credit';
 import { GUEST_LINK_TTL_MS, linksEnded, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
-import { linkKeyToBooking, paymentKeyFor, requestHash, type KeyClaim } from './idempotency';
-import { payAndSettle, resumeHold, withIdempotencyKey, type PayWith } from './paid-hold';
+import { linkKeyToBooking, paymentKeyFor, requestHash, type FreshKey, type OwnerClaim } from './idempotency';
+import { payAndSettle, resumeHold, withFreshIdempotencyKey, type PayWith } from './paid-hold';
 import { takeDays } from './inventory';
 import { arrivalProblem, unavailableMessage } from './stay-problems';
 import { dayRatesOfRows } from '../lot-days/day-rates';
@@ -29,7 +29,6 @@ export { chargeHeld, type PayWith } from './paid-hold';
 export { soldOutMessage } from './stay-problems';
 
 type Ctx = Context;
-type Owner = Extract<KeyClaim, { kind: 'owner' }>;
 
 /** How long a space is held while the card is charged; the reaper settles holds older than this. */
 export const HOLD_MS = 10 * 60_000;
@@ -61,8 +60,8 @@ export async function createBooking(ctx: Ctx, input: TCreateBooking): Promise<TC
   const { cardNumber, cvv: _cvv, ...payment } = input.paymentInfo;
   const hash = requestHash({ ...input, idempotencyKey: undefined, paymentInfo: { ...payment, last4: cardNumber?.replace(/\D/g, '').slice(-4) } });
   const key = input.idempotencyKey;
-  const result = await withIdempotencyKey(ctx.db, { scope, key, hash }, async (claim) => {
-    const [booking] = claim.bookingId ? await ctx.db.select().from(bookings).where(eq(bookings.id, claim.bookingId)) : [];
+  const result = await withFreshIdempotencyKey(ctx.db, { scope, key, hash }, async (claim) => {
+    const [booking] = claim.kind === 'owner' && claim.bookingId ? await ctx.db.select().from(bookings).where(eq(bookings.id, claim.bookingId)) : [];
     // A repeat that took over from a request that died after its hold: settle that same booking.
     if (booking) return resumeHold(ctx, bookingHold, booking, async () => payWith, found);
     return placeBooking(ctx, found, input, payWith, { claim, paymentKey: paymentKeyFor(scope, key) });
@@ -97,7 +96,7 @@ async function withViewToken(ctx: Ctx, result: TCheckoutResult): Promise<TChecko
 // ---------------------------------------------------------------------------------------------------------
 // 1. Hold
 
-async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: PayWith, keyed: { claim: Owner; paymentKey: string } | null) {
+async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: PayWith, keyed: { claim: OwnerClaim | FreshKey; paymentKey: string } | null) {
   const now = ctx.clock.now();
   const { provider, location } = lot;
   const arrival = toWallClock(input.reservationDetails.arrivalDate)!;

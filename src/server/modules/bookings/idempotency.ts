@@ -1,5 +1,6 @@
 // Idempotency-Key for checkout. The first request with a key owns it; the booking it makes is recorded
-// against the key in the transaction that makes it, and the outcome (the confirmed booking, or a refusal) is
+// against the key in the transaction that makes it (a checkout's new key is written there, with the booking it
+// names: see withFreshIdempotencyKey in paid-hold.ts), and the outcome (the confirmed booking, or a refusal) is
 // stored in the transaction that settles the booking. So a repeat, whatever state the first request died in,
 // replays the outcome, waits for a live owner, or takes over from a dead one and resumes that same booking;
 // the charge's own idempotency key derives from the client's, so the gateway never charges twice.
@@ -20,6 +21,23 @@ const WAIT_MS = 30_000;
 export type StoredOutcome = { ok: true; data: unknown } | { ok: false; code: AppErrorCode; message: string };
 
 export type KeyClaim = { kind: 'owner'; rowId: number; owner: string; bookingId: number | null; changeId: number | null } | { kind: 'replay'; outcome: StoredOutcome };
+export type OwnerClaim = Extract<KeyClaim, { kind: 'owner' }>;
+
+/**
+ * A key no request is known to have used (most are): not written yet. The hold's transaction writes it, naming
+ * what it made (`linkKeyToBooking`), so a checkout writes its key in the statement that links it; `rowId` is set
+ * then. A key that turns out to be in use rolls the hold back with KeyInUse (see withFreshIdempotencyKey).
+ */
+export type FreshKey = { kind: 'fresh'; scope: string; key: string; hash: string; owner: string; rowId: number | null };
+
+export const freshKey = (key: { scope: string; key: string; hash: string }): FreshKey => ({ kind: 'fresh', ...key, owner: randomHex(12), rowId: null });
+
+/** A fresh key's hold found the key written by another request (or an earlier one): its transaction is undone. */
+export class KeyInUse extends Error {
+  constructor() {
+    super('This Idempotency-Key is in use.');
+  }
+}
 
 export function requestHash(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
@@ -38,7 +56,7 @@ export async function claimKey(db: DB, scope: string, key: string, hash: string,
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     // Insert-or-nothing: of any number of requests with this key, on any server, exactly one inserts it.
-    const [inserted] = await insertKey(db).execute({ key, scope, hash, owner, createdAt: new Date(), updatedAt: now() });
+    const [inserted] = await insertKey(db).execute({ key, scope, hash, owner, bookingId: null, createdAt: new Date(), updatedAt: now() });
     if (inserted) return { kind: 'owner', rowId: inserted.id, owner, bookingId: null, changeId: null };
 
     const [row] = await db
@@ -79,6 +97,7 @@ const insertKey = prepared((db) =>
       requestHash: sql.placeholder('hash'),
       status: 'in_progress',
       owner: sql.placeholder('owner'),
+      bookingId: sql.placeholder('bookingId'),
       createdAt: sql.placeholder('createdAt'),
       updatedAt: sql.placeholder('updatedAt'),
     })
@@ -105,15 +124,21 @@ const linkChange = linkKeyTo('changeId');
  * In the transaction that makes a hold (a booking, or a change of one): the key now names what it made, so a
  * repeat resumes that row. Throws (rolling the hold back) if the key was lost to another request.
  */
-async function linkKey(tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, link: typeof linkBooking, made: number, lost: string): Promise<void> {
+async function linkKey(tx: Pick<DB, 'update'>, claim: OwnerClaim, link: typeof linkBooking, made: number, lost: string): Promise<void> {
   const linked = await link(tx).execute({ made, now: new Date(), id: claim.rowId, owner: claim.owner });
   if (!linked.length) throw new AppError('CONFLICT', lost);
 }
 
-export const linkKeyToBooking = (tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, bookingId: number) =>
-  linkKey(tx, claim, linkBooking, bookingId, 'This booking is already being processed. Please check your booking history in a moment.');
+/** A fresh key is written here, naming the booking (insert-or-nothing: written by another request, KeyInUse). */
+export async function linkKeyToBooking(tx: Pick<DB, 'update' | 'insert'>, claim: OwnerClaim | FreshKey, bookingId: number): Promise<void> {
+  if (claim.kind === 'owner') return linkKey(tx, claim, linkBooking, bookingId, 'This booking is already being processed. Please check your booking history in a moment.');
+  const now = new Date();
+  const [written] = await insertKey(tx).execute({ key: claim.key, scope: claim.scope, hash: claim.hash, owner: claim.owner, bookingId, createdAt: now, updatedAt: now });
+  if (!written) throw new KeyInUse();
+  claim.rowId = written.id;
+}
 
-export const linkKeyToChange = (tx: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>, changeId: number) =>
+export const linkKeyToChange = (tx: Pick<DB, 'update'>, claim: OwnerClaim, changeId: number) =>
   linkKey(tx, claim, linkChange, changeId, 'This change is already being processed. Please reload the booking in a moment.');
 
 /** Stores the outcome of the key found by its row, its booking or its change: built once each (db/client.ts, prepared). */
@@ -171,7 +196,7 @@ export async function completeKey(db: Pick<DB, 'update'>, rowId: number, outcome
 }
 
 /** The request stops working on the key without an outcome (the gateway did not answer): a repeat may resume now. */
-export async function releaseKey(db: Pick<DB, 'update'>, claim: Extract<KeyClaim, { kind: 'owner' }>): Promise<void> {
+export async function releaseKey(db: Pick<DB, 'update'>, claim: Pick<OwnerClaim, 'rowId' | 'owner'>): Promise<void> {
   await db
     .update(idempotencyKeys)
     .set({ updatedAt: new Date(0) })

@@ -15,7 +15,7 @@ import type { Context, Services } from '../../deps';
 import { AppError, AuthenticationRequired, type AppErrorCode } from '../../errors';
 import { CardError, type ChargeInput, type PaymentIntent } from '../../integrations/payments';
 import type { Cents } from '@/shared/money';
-import { claimKey, completeKey, errorOutcome, releaseKey, replay, type KeyClaim, type StoredOutcome } from './idempotency';
+import { claimKey, completeKey, errorOutcome, freshKey, KeyInUse, releaseKey, replay, type FreshKey, type OwnerClaim, type StoredOutcome } from './idempotency';
 
 export const EXPIRED_HOLD_MESSAGE = 'Your payment took too long and the space was released. You have not been charged. Please try again.';
 const GATEWAY_DOWN_MESSAGE = 'We could not reach the payment processor. Please try again: you will not be charged twice.';
@@ -240,20 +240,43 @@ export async function reapExpired(services: SettleServices, kind: AnyKind, now =
  * outcome. A refusal worth replaying is stored; a fault (the gateway did not answer) gives the key up so a
  * repeat may resume at once.
  */
-export async function withIdempotencyKey<T>(
-  db: DB,
-  key: { scope: string; key: string; hash: string },
-  run: (claim: Extract<KeyClaim, { kind: 'owner' }>) => Promise<T>,
-): Promise<T> {
+export async function withIdempotencyKey<T>(db: DB, key: { scope: string; key: string; hash: string }, run: (claim: OwnerClaim) => Promise<T>): Promise<T> {
   const claim = await claimKey(db, key.scope, key.key, key.hash);
   if (claim.kind === 'replay') return replay<T>(claim.outcome);
   try {
     return await run(claim);
   } catch (err) {
-    const outcome = errorOutcome(err);
-    if (outcome)
-      await completeKey(db, claim.rowId, outcome); // no-op when settling stored it already
-    else await releaseKey(db, claim);
+    await afterFailure(db, claim, err);
     throw err;
   }
+}
+
+/**
+ * The same envelope for a request whose hold writes its key (checkout: one statement fewer, and no commit of its
+ * own): `run` first takes the key as fresh. Once its hold wrote the key, a failure is kept as above. If the key
+ * was in use (KeyInUse: the hold was undone), or `run` failed before its hold wrote it (nothing of it is left),
+ * the request runs again through withIdempotencyKey: a repeat replays, waits for, or takes over and resumes the
+ * hold of the request that had the key (a hold that may be what made this attempt find the lot full), and a
+ * refusal of a new key (sold out, say) is stored for its repeats.
+ */
+export async function withFreshIdempotencyKey<T>(db: DB, key: { scope: string; key: string; hash: string }, run: (claim: OwnerClaim | FreshKey) => Promise<T>): Promise<T> {
+  const fresh = freshKey(key);
+  try {
+    return await run(fresh);
+  } catch (err) {
+    if (fresh.rowId !== null) {
+      await afterFailure(db, { rowId: fresh.rowId, owner: fresh.owner }, err);
+      throw err;
+    }
+    if (!(err instanceof KeyInUse) && !(err instanceof AppError)) throw err; // a fault: nothing to repeat
+    return withIdempotencyKey(db, key, run);
+  }
+}
+
+/** A request that owns its key failed: a refusal worth replaying is stored, a fault gives the key up. */
+async function afterFailure(db: DB, claim: Pick<OwnerClaim, 'rowId' | 'owner'>, err: unknown): Promise<void> {
+  const outcome = errorOutcome(err);
+  if (outcome)
+    await completeKey(db, claim.rowId, outcome); // no-op when settling stored it already
+  else await releaseKey(db, claim);
 }
