@@ -20,66 +20,48 @@ export function zoneForState(state: string): string {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-/**
- * Each zone's offsets through a UTC year, as `[from, offset]` in order (the offset holds from `from` on), found
- * once with formatToParts (slow: a booking's dates would otherwise ask it several times each) and read after.
- */
-const years = new Map<string, (readonly [from: number, offset: number])[]>();
+/** Each zone's offsets through a UTC year, flat: `[from, offset, from, offset, ...]` (an offset holds from `from` on). */
+const years = new Map<string, number[]>();
 const MINUTE = 60_000;
 
-/** Milliseconds the zone is ahead of UTC at an instant (negative in the Americas). */
+/**
+ * Milliseconds the zone is ahead of UTC at an instant (negative in the Americas). Read from the zone's offsets
+ * for the year, asked of formatToParts once (it is slow, and a booking's dates would ask it several times each):
+ * 1 January's, then each change, found to the minute by halving the month it happens in.
+ */
 function offsetAt(zone: string, instant: number): number {
-  let offset = NaN;
-  for (const [from, value] of yearOffsets(zone, new Date(instant).getUTCFullYear())) {
-    if (instant < from) break;
-    offset = value;
-  }
-  return Number.isNaN(offset) ? computeOffset(zone, instant) : offset; // (a year before 100: Date.UTC reads it as 19xx)
-}
-
-/** The zone's offsets through `year`: its offset on 1 January, and each change, to the minute (found by halving). */
-function yearOffsets(zone: string, year: number): (readonly [number, number])[] {
-  const key = `${zone}|${year}`;
-  const known = years.get(key);
-  if (known) return known;
-  const start = Date.UTC(year, 0, 1);
-  const spans: (readonly [number, number])[] = [[start, computeOffset(zone, start)]];
-  for (let month = 0; month < 12; month++) {
-    const before = spans[spans.length - 1]![1];
-    let [lo, hi] = [Date.UTC(year, month, 1), Date.UTC(year, month + 1, 1)];
-    const after = computeOffset(zone, hi);
-    if (after === before) continue; // (zones change at most once a month)
-    while (hi - lo > MINUTE) {
-      const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
-      if (computeOffset(zone, mid) === before) lo = mid;
-      else hi = mid;
+  const year = new Date(instant).getUTCFullYear();
+  let spans = years.get(zone + year);
+  if (!spans) {
+    spans = [];
+    let offset = NaN;
+    for (let month = 0; month <= 12; month++) {
+      let hi = Date.UTC(year, month, 1);
+      const next = computeOffset(zone, hi);
+      if (next === offset) continue;
+      for (let lo = Date.UTC(year, month - 1, 1); month && hi - lo > MINUTE;) {
+        const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
+        if (computeOffset(zone, mid) === offset) lo = mid;
+        else hi = mid;
+      }
+      spans.push(hi, (offset = next));
     }
-    spans.push([hi, after]);
+    years.set(zone + year, spans); // (a few: stays are booked at most a year ahead)
   }
-  if (years.size > 1_000) years.clear();
-  years.set(key, spans);
-  return spans;
+  let found = spans[1]!; // (Date.UTC reads a year before 100 as 19xx: no stay is booked then)
+  for (let i = 2; i < spans.length && instant >= spans[i]!; i += 2) found = spans[i + 1]!;
+  return found;
 }
 
-function computeOffset(zone: string, instant: number): number {
+/** The zone's offset at a whole minute (every offset asked for is one: offsetAt), from the zone's clock. */
+function computeOffset(zone: string, minute: number): number {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
     formatters.set(zone, f);
   }
-  const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  // Whole minutes (every US zone's offset is): the instant's own seconds do not leak into the offset.
-  return Math.round((local - instant) / 60_000) * 60_000;
+  const p = Object.fromEntries(f.formatToParts(new Date(minute)).map((x) => [x.type, x.value]));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)) - minute;
 }
 
 /** The instant a lot-local wall-clock time ('YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm') happens; null when invalid. */
