@@ -7,7 +7,7 @@ import { bookings, chatSessions, parkingProviders, supportRequests } from '@/ser
 import type { AppRouter } from '@/server/trpc/root';
 import { parseStayDates } from '@/shared/nlu/dates';
 import { soonestArrival } from '@/server/modules/chat/same-day';
-import { lotWallClock } from '@/server/modules/catalogue/lot-time';
+import { lotWallClock, nextDate } from '@/server/modules/catalogue/lot-time';
 import { NO_MATCH_REPLY as NO_MATCH } from '@/server/modules/chat/chat.service';
 import { dayFromToday } from '@/shared/pricing';
 import { bumpContentVersion } from '@/server/content-version';
@@ -184,12 +184,16 @@ describe('POST /api/chat: travellers’ follow-ups, filters and sort', () => {
   it('understands travellers’ dates: days of the month and holidays', async () => {
     for (const message of ['JFK, I fly out on the 12th and come back the 19th', 'JFK for Thanksgiving weekend', 'JFK Memorial Day weekend', 'JFK from the 3rd through the 10th']) {
       const res = await chat({ message });
-      const { arrivalDate, ...rest } = parseStayDates(message)!;
-      expect(res.json, message).toMatchObject({ needsSearch: true, location: 'John F. Kennedy International Airport', ...rest });
+      const { arrivalDate, departureDate } = parseStayDates(message)!;
+      expect(res.json, message).toMatchObject({ needsSearch: true, location: 'John F. Kennedy International Airport' });
       // On the day itself (Thanksgiving is today some years) the stay starts at the next bookable half hour at
       // JFK, which late in New York's evening is already tomorrow there.
       const soonest = soonestArrival(lotWallClock(new Date(), 'NY')).slice(0, 10);
       expect(res.json.arrivalDate.slice(0, 10), message).toBe(arrivalDate < soonest ? soonest : arrivalDate);
+      // A departure that start overtakes (asked on the weekend's last evening) is a day after it (same-day.ts).
+      const start: string = res.json.arrivalDate;
+      const overtaken = (departureDate.length > 10 ? departureDate : `${departureDate}T00:00`) <= start;
+      expect(res.json.departureDate, message).toBe(overtaken ? `${nextDate(start.slice(0, 10))}${start.slice(10)}` : departureDate);
     }
     const past = await chat({ message: 'parking at JFK from 2020-03-03 to 2020-03-07' });
     expect(past.json).toMatchObject({ needsSearch: false, showBookingOptions: false });
