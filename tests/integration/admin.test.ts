@@ -178,7 +178,10 @@ describe('access', () => {
       };
     }
     if (key === 'POST /api/admin/locations') {
-      const code = Array.from({ length: 3 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+      // A code no place has (a random one was sometimes a seeded airport's: 409).
+      const taken = new Set((await t.db.select({ code: locations.code }).from(locations)).map((l) => l.code));
+      let code = '';
+      while (!code || taken.has(code)) code = Array.from({ length: 3 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
       return {
         url,
         body: {
