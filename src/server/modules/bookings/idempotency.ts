@@ -195,6 +195,12 @@ export async function completeKey(db: Pick<DB, 'update'>, rowId: number, outcome
   await storeOutcome(db, storeById, rowId, outcome);
 }
 
+/** Whether the key's row is there and still this request's (a fresh key's hold may have been rolled back after writing it). */
+export async function ownsKey(db: Pick<DB, 'select'>, claim: Pick<OwnerClaim, 'rowId' | 'owner'>): Promise<boolean> {
+  const [row] = await db.select({ owner: idempotencyKeys.owner }).from(idempotencyKeys).where(eq(idempotencyKeys.id, claim.rowId));
+  return row?.owner === claim.owner;
+}
+
 /** The request stops working on the key without an outcome (the gateway did not answer): a repeat may resume now. */
 export async function releaseKey(db: Pick<DB, 'update'>, claim: Pick<OwnerClaim, 'rowId' | 'owner'>): Promise<void> {
   await db

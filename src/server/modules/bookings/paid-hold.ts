@@ -15,7 +15,7 @@ import type { Context, Services } from '../../deps';
 import { AppError, AuthenticationRequired, type AppErrorCode } from '../../errors';
 import { CardError, type ChargeInput, type PaymentIntent } from '../../integrations/payments';
 import type { Cents } from '@/shared/money';
-import { claimKey, completeKey, errorOutcome, freshKey, KeyInUse, releaseKey, replay, type FreshKey, type OwnerClaim, type StoredOutcome } from './idempotency';
+import { claimKey, completeKey, errorOutcome, freshKey, KeyInUse, ownsKey, releaseKey, replay, type FreshKey, type OwnerClaim, type StoredOutcome } from './idempotency';
 
 export const EXPIRED_HOLD_MESSAGE = 'Your payment took too long and the space was released. You have not been charged. Please try again.';
 const GATEWAY_DOWN_MESSAGE = 'We could not reach the payment processor. Please try again: you will not be charged twice.';
@@ -265,7 +265,9 @@ export async function withFreshIdempotencyKey<T>(db: DB, key: { scope: string; k
     return await run(fresh);
   } catch (err) {
     if (fresh.rowId !== null) {
-      await afterFailure(db, { rowId: fresh.rowId, owner: fresh.owner }, err);
+      // Written by the hold, unless its commit failed (then the row may be gone, and its id another request's).
+      const owned = { rowId: fresh.rowId, owner: fresh.owner };
+      if (await ownsKey(db, owned)) await afterFailure(db, owned, err);
       throw err;
     }
     if (!(err instanceof KeyInUse) && !(err instanceof AppError)) throw err; // a fault: nothing to repeat
