@@ -29,7 +29,7 @@ export interface Services {
   mailer: Mailer;
   payments: PaymentsGateway;
   /** Runs the jobs table; kick it after committing a transaction that enqueued work. */
-  jobs: Pick<JobRunner, 'kick'>;
+  jobs: Pick<JobRunner, 'kick'> & Partial<Pick<JobRunner, 'claimHere' | 'runClaimed'>>;
   /** Uploaded files (blog images): a local folder or an S3 bucket. */
   blobs: BlobStore;
   clock: Clock;

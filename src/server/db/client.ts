@@ -28,6 +28,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy';
 import pg from 'pg';
+import { beginWithFirstStatement, TRIP_CONNECTION } from './pg-trips';
 import { ENGINE, isPostgresUrl, type Engine } from './schema/_kit';
 import { inSpan, tracingEnabled } from '../observability/tracing';
 
@@ -103,8 +104,8 @@ export function migrationsFolder(engine: Engine = ENGINE): string {
 
 /** On a transaction's handle: the database it belongs to (see `prepared`). */
 const ROOT = Symbol('root database');
-/** On a PostgreSQL transaction's handle: the pool connection it runs on (see `prepared`). */
-const CONNECTION = Symbol('transaction connection');
+/** On a PostgreSQL transaction's handle: the pool connection it runs on (see `prepared`, and pg-trips.ts). */
+const CONNECTION = TRIP_CONNECTION;
 
 /**
  * A query built once per database handle, for statements on the hottest paths: Drizzle otherwise builds the
@@ -131,6 +132,10 @@ export function prepared<Q>(build: (db: DB) => Q): (db: object) => Q {
 
 /** A placeholder compared with a column (eq, lte, ...), encoded as that column stores it (a Date as milliseconds on SQLite). */
 export const bound = (name: string, column: Column): SQL => sql`${new Param(sql.placeholder(name), column)}`;
+
+/** `bound`, for a nullable column given null in some runs (Drizzle encodes a placeholder's null as a value: a Date's getTime()). */
+export const boundOrNull = (name: string, column: Column): SQL =>
+  sql`${new Param(sql.placeholder(name), { mapToDriverValue: (value: unknown) => (value === null ? null : column.mapToDriverValue(value)) })}`;
 
 // ---------------------------------------------------------------------------------------------------------
 // SQLite
@@ -425,7 +430,9 @@ function prepareStatements(client: pg.PoolClient): void {
 }
 
 function openPostgres(url: string, max: number, prepared: boolean): DB {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // Pipelined connections, each transaction's BEGIN written with its first statement (pg-trips.ts).
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, pipeline: true });
+  pool.on('connect', beginWithFirstStatement);
   // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
   if (prepared) pool.on('connect', prepareStatements);

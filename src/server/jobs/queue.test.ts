@@ -169,6 +169,60 @@ describe('the runner, kicked', () => {
   });
 });
 
+describe('a job written claimed by its server', () => {
+  const quiet = () => ({ error: vi.fn(), warn: vi.fn() });
+
+  it('runs once its transaction commits, with no claim, and is never given to another worker while its lease lasts', async () => {
+    const ran: unknown[] = [];
+    const runner = createJobRunner(db, { 'mail.booking-link': { schema: z.object({ bookingId: z.number() }), run: async (p) => void ran.push(p) } }, quiet());
+    // Not polling (a test that drains): nothing is written claimed.
+    expect(runner.claimHere()).toBeNull();
+    runner.start(60_000);
+    try {
+      const claim = runner.claimHere()!;
+      expect(claim.until.getTime()).toBeGreaterThan(Date.now() + LEASE_MS - 5_000);
+      // Written with a reminder for next week, which stays queued.
+      const nextWeek = new Date(Date.now() + 7 * 86_400_000);
+      const written = await db.transaction((tx) =>
+        enqueueJobs(tx, [jobOf('mail.booking-link', { bookingId: 7 }, { claim }), jobOf('mail.booking-link', { bookingId: 8 }, { runAt: nextWeek })]),
+      );
+      expect(written).toHaveLength(1);
+      expect(written[0]).toMatchObject({ status: 'running', attempts: 1, lockedBy: claim.worker, payload: { bookingId: 7 } });
+      expect((await db.select().from(jobs).orderBy(jobs.id)).map((j) => [j.status, j.lockedUntil?.getTime() ?? null])).toEqual([
+        ['running', claim.until.getTime()],
+        ['queued', null],
+      ]);
+      // Another server's claim does not find it.
+      expect(await claimJob(db, 'worker-elsewhere')).toBeUndefined();
+      runner.runClaimed(written);
+      await vi.waitFor(async () => expect(await statusOf(written[0]!.id)).toBe('done'));
+      expect(ran).toEqual([{ bookingId: 7 }]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('is run by another worker once its lease is over when its server died before running it', async () => {
+    const claim = { worker: 'worker-that-died', until: new Date(Date.now() + LEASE_MS) };
+    const [job] = await enqueueJobs(db, [jobOf('mail.booking-link', { bookingId: 9 }, { claim })]);
+    expect(await claimJob(db, 'worker-b')).toBeUndefined();
+    const taken = await claimJob(db, 'worker-b', new Date(Date.now() + LEASE_MS + 1));
+    expect(taken).toMatchObject({ id: job!.id, lockedBy: 'worker-b', attempts: 2 });
+  });
+
+  it('writes a repeat of a dedupe key neither claimed nor run', async () => {
+    const runner = createJobRunner(db, {}, quiet());
+    runner.start(60_000);
+    try {
+      const claim = runner.claimHere()!;
+      expect(await enqueueJobs(db, [jobOf('mail.booking-link', { bookingId: 1 }, { dedupeKey: 'once', claim })])).toHaveLength(1);
+      expect(await enqueueJobs(db, [jobOf('mail.booking-link', { bookingId: 1 }, { dedupeKey: 'once', claim })])).toEqual([]);
+    } finally {
+      await runner.stop(0);
+    }
+  });
+});
+
 describe('typed jobs', () => {
   it('sends a job whose payload fails its schema, or whose kind nobody handles, to dead at once with the reason', async () => {
     const ran: unknown[] = [];

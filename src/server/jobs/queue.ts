@@ -1,7 +1,7 @@
 // The jobs table's operations: enqueue inside the caller's transaction, claim one due job with a lease,
 // finish it, or schedule a retry with exponential backoff (dead after maxAttempts). See schema/jobs.ts.
 import { and, eq, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { bound, prepared, type DB } from '../db/client';
+import { bound, boundOrNull, prepared, type DB } from '../db/client';
 import { jobs } from '../db/schema';
 import { forUpdateSkipLocked } from '../db/dialect';
 import { currentRequestId } from '../observability/log';
@@ -20,6 +20,17 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** At most one job per key is ever written (a repeat is ignored). */
   dedupeKey?: string;
+  /**
+   * Written already claimed by this server (JobRunner.claimHere), which runs it once the transaction commits
+   * (JobRunner.runClaimed): no claim statement to find it. A server that dies first leaves it to its lease.
+   */
+  claim?: JobClaim | null;
+}
+
+/** A claim written with the job: the worker that runs it, and until when (the lease). */
+export interface JobClaim {
+  worker: string;
+  until: Date;
 }
 
 /** A job to write: its kind, payload and options (see `jobOf`). */
@@ -33,25 +44,27 @@ export interface JobSpec {
 export const jobOf = <K extends JobKind>(kind: K, payload: JobPayload<K>, opts: EnqueueOptions = {}): JobSpec => ({ kind, payload, opts });
 
 /** Queues a job of a defined kind (./kinds.ts), typed by its payload schema, in the caller's transaction. */
-export function enqueueJob<K extends JobKind>(db: Writer, kind: K, payload: JobPayload<K>, opts: EnqueueOptions = {}): Promise<void> {
-  return enqueueJobs(db, [jobOf(kind, payload, opts)]);
+export async function enqueueJob<K extends JobKind>(db: Writer, kind: K, payload: JobPayload<K>, opts: EnqueueOptions = {}): Promise<void> {
+  await enqueueJobs(db, [jobOf(kind, payload, opts)]);
 }
 
 /** The row itself, for any kind name (the runner's tests use kinds of their own). */
-export function writeJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
+export async function writeJob(db: Writer, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<Job[]> {
   return enqueueJobs(db, [{ kind, payload, opts }]);
 }
 
 /**
  * Writes jobs in one statement, in the caller's transaction, so they commit with the change they follow or not
  * at all (a confirmed booking's e-mail and its two reminders). A job whose dedupe key was written before is
- * skipped, the others are written.
+ * skipped, the others are written. Answers the jobs written claimed (`opts.claim`), for JobRunner.runClaimed
+ * once the transaction has committed.
  */
-export async function enqueueJobs(db: Writer, specs: readonly JobSpec[]): Promise<void> {
-  if (!specs.length) return;
+export async function enqueueJobs(db: Writer, specs: readonly JobSpec[]): Promise<Job[]> {
+  if (!specs.length) return [];
   if (specs.length > PREPARED_JOB_ROWS) {
-    for (let start = 0; start < specs.length; start += PREPARED_JOB_ROWS) await enqueueJobs(db, specs.slice(start, start + PREPARED_JOB_ROWS));
-    return;
+    const claimed: Job[] = [];
+    for (let start = 0; start < specs.length; start += PREPARED_JOB_ROWS) claimed.push(...(await enqueueJobs(db, specs.slice(start, start + PREPARED_JOB_ROWS))));
+    return claimed;
   }
   const now = new Date();
   const requestId = currentRequestId() ?? null;
@@ -63,8 +76,13 @@ export async function enqueueJobs(db: Writer, specs: readonly JobSpec[]): Promis
     values[`maxAttempts${i}`] = opts.maxAttempts ?? 8;
     values[`dedupeKey${i}`] = opts.dedupeKey ?? null;
     values[`requestId${i}`] = requestId;
+    values[`status${i}`] = opts.claim ? 'running' : 'queued';
+    values[`attempts${i}`] = opts.claim ? 1 : 0;
+    values[`lockedBy${i}`] = opts.claim?.worker ?? null;
+    values[`lockedUntil${i}`] = opts.claim?.until ?? null;
   });
-  await insertJobsFor(specs.length)(db).execute(values);
+  const written = await insertJobsFor(specs.length)(db).execute(values);
+  return written.filter((job) => job.status === 'running');
 }
 
 // The queue's statements, built once (db/client.ts, prepared): every booking writes, claims and finishes jobs.
@@ -77,8 +95,10 @@ const insertJobsQuery = (db: DB, count: number) =>
       Array.from({ length: count }, (_, i) => ({
         kind: sql.placeholder(`kind${i}`),
         payload: sql.placeholder(`payload${i}`),
-        status: 'queued' as const,
-        attempts: 0,
+        status: sql.placeholder(`status${i}`),
+        attempts: sql.placeholder(`attempts${i}`),
+        lockedBy: sql.placeholder(`lockedBy${i}`),
+        lockedUntil: boundOrNull(`lockedUntil${i}`, jobs.lockedUntil),
         runAt: sql.placeholder(`runAt${i}`),
         maxAttempts: sql.placeholder(`maxAttempts${i}`),
         dedupeKey: sql.placeholder(`dedupeKey${i}`),
@@ -88,6 +108,7 @@ const insertJobsQuery = (db: DB, count: number) =>
       })),
     )
     .onConflictDoNothing()
+    .returning()
     .prepare(`jobs_insert_${count}`);
 const insertJobs = Array.from({ length: PREPARED_JOB_ROWS }, (_, i) => prepared((db) => insertJobsQuery(db, i + 1)));
 const insertJobsFor = (count: number) => insertJobs[count - 1]!;

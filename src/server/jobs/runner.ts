@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { DB } from '../db/client';
 import { runWithRequestId } from '../observability/log';
-import { claimJob, completeJob, failJob, LEASE_MS, type Job } from './queue';
+import { claimJob, completeJob, failJob, LEASE_MS, type Job, type JobClaim } from './queue';
 
 /** What the runner needs of a kind: the schema its payload must pass, and what to do with it. */
 export interface JobDefinition {
@@ -27,6 +27,13 @@ export interface JobRunner {
   stop(graceMs?: number): Promise<void>;
   /** Run every due job to the end (tests). Returns how many ran. */
   drain(): Promise<number>;
+  /**
+   * A claim for a job this server will run as soon as the transaction writing it commits (queue.ts,
+   * EnqueueOptions.claim), or null when it is not polling (tests drain) or is stopping: write it queued then.
+   */
+  claimHere(): JobClaim | null;
+  /** Runs jobs written with claimHere()'s claim, once their transaction has committed. */
+  runClaimed(jobs: readonly Job[]): void;
 }
 
 const JOB_TIME_LIMIT_MS = Math.min(45_000, LEASE_MS / 2);
@@ -40,6 +47,8 @@ export function createJobRunner(db: DB, handlers: Record<string, JobDefinition>,
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  /** Jobs written claimed by this server and running now (runClaimed). */
+  const inHand = new Set<Promise<void>>();
 
   /** Each job runs as the work that queued it: its lines carry that request's id (or one of its own). */
   const runOne = (job: Job): Promise<void> => runWithRequestId(job.requestId ?? `job-${job.id}`, () => runJob(job));
@@ -131,8 +140,20 @@ export function createJobRunner(db: DB, handlers: Record<string, JobDefinition>,
       if (timer) clearInterval(timer);
       timer = null;
       let grace: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
+      await Promise.race([Promise.all([running, ...inHand]), new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
       clearTimeout(grace);
+    },
+    claimHere() {
+      return timer && !stopped ? { worker, until: new Date(now().getTime() + LEASE_MS) } : null;
+    },
+    runClaimed(claimed) {
+      for (const job of claimed) {
+        if (stopped || job.lockedBy !== worker) continue; // left to its lease
+        const run: Promise<void> = runOne(job)
+          .catch((err: unknown) => log.error('Job runner failed:', err instanceof Error ? err.message : err))
+          .finally(() => inHand.delete(run));
+        inHand.add(run);
+      }
     },
     async drain() {
       let total = 0;

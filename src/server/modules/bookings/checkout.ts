@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { prepared } from '../../db/client';
+import { inOneTrip } from '../../db/pg-trips';
 import { bookings, paymentMethods, users } from '../../db/schema';
 import type { Context } from '../../deps';
 import { AppError } from '../../errors';
@@ -108,20 +109,22 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
   // Rows are taken in one order by every booking transaction (lot days, then the user), so concurrent ones
   // wait for each other instead of deadlocking.
   const booking = await ctx.db.transaction(async (tx) => {
+    // A guest's booking has no account: it belongs to the e-mail typed, and so does the credit it may use (the
+    // access fee paid with that e-mail). A signed-in traveller's credit is theirs alone: typing someone's e-mail
+    // never spends their account's credit.
+    const userId = ctx.user?.id ?? null;
+    const owner: CreditOwner = ctx.user ? { userId: ctx.user.id } : { email: normalizeEmail(customer.email) };
     // Every day of the stay, or none: a full or closed day fails the transaction (and undoes the other days).
-    const taken = await takeDays(tx, provider, arrival, departure);
+    // The credit is read with them, in one round trip on PostgreSQL (db/pg-trips.ts).
+    const [taken, credit] = await inOneTrip(tx, [() => takeDays(tx, provider, arrival, departure), () => availableCredit(tx, owner, location.code)]);
     if (!taken) throw new AppError('CONFLICT', await unavailableMessage(tx, provider, arrival, departure));
     // The day rates as taking the days read them (our taken days are locked: an operator's change waits for
     // us), so the total charged is the total the estimate and search quote.
     const stay = { dailyPrice: provider.priceCents, weeklyRate: provider.weeklyRateCents, days, dayRates: dayRatesOfRows(arrival, departure, taken) };
 
-    // A guest's booking has no account: it belongs to the e-mail typed, and so does the credit it may use (the
-    // access fee paid with that e-mail). A signed-in traveller's credit is theirs alone: typing someone's e-mail
-    // never spends their account's credit. Spent with a conditional update, so two bookings at once cannot both
-    // spend one credit (the second pays in full).
-    const userId = ctx.user?.id ?? null;
-    const owner: CreditOwner = ctx.user ? { userId: ctx.user.id } : { email: normalizeEmail(customer.email) };
-    let price = priceStay({ ...stay, credit: await availableCredit(tx, owner, location.code) });
+    // Credit is spent with a conditional update, so two bookings at once cannot both spend one credit (the
+    // second pays in full).
+    let price = priceStay({ ...stay, credit });
     if (price.credit > 0 && !(await spendCredit(tx, owner, price.credit))) price = priceStay({ ...stay, credit: ZERO });
 
     // The partner's commission as in force now: the booking keeps it whatever the rate becomes.

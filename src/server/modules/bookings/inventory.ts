@@ -3,8 +3,9 @@
 // not touch that day). Taking a stay's days is one conditional update ("open and taken < capacity" on each day,
 // or the transaction fails), so no engine can overbook or book a closed day, whatever runs concurrently; search
 // reads lots x days rows.
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bound, ENGINE, prepared, type DB } from '../../db/client';
+import { inOneTrip } from '../../db/pg-trips';
 import { bookingChanges, bookings, lotDays, parkingProviders } from '../../db/schema';
 import { parseWallClock, toWallClock } from '@/shared/pricing';
 import type { Cents } from '@/shared/money';
@@ -62,7 +63,8 @@ const countStayDays = prepared((db) =>
         between(lotDays.day, bound('first', lotDays.day), bound('last', lotDays.day)),
         eq(lotDays.closed, 0),
         // Online sales stop at the day's capacity less the lot's buffer (spaces kept for the gate).
-        sql`${lotDays.taken} < ${lotDays.capacity} - ${sql.placeholder('buffer')}`,
+        // (The buffer read in the statement: it runs in one round trip with the lock that read it, takeDayRange.)
+        sql`${lotDays.taken} < ${lotDays.capacity} - (select ${parkingProviders.onlineBuffer} from ${parkingProviders} where ${eq(parkingProviders.id, bound('providerId', parkingProviders.id))})`,
       ),
     )
     .returning({ day: lotDays.day, taken: lotDays.taken, capacity: lotDays.capacity, price: lotDays.priceCents })
@@ -91,23 +93,40 @@ export interface TakenDay {
   price: Cents | null;
 }
 
-/** takeDays over days [first, last] (a change of dates takes only the days it adds): the days taken, or null. */
+/**
+ * takeDays over days [first, last] (a change of dates takes only the days it adds): the days taken, or null.
+ * The lot's row, its missing day rows and the count are three statements that do not wait for each other's
+ * answers: on PostgreSQL they go in one round trip (db/pg-trips.ts), run in that order under the lot's lock.
+ */
 export async function takeDayRange(tx: Writer, providerId: number, first: number, last: number): Promise<TakenDay[] | null> {
   noteInventoryChange();
-  const limits = await lockLotLimits(tx, providerId);
-  if (limits === null) return null;
-  const { capacity, buffer } = limits;
   const count = last - first + 1;
-  if (count <= PREPARED_STAY_DAYS) await addDayRowsFor(count)(tx).execute({ providerId, first, capacity });
-  else {
-    const days = Array.from({ length: count }, (_, i) => ({ providerId, day: first + i, capacity, taken: 0 }));
-    await tx.insert(lotDays).values(days).onConflictDoNothing();
-  }
-  const counted = await countStayDays(tx).execute({ providerId, first, last, buffer });
-  if (counted.length !== count) return null;
-  await recordOccupancyAlerts(tx, providerId, buffer, counted);
+  const [limits, , counted] = await inOneTrip(tx, [
+    () => lockLotLimits(tx, providerId),
+    () =>
+      count <= PREPARED_STAY_DAYS
+        ? addDayRowsFor(count)(tx).execute({ providerId, first })
+        : tx
+            .insert(lotDays)
+            .select(dayRowsOfLot(sql`${providerId}`, sql`${first}`, count))
+            .onConflictDoNothing()
+            .execute(),
+    () => countStayDays(tx).execute({ providerId, first, last }),
+  ]);
+  if (limits === null || counted.length !== count) return null;
+  await recordOccupancyAlerts(tx, providerId, limits.buffer, counted);
   return counted;
 }
+
+/**
+ * The day rows [first, first + count) of a lot as a select of the table's columns in order, each made with the
+ * lot's capacity as committed (read under the lot's lock the statement before: lockLotLimits). No rows for a lot
+ * that is gone. The day numbers are a union of constants: the same SQL on both engines.
+ */
+const dayRowsOfLot = (providerId: SQL, first: SQL, count: number) => {
+  const offsets = sql.raw(Array.from({ length: count }, (_, i) => `select ${i} as i`).join(' union all '));
+  return sql`select ${sql.identifier('id')}, ${first} + ${sql.identifier('offsets')}.${sql.identifier('i')}, ${sql.identifier('capacity')}, 0, 0, 0, null from ${parkingProviders}, (${offsets}) as ${sql.identifier('offsets')} where ${sql.identifier('id')} = ${providerId}`;
+};
 
 /** Stays up to a month make their day rows with a statement built once per length (db/client.ts, prepared). */
 const PREPARED_STAY_DAYS = 31;
@@ -115,14 +134,7 @@ const addDayRows = new Map<number, (db: object) => ReturnType<typeof addDayRowsQ
 const addDayRowsQuery = (db: DB, count: number) =>
   db
     .insert(lotDays)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        providerId: sql.placeholder('providerId'),
-        day: sql`${sql.placeholder('first')} + ${sql.raw(String(i))}`,
-        capacity: sql.placeholder('capacity'),
-        taken: 0,
-      })),
-    )
+    .select(dayRowsOfLot(sql`${sql.placeholder('providerId')}`, sql`${sql.placeholder('first')}`, count))
     .onConflictDoNothing()
     .prepare(`lot_days_add_${count}`);
 function addDayRowsFor(count: number) {

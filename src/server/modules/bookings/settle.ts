@@ -4,6 +4,7 @@
 import { countBooking } from '../../observability/metrics';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { bound, prepared, type DB } from '../../db/client';
+import { inOneTrip } from '../../db/pg-trips';
 import { bookings } from '../../db/schema';
 import type { Services } from '../../deps';
 import type { AppErrorCode } from '../../errors';
@@ -44,23 +45,28 @@ const confirmPending = prepared((db) =>
  * confirmation e-mail as a job. Null if it was not pending.
  */
 export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bookingId: number, intent: PaymentIntent | null, lot?: Lot): Promise<TCheckoutResult | null> {
-  const result = await services.db.transaction(async (tx) => {
+  // The confirmation e-mail is written claimed by this server, which sends it once the booking commits.
+  const claim = services.jobs.claimHere?.() ?? null;
+  const settled = await services.db.transaction(async (tx) => {
     const [confirmed] = await confirmPending(tx).execute({ id: bookingId, intent: intent?.id ?? null, brand: intent?.card?.brand ?? null, last4: intent?.card?.last4 ?? null });
     if (!confirmed) return null;
-    if (intent) await recordCharge(tx, confirmed.id, intent);
-    await recordPartnerLine(tx, confirmed, { kind: 'booking', sourceKey: `booking:${confirmed.id}`, gross: confirmed.parkingFeeCents, at: confirmed.createdAt });
     const out = lot ? checkoutResultOf(confirmed, lot.provider, lot.location.state) : await checkoutResult(tx, confirmed.id);
-    await completeKeyForBooking(tx, confirmed.id, { ok: true, data: out });
-    // The confirmation e-mail and the two reminders, written in one statement.
     const reminders = await reminderJobs(tx, confirmed, new Date(), lot?.location.state);
-    await enqueueJobs(tx, [jobOf('mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}` }), ...reminders.jobs]);
-    return out;
+    // The writes that follow the claim, in one round trip on PostgreSQL (db/pg-trips.ts): the charge, the
+    // partner's line, the key's outcome, and the confirmation e-mail with the two reminders in one statement.
+    const [, , , mail] = await inOneTrip(tx, [
+      () => (intent ? recordCharge(tx, confirmed.id, intent) : Promise.resolve()),
+      () => recordPartnerLine(tx, confirmed, { kind: 'booking', sourceKey: `booking:${confirmed.id}`, gross: confirmed.parkingFeeCents, at: confirmed.createdAt }),
+      () => completeKeyForBooking(tx, confirmed.id, { ok: true, data: out }),
+      () => enqueueJobs(tx, [jobOf('mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}`, claim }), ...reminders.jobs]),
+    ]);
+    return { out, mail };
   });
-  if (result) {
-    countBooking('placed');
-    services.jobs.kick();
-  }
-  return result;
+  if (!settled) return null;
+  countBooking('placed');
+  if (settled.mail.length) services.jobs.runClaimed?.(settled.mail);
+  else services.jobs.kick();
+  return settled.out;
 }
 
 /**

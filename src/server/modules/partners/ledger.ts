@@ -33,7 +33,8 @@ export async function recordPartnerLine(
       commissionBps: booking.commissionBps,
       occurredAt: line.at,
     })
-    .onConflictDoNothing({ target: partnerLedger.sourceKey });
+    .onConflictDoNothing({ target: partnerLedger.sourceKey })
+    .execute(); // started here, not on await: it may share a round trip (settle.ts, db/pg-trips.ts)
 }
 
 /**

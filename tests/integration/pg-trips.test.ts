@@ -1,0 +1,101 @@
+// Round trips to PostgreSQL (db/pg-trips.ts): a transaction's BEGIN goes out with its first statement, and
+// statements run with inOneTrip go out in one write, in order; on both engines inOneTrip answers each statement's
+// result in order, and a failure among them fails the transaction and leaves nothing written.
+import { eq, inArray } from 'drizzle-orm';
+import type { Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { ENGINE, postgresPool, type DB } from '@/server/db/client';
+import { inOneTrip, TRIP_CONNECTION } from '@/server/db/pg-trips';
+import { users } from '@/server/db/schema';
+import { withTestDb } from '../support/test-app';
+
+const t = withTestDb();
+
+const insertUser = (db: DB, email: string) => db.insert(users).values({ name: 'Trip', email }).returning({ email: users.email }).execute();
+const emailsIn = async (emails: string[]) => (await t.db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((r) => r.email).sort();
+
+describe('inOneTrip', () => {
+  it('answers each statement in order, each seeing the ones before it', async () => {
+    const [first, second, seen] = await t.db.transaction((tx) =>
+      inOneTrip(tx, [
+        () => insertUser(tx, 'trip-1@example.com'),
+        () => insertUser(tx, 'trip-2@example.com'),
+        () =>
+          tx
+            .select({ email: users.email })
+            .from(users)
+            .where(inArray(users.email, ['trip-1@example.com', 'trip-2@example.com']))
+            .execute(),
+      ]),
+    );
+    expect(first).toEqual([{ email: 'trip-1@example.com' }]);
+    expect(second).toEqual([{ email: 'trip-2@example.com' }]);
+    expect(seen.map((r) => r.email).sort()).toEqual(['trip-1@example.com', 'trip-2@example.com']);
+    expect(await emailsIn(['trip-1@example.com', 'trip-2@example.com'])).toEqual(['trip-1@example.com', 'trip-2@example.com']);
+  });
+
+  it('fails the transaction when one of its statements fails, and nothing of it is written', async () => {
+    await insertUser(t.db, 'taken@example.com');
+    const attempt = t.db.transaction((tx) =>
+      inOneTrip(tx, [() => insertUser(tx, 'trip-3@example.com'), () => insertUser(tx, 'taken@example.com'), () => insertUser(tx, 'trip-4@example.com')]),
+    );
+    await expect(attempt).rejects.toThrow();
+    expect(await emailsIn(['trip-3@example.com', 'trip-4@example.com'])).toEqual([]);
+    // The connection is usable again at once (PostgreSQL: the pipeline is not left waiting).
+    await t.db.transaction((tx) => insertUser(tx, 'trip-5@example.com'));
+    expect(await emailsIn(['trip-5@example.com'])).toEqual(['trip-5@example.com']);
+  });
+});
+
+/** A socket's writes counted (corked chunks go out as one `_writev`); `restore()` puts its methods back. */
+function countWrites(stream: Socket) {
+  type Write = (this: Socket, ...args: unknown[]) => unknown;
+  const target = stream as unknown as Record<'_write' | '_writev', Write | undefined>;
+  const originals = { _write: target._write, _writev: target._writev };
+  const counter = { writes: 0, restore: () => Object.assign(target, originals) };
+  for (const name of ['_write', '_writev'] as const) {
+    const original = originals[name];
+    if (original)
+      target[name] = function (this: Socket, ...args: unknown[]) {
+        counter.writes++;
+        return original.apply(this, args);
+      };
+  }
+  return counter;
+}
+
+const socketOf = (client: unknown) => (client as { connection: { stream: Socket } }).connection.stream;
+
+describe.skipIf(ENGINE !== 'postgres')('PostgreSQL round trips', () => {
+  it('writes statements run together in one write', async () => {
+    const writes = await t.db.transaction(async (tx: DB) => {
+      const counter = countWrites(socketOf((tx as unknown as Record<typeof TRIP_CONNECTION, unknown>)[TRIP_CONNECTION]));
+      try {
+        await inOneTrip(tx, [() => insertUser(tx, 'one-1@example.com'), () => insertUser(tx, 'one-2@example.com'), () => insertUser(tx, 'one-3@example.com')]);
+        return counter.writes;
+      } finally {
+        counter.restore();
+      }
+    });
+    expect(writes).toBe(1);
+    expect(await emailsIn(['one-1@example.com', 'one-2@example.com', 'one-3@example.com'])).toHaveLength(3);
+  });
+
+  it("writes a transaction's BEGIN with its first statement", async () => {
+    // The pool hands out its last idle connection first: the transaction's. Its writes are counted from BEGIN on.
+    const client = await postgresPool(t.db)!.connect();
+    const counter = countWrites(socketOf(client));
+    client.release();
+    try {
+      const seen = await t.db.transaction(async (tx) => {
+        const found = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'nobody@example.com'));
+        return [counter.writes, found.length];
+      });
+      // BEGIN and the select in one write; the COMMIT after.
+      expect(seen).toEqual([1, 0]);
+      expect(counter.writes).toBe(2);
+    } finally {
+      counter.restore();
+    }
+  });
+});
