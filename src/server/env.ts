@@ -113,6 +113,11 @@ export const ZEnv = z
       .enum(['0', '1', 'true', 'false'])
       .optional()
       .transform((v) => v === undefined || v === '1' || v === 'true'),
+    /** 0: this server answers requests and queues jobs but runs none (another server, with 1, runs them). */
+    RUN_JOBS: z
+      .enum(['0', '1', 'true', 'false'])
+      .optional()
+      .transform((v) => v === undefined || v === '1' || v === 'true'),
     /** pino's level: fatal, error, warn, info (default), debug, trace or silent. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Prometheus metrics at /metrics, only with this bearer token (unset: no metrics at all). */

@@ -17,7 +17,7 @@ import { createMailer } from './integrations/mailer';
 import { createPaymentsGateway } from './integrations/payments';
 import { jobHandlers } from './jobs/handlers';
 import { periodicTasks } from './jobs/periodic';
-import { createJobRunner } from './jobs/runner';
+import { createJobRunner, noJobRunner } from './jobs/runner';
 import { createScheduler } from './jobs/scheduler';
 import { adminExists, ensureAdmin } from './modules/auth/auth.service';
 import { maskEmails } from './redact';
@@ -72,7 +72,8 @@ const mailer = createMailer(env, (line) => logger.info(line));
 const payments = createPaymentsGateway(env, db);
 const blobs = createBlobStore(env);
 const services = { db, env, mailer, payments, blobs, clock: systemClock };
-const jobs = createJobRunner(db, jobHandlers(services));
+// RUN_JOBS=0: a server that only answers requests; its jobs wait, queued, for a server that runs them.
+const jobs = env.RUN_JOBS ? createJobRunner(db, jobHandlers(services)) : noJobRunner;
 jobs.start();
 // Periodic work (blog scheduler, expired holds, pruning): each due run is queued once across all servers, as a job.
 const scheduler = createScheduler(db, periodicTasks({ ...services, jobs }), { now: services.clock.now, jobs });

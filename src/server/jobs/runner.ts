@@ -163,3 +163,13 @@ export function createJobRunner(db: DB, handlers: Record<string, JobDefinition>,
     },
   };
 }
+
+/** The runner of a server that runs no jobs (RUN_JOBS=0): its jobs are written queued for the servers that do. */
+export const noJobRunner: JobRunner = {
+  kick: () => undefined,
+  start: () => undefined,
+  stop: () => Promise.resolve(),
+  drain: () => Promise.resolve(0),
+  claimHere: () => null,
+  runClaimed: () => undefined,
+};
