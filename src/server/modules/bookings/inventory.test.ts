@@ -79,6 +79,17 @@ describe('lot days', () => {
     expect(await take('2027-01-03T10:00', '2027-01-04T10:00')).toBe(true);
   });
 
+  it('takes a stay longer than a month (its day rows made by a statement of its own length), with the lot’s capacity and online buffer', async () => {
+    await db.update(parkingProviders).set({ capacity: 4, onlineBuffer: 1 }).where(eq(parkingProviders.id, lot.id));
+    // 61 days: past the 31 whose statements are built once. Three spaces sold online a day (4 less the buffer of 1).
+    for (let i = 0; i < 3; i++) expect(await take('2027-06-01T10:00', '2027-07-31T10:00')).toBe(true);
+    await expect(take('2027-07-30T10:00', '2027-08-02T10:00')).rejects.toThrow('full');
+    const [first, last] = stayDays('2027-06-01T10:00', '2027-07-31T10:00');
+    const rows = await db.select().from(lotDays).where(eq(lotDays.providerId, lot.id));
+    expect(rows.map((r) => r.day).sort((a, b) => a - b)).toEqual(Array.from({ length: last - first + 1 }, (_, i) => first + i));
+    expect(rows.every((r) => r.capacity === 4 && r.taken === 3 && r.closed === 0 && r.priceCents === null)).toBe(true);
+  });
+
   it('keeps a closed or resized day: capacity is per day', async () => {
     await take('2027-02-01T10:00', '2027-02-01T12:00');
     const [day] = stayDays('2027-02-01T10:00', '2027-02-01T12:00');
