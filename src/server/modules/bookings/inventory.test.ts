@@ -90,6 +90,25 @@ describe('lot days', () => {
     expect(rows.every((r) => r.capacity === 4 && r.taken === 3 && r.closed === 0 && r.priceCents === null)).toBe(true);
   });
 
+  it('counts once each day of a stay some of whose days have rows and some not, and refuses one with a full day among missing ones', async () => {
+    // Jan 11 made by an earlier stay; Jan 10 and 12 not yet.
+    expect(await take('2027-01-11T10:00', '2027-01-11T12:00')).toBe(true);
+    expect(await take('2027-01-10T10:00', '2027-01-12T10:00')).toBe(true);
+    const taken = async (from: string, to: string) => {
+      const [a, b] = stayDays(`${from}T10:00`, `${to}T10:00`);
+      const rows = await db.select().from(lotDays).where(eq(lotDays.providerId, lot.id));
+      return rows
+        .filter((r) => r.day >= a && r.day <= b)
+        .sort((x, y) => x.day - y.day)
+        .map((r) => r.taken);
+    };
+    expect(await taken('2027-01-10', '2027-01-12')).toEqual([1, 2, 1]);
+    // Jan 11 full (3 of 3); Jan 13 has no row: refused, and nothing of it stays counted or made.
+    expect(await take('2027-01-11T10:00', '2027-01-11T12:00')).toBe(true);
+    await expect(take('2027-01-11T10:00', '2027-01-13T10:00')).rejects.toThrow('full');
+    expect(await taken('2027-01-10', '2027-01-13')).toEqual([1, 3, 1]);
+  });
+
   it('keeps a closed or resized day: capacity is per day', async () => {
     await take('2027-02-01T10:00', '2027-02-01T12:00');
     const [day] = stayDays('2027-02-01T10:00', '2027-02-01T12:00');

@@ -3,7 +3,7 @@
 // not touch that day). Taking a stay's days is one conditional update ("open and taken < capacity" on each day,
 // or the transaction fails), so no engine can overbook or book a closed day, whatever runs concurrently; search
 // reads lots x days rows.
-import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { bound, ENGINE, prepared, type DB } from '../../db/client';
 import { inOneTrip } from '../../db/pg-trips';
 import { bookingChanges, bookings, lotDays, parkingProviders } from '../../db/schema';
@@ -63,7 +63,7 @@ const countStayDays = prepared((db) =>
         between(lotDays.day, bound('first', lotDays.day), bound('last', lotDays.day)),
         eq(lotDays.closed, 0),
         // Online sales stop at the day's capacity less the lot's buffer (spaces kept for the gate).
-        // (The buffer read in the statement: it runs in one round trip with the lock that read it, takeDayRange.)
+        // (The buffer read in the statement: it runs in the same round trip as the lock that reads it, takeDayRange.)
         sql`${lotDays.taken} < ${lotDays.capacity} - (select ${parkingProviders.onlineBuffer} from ${parkingProviders} where ${eq(parkingProviders.id, bound('providerId', parkingProviders.id))})`,
       ),
     )
@@ -74,11 +74,11 @@ const countStayDays = prepared((db) =>
 /**
  * Takes one space on every day of the stay, in the caller's transaction. Null when a day is full or closed to
  * new bookings: the caller must then fail the transaction (rows of the other days were already counted and
- * must be rolled back). Missing day rows are made first (insert-or-nothing) with the lot's capacity read from
- * the database in this transaction (the in-memory catalogue may be a second behind another server's change),
- * then counted with one conditional update ("open and taken < capacity" on each day): on PostgreSQL a
- * concurrent taker of the same day waits for our row lock and re-checks the committed row, so capacity and
- * closures hold with any number of servers.
+ * must be rolled back). Days are counted with one conditional update ("open and taken < capacity" on each day);
+ * day rows still missing are made (insert-or-nothing) with the lot's capacity read from the database in this
+ * transaction (the in-memory catalogue may be a second behind another server's change) and then counted the
+ * same way. On PostgreSQL a concurrent taker of the same day waits for our row lock and re-checks the committed
+ * row (a row another booking made meanwhile included), so capacity and closures hold with any number of servers.
  */
 export async function takeDays(tx: Writer, lot: { id: number }, arrival: string, departure: string): Promise<TakenDay[] | null> {
   const [first, last] = stayDays(arrival, departure);
@@ -95,28 +95,51 @@ export interface TakenDay {
 
 /**
  * takeDays over days [first, last] (a change of dates takes only the days it adds): the days taken, or null.
- * The lot's row, its missing day rows and the count are three statements that do not wait for each other's
- * answers: on PostgreSQL they go in one round trip (db/pg-trips.ts), run in that order under the lot's lock.
+ * Most days a stay takes have their row already (an earlier booking made it): the lot's row and the count are
+ * one round trip on PostgreSQL (db/pg-trips.ts), under the lot's lock. A count that comes back short makes the
+ * missing rows and counts the days not yet counted, another trip; still short, a day is full or closed.
  */
 export async function takeDayRange(tx: Writer, providerId: number, first: number, last: number): Promise<TakenDay[] | null> {
   noteInventoryChange();
   const count = last - first + 1;
-  const [limits, , counted] = await inOneTrip(tx, [
-    () => lockLotLimits(tx, providerId),
-    () =>
-      count <= PREPARED_STAY_DAYS
-        ? addDayRowsFor(count)(tx).execute({ providerId, first })
-        : tx
-            .insert(lotDays)
-            .select(dayRowsOfLot(sql`${providerId}`, sql`${first}`, count))
-            .onConflictDoNothing()
-            .execute(),
-    () => countStayDays(tx).execute({ providerId, first, last }),
-  ]);
-  if (limits === null || counted.length !== count) return null;
-  await recordOccupancyAlerts(tx, providerId, limits.buffer, counted);
-  return counted;
+  const [limits, counted] = await inOneTrip(tx, [() => lockLotLimits(tx, providerId), () => countStayDays(tx).execute({ providerId, first, last })]);
+  if (limits === null) return null;
+  let taken: TakenDay[] = counted;
+  if (counted.length !== count) {
+    const done = counted.map((d) => d.day);
+    const [, rest] = await inOneTrip(tx, [
+      () =>
+        count <= PREPARED_STAY_DAYS
+          ? addDayRowsFor(count)(tx).execute({ providerId, first })
+          : tx
+              .insert(lotDays)
+              .select(dayRowsOfLot(sql`${providerId}`, sql`${first}`, count))
+              .onConflictDoNothing()
+              .execute(),
+      () => countDays(tx, providerId, first, last, limits.buffer, done).execute(),
+    ]);
+    taken = [...counted, ...rest].sort((a, b) => a.day - b.day);
+    if (taken.length !== count) return null;
+  }
+  await recordOccupancyAlerts(tx, providerId, limits.buffer, taken);
+  return taken;
 }
+
+/** countStayDays over the days of [first, last] not in `done` (a stay some of whose day rows were just made). */
+const countDays = (tx: Writer, providerId: number, first: number, last: number, buffer: number, done: number[]) =>
+  tx
+    .update(lotDays)
+    .set({ taken: sql`${lotDays.taken} + 1` })
+    .where(
+      and(
+        eq(lotDays.providerId, providerId),
+        between(lotDays.day, first, last),
+        done.length ? notInArray(lotDays.day, done) : undefined,
+        eq(lotDays.closed, 0),
+        sql`${lotDays.taken} < ${lotDays.capacity} - ${buffer}`,
+      ),
+    )
+    .returning({ day: lotDays.day, taken: lotDays.taken, capacity: lotDays.capacity, price: lotDays.priceCents });
 
 /**
  * The day rows [first, first + count) of a lot as a select of the table's columns in order, each made with the
