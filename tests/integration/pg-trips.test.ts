@@ -1,9 +1,9 @@
 // Round trips to PostgreSQL (db/pg-trips.ts): a transaction's BEGIN goes out with its first statement, and
 // statements run with inOneTrip go out in one write, in order; on both engines inOneTrip answers each statement's
 // result in order, and a failure among them fails the transaction and leaves nothing written.
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Socket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ENGINE, postgresPool, type DB } from '@/server/db/client';
 import { inOneTrip, TRIP_CONNECTION } from '@/server/db/pg-trips';
 import { users } from '@/server/db/schema';
@@ -97,5 +97,22 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL round trips', () => {
     } finally {
       counter.restore();
     }
+  });
+
+  it('a connection that breaks while a transaction holds it fails that transaction, not the process', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const attempt = t.db.transaction(async (tx) => {
+      const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+      await postgresPool(t.db)!.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      // The connection's end arrives while none of the transaction's statements is in flight.
+      await vi.waitFor(() => expect((tx as unknown as Record<typeof TRIP_CONNECTION, { _ended?: boolean }>)[TRIP_CONNECTION]._ended).toBe(true));
+      await tx.select({ id: users.id }).from(users).limit(1);
+    });
+    await expect(attempt).rejects.toThrow();
+    expect(logged).toHaveBeenCalledWith('PostgreSQL connection error:', expect.stringMatching(/terminat/));
+    logged.mockRestore();
+    // The pool goes on with another connection.
+    await insertUser(t.db, 'after-break@example.com');
+    expect(await emailsIn(['after-break@example.com'])).toEqual(['after-break@example.com']);
   });
 });

@@ -434,7 +434,11 @@ function openPostgres(url: string, max: number, prepared: boolean): DB {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, pipeline: true });
   pool.on('connect', beginWithFirstStatement);
   // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
-  pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
+  // A connection that breaks (the server restarted) fails the statements it carries, and the pool drops it. Its
+  // 'error' event is logged here: node-postgres emits it on a connection a transaction holds too, where the pool
+  // listens no more, and an 'error' event nobody listens to ends the process.
+  pool.on('error', () => undefined); // the connection's own listener below logged it
+  pool.on('connect', (client) => client.on('error', (err) => console.error('PostgreSQL connection error:', err.message)));
   if (prepared) pool.on('connect', prepareStatements);
   if (tracingEnabled()) pool.on('connect', traceQueries);
   const db = drizzlePg(pool) as unknown as DB;
