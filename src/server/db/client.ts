@@ -433,7 +433,6 @@ function openPostgres(url: string, max: number, prepared: boolean): DB {
   // Pipelined connections, each transaction's BEGIN written with its first statement (pg-trips.ts).
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, pipeline: true });
   pool.on('connect', beginWithFirstStatement);
-  // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
   // A connection that breaks (the server restarted) fails the statements it carries, and the pool drops it. Its
   // 'error' event is logged here: node-postgres emits it on a connection a transaction holds too, where the pool
   // listens no more, and an 'error' event nobody listens to ends the process.

@@ -53,21 +53,26 @@ const capacityOf = (db: DB, mode: 'share' | 'update', name: string) => {
 const capacityForShare = prepared((db) => capacityOf(db, 'share', 'lot_capacity_share'));
 const capacityForUpdate = prepared((db) => capacityOf(db, 'update', 'lot_capacity_update'));
 
+/** One more space taken on each day counted. */
+const oneMore = { taken: sql`${lotDays.taken} + 1` };
+/** A day that sells one more space online: open, and taken below its capacity less the lot's buffer (spaces kept for the gate). */
+const takeable = (buffer: SQL) => and(eq(lotDays.closed, 0), sql`${lotDays.taken} < ${lotDays.capacity} - ${buffer}`);
+/** What counting a day answers (TakenDay). */
+const takenDay = { day: lotDays.day, taken: lotDays.taken, capacity: lotDays.capacity, price: lotDays.priceCents };
+
 const countStayDays = prepared((db) =>
   db
     .update(lotDays)
-    .set({ taken: sql`${lotDays.taken} + 1` })
+    .set(oneMore)
     .where(
       and(
         eq(lotDays.providerId, bound('providerId', lotDays.providerId)),
         between(lotDays.day, bound('first', lotDays.day), bound('last', lotDays.day)),
-        eq(lotDays.closed, 0),
-        // Online sales stop at the day's capacity less the lot's buffer (spaces kept for the gate).
-        // (The buffer read in the statement: it runs in the same round trip as the lock that reads it, takeDayRange.)
-        sql`${lotDays.taken} < ${lotDays.capacity} - (select ${parkingProviders.onlineBuffer} from ${parkingProviders} where ${eq(parkingProviders.id, bound('providerId', parkingProviders.id))})`,
+        // The buffer read in the statement: it runs in the same round trip as the lock that reads it (takeDayRange).
+        takeable(sql`(select ${parkingProviders.onlineBuffer} from ${parkingProviders} where ${eq(parkingProviders.id, bound('providerId', parkingProviders.id))})`),
       ),
     )
-    .returning({ day: lotDays.day, taken: lotDays.taken, capacity: lotDays.capacity, price: lotDays.priceCents })
+    .returning(takenDay)
     .prepare('lot_days_take'),
 );
 
@@ -129,17 +134,9 @@ export async function takeDayRange(tx: Writer, providerId: number, first: number
 const countDays = (tx: Writer, providerId: number, first: number, last: number, buffer: number, done: number[]) =>
   tx
     .update(lotDays)
-    .set({ taken: sql`${lotDays.taken} + 1` })
-    .where(
-      and(
-        eq(lotDays.providerId, providerId),
-        between(lotDays.day, first, last),
-        done.length ? notInArray(lotDays.day, done) : undefined,
-        eq(lotDays.closed, 0),
-        sql`${lotDays.taken} < ${lotDays.capacity} - ${buffer}`,
-      ),
-    )
-    .returning({ day: lotDays.day, taken: lotDays.taken, capacity: lotDays.capacity, price: lotDays.priceCents });
+    .set(oneMore)
+    .where(and(eq(lotDays.providerId, providerId), between(lotDays.day, first, last), done.length ? notInArray(lotDays.day, done) : undefined, takeable(sql`${buffer}`)))
+    .returning(takenDay);
 
 /**
  * The day rows [first, first + count) of a lot as a select of the table's columns in order, each made with the
