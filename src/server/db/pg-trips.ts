@@ -64,7 +64,8 @@ export const TRIP_CONNECTION = Symbol('transaction connection');
  * Runs statements that do not read each other's answers, in order: on PostgreSQL written to its socket in one
  * write (they run in that order there, in the transaction), so they cost one round trip; on SQLite one after
  * the other (no round trips to save). Each `run` must start its statement synchronously (a prepared query's
- * `execute`, a builder's promise) and return its promise. If one fails, the transaction fails: PostgreSQL
+ * `execute()`, a builder's `.execute()`: awaiting a builder starts it a microtask later, outside the write) and
+ * return its promise. If one fails, the transaction fails: PostgreSQL
  * refuses the statements after it, and the first failure is thrown.
  */
 export async function inOneTrip<T extends readonly unknown[]>(tx: object, runs: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
