@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { matchRequest } from '@/client/routes';
 import { newRequestId, REQUEST_ID, runWithRequestId } from './observability/log';
 import { routeOf } from './observability/route';
+import { requestUrl } from './http/request-url';
 
 export { maskEmails, redactUrl } from './redact';
 
@@ -33,7 +34,7 @@ export function requestIds(): MiddlewareHandler {
  */
 export function logRoute(c: Context, procedures: ReadonlySet<string>): string {
   const route = routeOf(c);
-  const { pathname, hostname } = new URL(c.req.url);
+  const { pathname, hostname } = requestUrl(c);
   if (route === '/api/trpc/*') {
     const names = pathname.slice('/api/trpc/'.length).split(',');
     return names.length <= 20 && names.every((n) => procedures.has(n)) ? `/api/trpc/${names.join(',')}` : route;

@@ -17,6 +17,7 @@ import { createJobRunner, type JobRunner } from '../jobs/runner';
 import { GUEST_COOKIE, readCookie, SESSION_COOKIE, validateSessionToken } from '../modules/auth/session';
 import { noteUser } from '../observability/log';
 import { redactText } from '../redact';
+import { requestUrl } from './request-url';
 
 /** The client address. With TRUST_PROXY=N (N proxies of ours in front), the N-th address from the right of
  * X-Forwarded-For: the one our outermost proxy appended. Addresses left of it were written by the client. */
@@ -74,7 +75,7 @@ export function contextFactory(services: AppServices, selfFetch: (path: string) 
         doNotTrack: c.req.header('dnt') === '1' || c.req.header('sec-gpc') === '1',
         // Only a proxy we trust may tell us the country (e.g. Cloudflare's CF-IPCountry).
         country: env.TRUST_PROXY > 0 ? (c.req.header('cf-ipcountry') ?? c.req.header('x-country-code') ?? null)?.toUpperCase().slice(0, 2) || null : null,
-        host: new URL(c.req.url).hostname,
+        host: requestUrl(c).hostname,
       },
       selfFetch,
     };

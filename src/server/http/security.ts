@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimitFor } from '../body-limits';
 import type { TEnv } from '../env';
+import { requestUrl } from './request-url';
 
 /** The longest path we look at; anything longer names nothing (404 without work). */
 const MAX_PATH_LENGTH = 2048;
@@ -67,7 +68,7 @@ export function secureResponses(app: Hono, env: TEnv) {
 export function guardRequests(app: Hono, deps: { appOrigin: string; notFoundPage: (c: HonoContext) => Promise<Response> }) {
   const { appOrigin } = deps;
   app.use(async (c, next) => {
-    const raw = new URL(c.req.url).pathname; // as sent, still percent-encoded
+    const raw = requestUrl(c).pathname; // as sent, still percent-encoded
     if (raw.length > MAX_PATH_LENGTH) return raw.startsWith('/api/') ? c.json({ error: 'Not found' }, 404) : deps.notFoundPage(c);
     if (raw.startsWith('/api/')) {
       try {
@@ -99,7 +100,7 @@ function sameOrigin(appOrigin: string): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/webhooks/')) return next();
     const origin = c.req.header('origin');
-    const ownOrigin = new URL(c.req.url).origin;
+    const ownOrigin = requestUrl(c).origin;
     const foreign = origin ? origin !== appOrigin && origin !== ownOrigin : c.req.header('sec-fetch-site') === 'cross-site';
     if (foreign) return c.json({ error: 'Cross-origin request refused' }, 403);
     return next();

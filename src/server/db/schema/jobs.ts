@@ -1,5 +1,6 @@
 // Durable background work: jobs written in the same transaction as the change they follow (transactional
 // outbox), claimed with a lease, retried with backoff, kept as 'dead' after too many failures.
+import { sql } from 'drizzle-orm';
 import { k } from './_kit';
 import { createdAt, id, timestamp, updatedAt } from './_columns';
 
@@ -30,7 +31,15 @@ export const jobs = k.table(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [k.index('jobs_due_idx').on(t.status, t.runAt), k.uniqueIndex('jobs_dedupe_unique').on(t.dedupeKey), k.index('jobs_finished_idx').on(t.finishedAt)],
+  (t) => [
+    k.index('jobs_due_idx').on(t.status, t.runAt),
+    k.uniqueIndex('jobs_dedupe_unique').on(t.dedupeKey),
+    // Finished jobs only, for pruning them by age: a job is queued without an entry in it.
+    k
+      .index('jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`"finished_at" is not null`),
+  ],
 );
 
 /**

@@ -16,13 +16,13 @@ import type { TCreateBooking } from '@/shared/schemas/bookings';
 import { gatewayCard } from '@/shared/schemas/card';
 import { travelFor } from '@/shared/schemas/travel';
 import { availableCredit, normalizeEmail, recordCreditUse, spendCredit, type CreditOwner } from './credit';
-import { GUEST_LINK_TTL_MS, linksEnded, mintBookingLink, providerWithLocation, type BookingRow, type TCheckoutResult } from './booking-view';
+import { GUEST_LINK_TTL_MS, linksEnded, mintBookingLink, providerWithLocation, type TCheckoutResult } from './booking-view';
 import { linkKeyToBooking, paymentKeyFor, requestHash, type FreshKey, type OwnerClaim } from './idempotency';
 import { payAndSettle, resumeHold, withFreshIdempotencyKey, type PayWith } from './paid-hold';
 import { takeDays } from './inventory';
 import { arrivalProblem, unavailableMessage } from './stay-problems';
 import { dayRatesOfRows } from '../lot-days/day-rates';
-import { bookingHold, type Lot } from './settle';
+import { bookingHold, HELD_COLUMNS, type HeldBooking, type Lot } from './settle';
 import { commissionRateAt } from '../partners/partners.service';
 
 export { confirmBooking, EXPIRED_HOLD_MESSAGE, releaseHold, settleExpiredHolds } from './settle';
@@ -155,7 +155,7 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
       paymentKey: keyed?.paymentKey ?? null,
       now,
     };
-    let row: BookingRow | undefined;
+    let row: HeldBooking | undefined;
     for (let attempt = 0; !row; attempt++) {
       if (attempt > 5) throw new Error('Could not allocate a confirmation number');
       [row] = await insertHeld(tx).execute({ ...values, confirmationNumber: newConfirmationNumber() });
@@ -165,7 +165,7 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
         .update(bookings)
         .set({ paymentKey: `booking-${row.id}` })
         .where(eq(bookings.id, row.id))
-        .returning();
+        .returning(HELD_COLUMNS);
     const held = row!;
 
     if (price.credit > 0) await recordCreditUse(tx, owner, price.credit, held, location.code, now);
@@ -246,9 +246,9 @@ const insertHeld = prepared((db) => {
       createdAt: sql.placeholder('now'),
     })
     .onConflictDoNothing({ target: bookings.confirmationNumber })
-    .returning()
+    .returning(HELD_COLUMNS)
     .prepare('booking_insert_held');
 });
 
 /** Charges the held booking and confirms it (paid-hold.ts: the same for every kind of hold). */
-const settleWithCard = (ctx: Ctx, lot: Lot, booking: BookingRow, payWith: PayWith) => payAndSettle(ctx, bookingHold, booking, payWith, lot);
+const settleWithCard = (ctx: Ctx, lot: Lot, booking: HeldBooking, payWith: PayWith) => payAndSettle(ctx, bookingHold, booking, payWith, lot);

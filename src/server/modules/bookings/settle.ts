@@ -92,7 +92,6 @@ export async function releaseHold(services: Pick<Services, 'db'>, bookingId: num
   });
 }
 
-/** A new booking as a paid hold (paid-hold.ts): pending while its card is charged, then confirmed or released. */
 /** Written as the hold index's condition (bookings_pending_hold_idx), so both engines read that small index. */
 const PENDING = sql`${bookings.status} = 'pending'`;
 /** Holds whose time ran out before `now` (the reaper's read). */
@@ -102,7 +101,20 @@ export const expiredHolds = (db: Pick<DB, 'select'>, now: Date) =>
     .from(bookings)
     .where(and(PENDING, lt(bookings.holdExpiresAt, now)));
 
-export const bookingHold: HoldKind<BookingRow, TCheckoutResult, Lot> = {
+/** What the paid hold reads of a booking (checkout's insert returns only these: a booking has 42 columns). */
+export const HELD_COLUMNS = {
+  id: bookings.id,
+  status: bookings.status,
+  totalFeeCents: bookings.totalFeeCents,
+  paymentKey: bookings.paymentKey,
+  paymentIntentId: bookings.paymentIntentId,
+  confirmationNumber: bookings.confirmationNumber,
+  email: bookings.email,
+};
+export type HeldBooking = Pick<BookingRow, keyof typeof HELD_COLUMNS>;
+
+/** A new booking as a paid hold (paid-hold.ts): pending while its card is charged, then confirmed or released. */
+export const bookingHold: HoldKind<HeldBooking, TCheckoutResult, Lot> = {
   purpose: 'booking',
   idKey: 'bookingId',
   load: async (db, id) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0],

@@ -3,7 +3,7 @@
 // or a guarantee claim. `review_invited_at` is set by a conditional update in the transaction that queues the
 // e-mail (with a dedupe key), so however many servers run it a booking is invited once. The e-mail's job mints
 // the single-use review link (only its SHA-256 is stored).
-import { and, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, lte, notExists, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { bookingLinks, bookings, guaranteeClaims, locations, parkingProviders } from '../../db/schema';
 import type { Services } from '../../deps';
@@ -17,12 +17,18 @@ import { REVIEW_LINK_DAYS } from '@/shared/schemas/reviews';
 type Tx = Pick<DB, 'update' | 'insert'>;
 const DAY = 86_400_000;
 
+/**
+ * A stay not yet invited to review that can be: written as the review index's condition (bookings_review_due_idx),
+ * so both engines read that small index rather than every booking ever made.
+ */
+const REVIEW_DUE = sql`${bookings.reviewInvitedAt} is null and ${bookings.status} in ('confirmed', 'completed')`;
+
 /** Marks the booking invited and queues its e-mail, in the caller's transaction; nothing when it was invited before. */
 export async function inviteReview(tx: Tx, bookingId: number, now: Date): Promise<boolean> {
   const [row] = await tx
     .update(bookings)
     .set({ reviewInvitedAt: now })
-    .where(and(eq(bookings.id, bookingId), isNull(bookings.reviewInvitedAt), inArray(bookings.status, ['confirmed', 'completed'])))
+    .where(and(eq(bookings.id, bookingId), REVIEW_DUE))
     .returning({ id: bookings.id });
   if (!row) return false;
   await enqueueJob(tx, 'mail.review-invitation', { bookingId }, { dedupeKey: `review-invitation:${bookingId}` });
@@ -37,15 +43,26 @@ export async function inviteEndedStays(services: Pick<Services, 'db' | 'clock' |
   const { db } = services;
   const now = services.clock.now();
   const utcWallClock = now.toISOString().slice(0, 16);
-  const candidates = await db
+  const candidates = await endedStays(db, utcWallClock, limit);
+  const due = candidates.filter((b) => instantAt(b.departureDate, b.state) <= now);
+  let invited = 0;
+  for (const b of due) {
+    if (await db.transaction((tx) => inviteReview(tx, b.id, now))) invited++;
+  }
+  if (invited) services.jobs.kick();
+  return invited;
+}
+
+/** Stays not yet invited whose departure is at or before `utcWallClock`, and with no guarantee claim. */
+export const endedStays = (db: Pick<DB, 'select'>, utcWallClock: string, limit: number) =>
+  db
     .select({ id: bookings.id, departureDate: bookings.departureDate, state: locations.state })
     .from(bookings)
     .innerJoin(parkingProviders, eq(parkingProviders.id, bookings.providerId))
     .innerJoin(locations, eq(locations.id, parkingProviders.locationId))
     .where(
       and(
-        isNull(bookings.reviewInvitedAt),
-        inArray(bookings.status, ['confirmed', 'completed']),
+        REVIEW_DUE,
         lte(bookings.departureDate, utcWallClock),
         notExists(
           db
@@ -56,14 +73,6 @@ export async function inviteEndedStays(services: Pick<Services, 'db' | 'clock' |
       ),
     )
     .limit(limit);
-  const due = candidates.filter((b) => instantAt(b.departureDate, b.state) <= now);
-  let invited = 0;
-  for (const b of due) {
-    if (await db.transaction((tx) => inviteReview(tx, b.id, now))) invited++;
-  }
-  if (invited) services.jobs.kick();
-  return invited;
-}
 
 /** The review page a link opens. */
 export const reviewUrl = (appUrl: string | undefined, token: string) => `${appUrl ?? ''}/review?token=${token}`;
