@@ -1,8 +1,8 @@
-// Trip reminders through HTTP: a booking at a Los Angeles lot plans its two e-mails at 10:00 and 07:00 lot time
-// (daylight saving included); two job runners sharing the database ("two servers"), run at that instant,
-// send each once; a late booking gets its arrival reminder at once; changed dates re-plan (the old job sends
-// nothing); cancelled bookings and travellers who turned e-mail reminders off get nothing; the mails carry
-// the lot's phone, directions, the pass and a manage link that opens.
+// Trip reminders through HTTP: a booking at a Los Angeles lot plans its two e-mails (its confirmation's job does)
+// at 10:00 and 07:00 lot time (daylight saving included); two job runners sharing the database ("two servers"),
+// run at that instant, send each once; a late booking gets its arrival reminder at once; changed dates re-plan
+// (the old job sends nothing); cancelled bookings and travellers who turned e-mail reminders off get nothing;
+// the mails carry the lot's phone, directions, the pass and a manage link that opens.
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobs } from '@/server/db/schema';
 import { createMailer } from '@/server/integrations/mailer';
@@ -142,11 +142,12 @@ describe('trip reminders', () => {
     const arrivalAt = nextBookableTime(LA, Date.now() + 3 * 3_600_000);
     const before = Date.now();
     const b = await createBooking(t, { lot, arrival: arrivalAt, departure: `${plusDays(arrivalAt.slice(0, 10), 2)}T10:00` });
+    // The confirmation's job plans the reminders, then the app's runner (real time) sends the one due now.
+    await t.drain();
     const [arrivalJob] = await reminderJobs(t, b.id);
     expect(arrivalJob!.kind).toBe('mail.arrival-reminder');
     expect(Date.parse(arrivalJob!.runAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(arrivalJob!.runAt)).toBeLessThanOrEqual(Date.now());
-    // The app's own runner (real time) sends it with the confirmation.
     const sent = await reminders(t, b.email);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toMatch(new RegExp(`^Your parking at ${lot.name} (today|tomorrow)$`));
@@ -155,6 +156,7 @@ describe('trip reminders', () => {
   it('changed dates re-plan: the old jobs send nothing, the new ones go at the new times', async () => {
     const { t, lot } = await setup();
     const b = await createBooking(t, { lot, arrival: stayAt(20), departure: stayAt(22) });
+    await t.drain();
     const old = await reminderJobs(t, b.id);
     // Same length: no payment needed.
     const changed = await call(
@@ -199,6 +201,7 @@ describe('trip reminders', () => {
   it('a cancelled booking sends nothing', async () => {
     const { t, lot } = await setup();
     const b = await createBooking(t, { lot });
+    await t.drain();
     const planned = await reminderJobs(t, b.id);
     expect(planned).toHaveLength(2);
     expect((await call(t.request, `/api/bookings/${b.confirmationNumber}/cancel`, { token: b.viewToken, reason: 'plans changed' })).status).toBe(200);
@@ -217,6 +220,7 @@ describe('trip reminders', () => {
     const quiet = await createBooking(t, { lot, user: off });
     const loud = await createBooking(t, { lot, user: on });
     const guest = await createBooking(t, { lot });
+    await t.drain();
     const planned = await reminderJobs(t, quiet.id);
     await twoServersAt(t, later(planned[0]!.runAt));
     await twoServersAt(t, later(planned[1]!.runAt));

@@ -22,6 +22,7 @@ import {
   type BookingRow,
 } from './booking-view';
 import { qrPng } from './qr-png';
+import { planReminders } from '../reminders/plan';
 import { travelText } from '@/shared/travel-text';
 import { vehicleText } from '@/shared/vehicle-text';
 
@@ -95,11 +96,17 @@ export function stayMailFields(
   };
 }
 
-/** Job 'mail.booking-confirmation': the pass, the calendar file and a signed link to manage the booking. */
+/**
+ * Job 'mail.booking-confirmation': the pass, the calendar file and a signed link to manage the booking. A
+ * confirmed booking's trip reminders are planned first, for its dates now (reminders/plan.ts: the same dates
+ * plan the same jobs, so a retry or a second send plans nothing more); this keeps them out of the checkout's
+ * answer, and a mail server that is down does not stop them being planned.
+ */
 export async function sendBookingConfirmation(services: MailServices, payload: { bookingId: number }, change?: string) {
   const row = await loadBooking(services, payload.bookingId);
   if (!row || row.booking.status === 'pending') return; // released before the job ran: nothing to confirm
   const { booking: b, provider, state } = row;
+  if (b.status === 'confirmed') await planReminders(services.db, b, services.clock.now(), state);
   const covered = row.covered ?? ZERO;
   const { env } = services;
   const viewUrl = await emailedManageUrl(services, b, state);

@@ -17,7 +17,6 @@ import { releaseDays } from './inventory';
 import { recordCharge } from './ledger';
 import { recordPartnerLine } from '../partners/ledger';
 import { reapExpired, type HoldKind } from './paid-hold';
-import { reminderJobs } from '../reminders/plan';
 
 /** The lot being booked and its place, read once per checkout. */
 export type Lot = NonNullable<Awaited<ReturnType<typeof providerWithLocation>>>;
@@ -51,14 +50,14 @@ export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bo
     const [confirmed] = await confirmPending(tx).execute({ id: bookingId, intent: intent?.id ?? null, brand: intent?.card?.brand ?? null, last4: intent?.card?.last4 ?? null });
     if (!confirmed) return null;
     const out = lot ? checkoutResultOf(confirmed, lot.provider, lot.location.state) : await checkoutResult(tx, confirmed.id);
-    const reminders = await reminderJobs(tx, confirmed, new Date(), lot?.location.state);
     // The writes that follow the claim, in one round trip on PostgreSQL (db/pg-trips.ts): the charge, the
-    // partner's line, the key's outcome, and the confirmation e-mail with the two reminders in one statement.
+    // partner's line, the key's outcome, and the confirmation e-mail, whose job plans the trip reminders
+    // (booking-mail.ts) before it sends.
     const [, , , mail] = await inOneTrip(tx, [
       () => (intent ? recordCharge(tx, confirmed.id, intent) : Promise.resolve()),
       () => recordPartnerLine(tx, confirmed, { kind: 'booking', sourceKey: `booking:${confirmed.id}`, gross: confirmed.parkingFeeCents, at: confirmed.createdAt }),
       () => completeKeyForBooking(tx, confirmed.id, { ok: true, data: out }),
-      () => enqueueJobs(tx, [jobOf('mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}`, claim }), ...reminders.jobs]),
+      () => enqueueJobs(tx, [jobOf('mail.booking-confirmation', { bookingId: confirmed.id }, { dedupeKey: `booking-confirmation:${confirmed.id}`, claim })]),
     ]);
     return { out, mail };
   });

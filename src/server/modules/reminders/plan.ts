@@ -59,8 +59,8 @@ export const arrivalReminderKey = (bookingId: number, arrival: string) => `remin
 export const departureReminderKey = (bookingId: number, departure: string) => `reminder-departure:${bookingId}:${departure}`;
 
 /**
- * Queues a confirmed booking's reminders for its current dates, in the caller's transaction (the confirmation,
- * a change of dates, a move under the guarantee). `state`: the lot's, when the caller has it.
+ * Queues a confirmed booking's reminders for its current dates, in the caller's transaction (the confirmation
+ * e-mail's job, a change of dates, a move under the guarantee). `state`: the lot's, when the caller has it.
  */
 export async function planReminders(tx: Writer, stay: ReminderStay, now: Date, state?: string): Promise<ReminderPlan> {
   const { plan, jobs } = await reminderJobs(tx, stay, now, state);
@@ -68,8 +68,8 @@ export async function planReminders(tx: Writer, stay: ReminderStay, now: Date, s
   return plan;
 }
 
-/** The reminder jobs planReminders queues, for a caller that writes them with jobs of its own (one statement). */
-export async function reminderJobs(db: Writer, stay: ReminderStay, now: Date, state?: string): Promise<{ plan: ReminderPlan; jobs: JobSpec[] }> {
+/** The reminder jobs of a stay's current dates (none once both instants passed). */
+async function reminderJobs(db: Writer, stay: ReminderStay, now: Date, state?: string): Promise<{ plan: ReminderPlan; jobs: JobSpec[] }> {
   const lotState = state ?? (await stateOfLot(db, stay.providerId));
   const plan = reminderTimes(stay, zoneForState(lotState ?? ''), now);
   const jobs: JobSpec[] = [];
