@@ -3,20 +3,6 @@
 
 /** Parses 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm' as a wall-clock time (UTC-based arithmetic, no zone drift). */
 export function parseWallClock(value: string): number | null {
-  const known = recent.get(value);
-  if (known !== undefined) return known;
-  const t = parse(value);
-  if (value.length <= 20) {
-    if (recent.size >= 500) recent.clear();
-    recent.set(value, t);
-  }
-  return t;
-}
-
-/** Values parsed lately: a booking's two dates are asked for a dozen times (pricing, its days, its zone, its e-mails). */
-const recent = new Map<string, number | null>();
-
-function parse(value: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value.trim());
   if (!m) return null;
   const [, y, mo, d, h = '00', mi = '00'] = m;
