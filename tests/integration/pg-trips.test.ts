@@ -1,11 +1,12 @@
-// Round trips to PostgreSQL (db/pg-trips.ts): a transaction's BEGIN goes out with its first statement, and
-// statements run with inOneTrip go out in one write, in order; on both engines inOneTrip answers each statement's
-// result in order, and a failure among them fails the transaction and leaves nothing written.
+// Round trips to PostgreSQL (db/pg-trips.ts): a transaction's BEGIN goes out with its first statement,
+// statements run with inOneTrip go out in one write, in order, and lastTrip's with the transaction's COMMIT; on
+// both engines each answers its statements' results in order, and a failure among them fails the transaction
+// and leaves nothing written.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { ENGINE, postgresPool, type DB } from '@/server/db/client';
-import { inOneTrip, TRIP_CONNECTION } from '@/server/db/pg-trips';
+import { inOneTrip, lastTrip, TRIP_CONNECTION } from '@/server/db/pg-trips';
 import { users } from '@/server/db/schema';
 import { withTestDb } from '../support/test-app';
 
@@ -47,6 +48,29 @@ describe('inOneTrip', () => {
   });
 });
 
+describe('lastTrip', () => {
+  it("answers each statement in order and commits the transaction's work", async () => {
+    const [first, second] = await t.db.transaction(async (tx) => {
+      await insertUser(tx, 'last-0@example.com');
+      return lastTrip(tx, [() => insertUser(tx, 'last-1@example.com'), () => insertUser(tx, 'last-2@example.com')]);
+    });
+    expect([first, second]).toEqual([[{ email: 'last-1@example.com' }], [{ email: 'last-2@example.com' }]]);
+    expect(await emailsIn(['last-0@example.com', 'last-1@example.com', 'last-2@example.com'])).toHaveLength(3);
+  });
+
+  it('fails the transaction when one of its statements fails, and nothing of it is written', async () => {
+    await insertUser(t.db, 'last-taken@example.com');
+    const attempt = t.db.transaction(async (tx) => {
+      await insertUser(tx, 'last-3@example.com');
+      return lastTrip(tx, [() => insertUser(tx, 'last-4@example.com'), () => insertUser(tx, 'last-taken@example.com')]);
+    });
+    await expect(attempt).rejects.toThrow();
+    expect(await emailsIn(['last-3@example.com', 'last-4@example.com'])).toEqual([]);
+    await t.db.transaction((tx) => lastTrip(tx, [() => insertUser(tx, 'last-5@example.com')]));
+    expect(await emailsIn(['last-5@example.com'])).toEqual(['last-5@example.com']);
+  });
+});
+
 /** A socket's writes counted (corked chunks go out as one `_writev`); `restore()` puts its methods back. */
 function countWrites(stream: Socket) {
   type Write = (this: Socket, ...args: unknown[]) => unknown;
@@ -79,6 +103,58 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL round trips', () => {
     });
     expect(writes).toBe(1);
     expect(await emailsIn(['one-1@example.com', 'one-2@example.com', 'one-3@example.com'])).toHaveLength(3);
+  });
+
+  it("writes a transaction's last statements and its COMMIT in one write, and nothing after", async () => {
+    const client = await postgresPool(t.db)!.connect();
+    const counter = countWrites(socketOf(client));
+    client.release();
+    try {
+      const before = await t.db.transaction(async (tx) => {
+        await insertUser(tx, 'end-1@example.com');
+        const written = counter.writes; // BEGIN and the first insert
+        await lastTrip(tx, [() => insertUser(tx, 'end-2@example.com'), () => insertUser(tx, 'end-3@example.com')]);
+        return written;
+      });
+      expect(before).toBe(1);
+      expect(counter.writes).toBe(2); // Drizzle's COMMIT wrote nothing more
+      expect(await emailsIn(['end-1@example.com', 'end-2@example.com', 'end-3@example.com'])).toHaveLength(3);
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it('refuses a statement after the last trip, and a rollback of what it committed', async () => {
+    const attempt = t.db.transaction(async (tx) => {
+      await lastTrip(tx, [() => insertUser(tx, 'end-4@example.com')]);
+      await insertUser(tx, 'end-5@example.com');
+    });
+    // The statement is refused; the ROLLBACK Drizzle then asks for fails loudly (its error wraps ours).
+    const failure = await attempt.then(
+      () => null,
+      (err: Error) => err,
+    );
+    expect(`${failure?.message} ${(failure?.cause as Error | undefined)?.message}`).toMatch(/cannot be rolled back/);
+    // The last trip committed; the statement after it ran nowhere.
+    expect(await emailsIn(['end-4@example.com', 'end-5@example.com'])).toEqual(['end-4@example.com']);
+    // The connection is clean for the next transaction.
+    await t.db.transaction((tx) => insertUser(tx, 'end-6@example.com'));
+    expect(await emailsIn(['end-6@example.com'])).toEqual(['end-6@example.com']);
+  });
+
+  it('commits nothing when a statement of the last trip would start late, or one failed before starting', async () => {
+    const late = t.db.transaction(async (tx) => {
+      await insertUser(tx, 'late-1@example.com');
+      // A run that has not started its statement when the COMMIT would go (it waits for something first).
+      return lastTrip(tx, [() => insertUser(tx, 'late-2@example.com'), () => new Promise<never>(() => undefined)]);
+    });
+    await expect(late).rejects.toThrow(/did not start at once/);
+    const refused = t.db.transaction(async (tx) => {
+      await insertUser(tx, 'late-3@example.com');
+      return lastTrip(tx, [() => insertUser(tx, 'late-4@example.com'), () => Promise.reject(new Error('refused before its statement'))]);
+    });
+    await expect(refused).rejects.toThrow('refused before its statement');
+    expect(await emailsIn(['late-1@example.com', 'late-2@example.com', 'late-3@example.com', 'late-4@example.com'])).toEqual([]);
   });
 
   it("writes a transaction's BEGIN with its first statement", async () => {

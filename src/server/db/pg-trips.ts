@@ -6,6 +6,7 @@
 // - a transaction's BEGIN is held back and written with its first statement, in one write: PostgreSQL answers
 //   both in one wake-up. Every transaction saves a round trip.
 // - `inOneTrip` writes statements that do not depend on each other's answers together (see below).
+// - `lastTrip` does the same with a transaction's last statements, and writes its COMMIT with them.
 import type pg from 'pg';
 import type { Socket } from 'node:net';
 
@@ -13,6 +14,12 @@ type Query = (config: unknown, ...rest: unknown[]) => unknown;
 /** What node-postgres answers a BEGIN with (Drizzle does not read it). */
 const BEGUN = Object.freeze({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
 const textOf = (config: unknown) => (typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text);
+/** What a connection is asked for to write its transaction's COMMIT now, in the write being corked (`lastTrip`). */
+const COMMIT_NOW = Object.freeze({ text: 'commit' });
+type Answer = { command?: string };
+/** On a pipelined connection: how many statements it was asked for so far (`lastTrip` checks its runs by it). */
+const ASKED = Symbol('statements asked');
+const askedOf = (client: pg.PoolClient) => (client as unknown as { [ASKED]: number })[ASKED];
 const streamOf = (client: pg.PoolClient) => (client as unknown as { connection: { stream: Socket } }).connection.stream;
 
 /**
@@ -24,12 +31,26 @@ export function beginWithFirstStatement(client: pg.PoolClient): void {
   const query = client.query.bind(client) as Query;
   let corked = false;
   let begun: Promise<unknown> | null = null;
+  /** The COMMIT written with the transaction's last trip, until Drizzle's COMMIT (or ROLLBACK) reads it. */
+  let ended: Promise<Answer> | null = null;
   const flush = () => {
     if (!corked) return;
     corked = false;
     streamOf(client).uncork();
   };
+  const counted = client as unknown as { [ASKED]: number };
+  counted[ASKED] = 0;
   (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    counted[ASKED]++;
+    if (config === COMMIT_NOW) {
+      const began = begun;
+      begun = null;
+      const answer = query('commit') as Promise<Answer>;
+      ended = began ? Promise.all([began, answer]).then(([err, a]) => (err ? Promise.reject(err as Error) : a)) : answer;
+      ended.catch(() => undefined); // read when Drizzle commits or rolls back: no unhandled rejection meanwhile
+      return ended;
+    }
+    if (ended) return afterLastTrip(config);
     const text = textOf(config);
     if (text === 'begin' && typeof rest.at(-1) !== 'function' && !corked) {
       streamOf(client).cork();
@@ -55,6 +76,25 @@ export function beginWithFirstStatement(client: pg.PoolClient): void {
     }
     return query(config, ...rest);
   };
+
+  /**
+   * Drizzle's COMMIT after `lastTrip` answers what the COMMIT written with that trip answered (PostgreSQL answers
+   * a COMMIT of a transaction that a failed statement aborted with ROLLBACK: a failure). Its ROLLBACK (a
+   * statement of the trip failed) sends nothing: the transaction is over. Anything else would run outside the
+   * transaction, so it is refused, as is a ROLLBACK of a transaction that did commit.
+   */
+  function afterLastTrip(config: unknown): Promise<Answer> {
+    const text = textOf(config);
+    const answer = ended!;
+    if (text === 'commit' || text === 'rollback') ended = null;
+    if (text === 'commit') return answer.then((a) => (a.command === 'COMMIT' ? a : Promise.reject(new Error('PostgreSQL rolled the transaction back at its COMMIT.'))));
+    if (text === 'rollback')
+      return answer.then(
+        (a) => (a.command === 'COMMIT' ? Promise.reject(new Error('The transaction was committed with its last trip: it cannot be rolled back.')) : a),
+        () => ({ command: 'ROLLBACK' }),
+      );
+    return Promise.reject(new Error("A statement after a transaction's last trip would run outside the transaction."));
+  }
 }
 
 /** A transaction's connection (db/client.ts sets it on the handle), for `inOneTrip`. */
@@ -84,4 +124,47 @@ export async function inOneTrip<T extends readonly unknown[]>(tx: object, runs: 
     stream.uncork();
   }
   return (await Promise.all(started)) as unknown as T;
+}
+
+/**
+ * A transaction's last statements (none may read another's answer), and its COMMIT, in one round trip on
+ * PostgreSQL: written together, run in order there, then the transaction commits. Must be the last thing the
+ * transaction does: a statement after it is refused (it would run outside the transaction); a failure among them
+ * fails the transaction as `inOneTrip`'s do, and nothing of it is written. On SQLite, `inOneTrip` (the
+ * transaction commits when it returns).
+ */
+export async function lastTrip<T extends readonly unknown[]>(tx: object, runs: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  const connection = (tx as { [TRIP_CONNECTION]?: pg.PoolClient })[TRIP_CONNECTION];
+  if (!connection) return inOneTrip<T>(tx, runs);
+  const stream = streamOf(connection);
+  stream.cork();
+  let started: Promise<unknown>[] = [];
+  try {
+    const before = askedOf(connection);
+    started = runs.map((run) => run());
+    const asked = askedOf(connection) - before;
+    // The COMMIT goes out only if every run started its statement by now, or has none (already answered): a
+    // statement started later would miss the transaction it belongs to, and one that failed before starting
+    // must fail the transaction. (A microtask or two, the socket still corked.)
+    const states = await Promise.all(started.map(stateOf));
+    if (states.includes('rejected')) await Promise.all(started); // throws that run's failure
+    if (states.filter((state) => state === 'pending').length > asked) {
+      throw new Error("A statement of a transaction's last trip did not start at once: the transaction is not committed.");
+    }
+    void (connection.query as unknown as Query)(COMMIT_NOW);
+  } finally {
+    stream.uncork();
+  }
+  return (await Promise.all(started)) as unknown as T;
+}
+
+/** Whether a run's promise is answered already (it had no statement to run), failed already, or waits for its statement. */
+async function stateOf(promise: Promise<unknown>): Promise<'resolved' | 'rejected' | 'pending'> {
+  let state: 'resolved' | 'rejected' | 'pending' = 'pending';
+  promise.then(
+    () => (state = 'resolved'),
+    () => (state = 'rejected'),
+  );
+  for (let tick = 0; tick < 3; tick++) await Promise.resolve(); // an answered promise's handlers run within these
+  return state;
 }

@@ -17,7 +17,7 @@ import { gatewayCard } from '@/shared/schemas/card';
 import { travelFor } from '@/shared/schemas/travel';
 import { availableCredit, normalizeEmail, recordCreditUse, spendCredit, type CreditOwner } from './credit';
 import { GUEST_LINK_TTL_MS, linksEnded, mintBookingLink, providerWithLocation, type TCheckoutResult } from './booking-view';
-import { linkKeyToBooking, paymentKeyFor, requestHash, type FreshKey, type OwnerClaim } from './idempotency';
+import { linkKeyToBookingLast, paymentKeyFor, requestHash, type FreshKey, type OwnerClaim } from './idempotency';
 import { payAndSettle, resumeHold, withFreshIdempotencyKey, type PayWith } from './paid-hold';
 import { takeDays } from './inventory';
 import { arrivalProblem, unavailableMessage } from './stay-problems';
@@ -169,7 +169,8 @@ async function placeBooking(ctx: Ctx, lot: Lot, input: TCreateBooking, payWith: 
     const held = row!;
 
     if (price.credit > 0) await recordCreditUse(tx, owner, price.credit, held, location.code, now);
-    if (keyed) await linkKeyToBooking(tx, keyed.claim, held.id);
+    // Last: a fresh key goes out with the hold's COMMIT (nothing may follow it here).
+    if (keyed) await linkKeyToBookingLast(tx, keyed.claim, held.id);
     return held;
   });
 

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import superjson from 'superjson';
 import { bound, prepared, type DB } from '../../db/client';
+import { isUniqueViolation } from '../../db/dialect';
+import { lastTrip } from '../../db/pg-trips';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError, AuthenticationRequired, type AppErrorCode } from '../../errors';
 import { randomHex } from '../../random';
@@ -106,6 +108,24 @@ const insertKey = prepared((db) =>
     .prepare('idempotency_key_insert'),
 );
 
+/** The same insert for a hold's fresh key, written with the hold's COMMIT: a key in use fails it (a unique violation). */
+const insertFreshKey = prepared((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      key: sql.placeholder('key'),
+      scope: sql.placeholder('scope'),
+      requestHash: sql.placeholder('hash'),
+      status: 'in_progress',
+      owner: sql.placeholder('owner'),
+      bookingId: sql.placeholder('bookingId'),
+      createdAt: sql.placeholder('createdAt'),
+      updatedAt: sql.placeholder('updatedAt'),
+    })
+    .returning({ id: idempotencyKeys.id })
+    .prepare('idempotency_key_insert_fresh'),
+);
+
 const linkKeyTo = (column: 'bookingId' | 'changeId') =>
   prepared((db) =>
     db
@@ -129,13 +149,21 @@ async function linkKey(tx: Pick<DB, 'update'>, claim: OwnerClaim, link: typeof l
   if (!linked.length) throw new AppError('CONFLICT', lost);
 }
 
-/** A fresh key is written here, naming the booking (insert-or-nothing: written by another request, KeyInUse). */
-export async function linkKeyToBooking(tx: Pick<DB, 'update' | 'insert'>, claim: OwnerClaim | FreshKey, bookingId: number): Promise<void> {
+/**
+ * The key names the booking its hold made, as the hold's last statement. A fresh key is written here, with the
+ * hold's COMMIT in the same round trip on PostgreSQL (db/pg-trips.ts, lastTrip): so nothing may follow it in the
+ * transaction. Written by another request meanwhile, it fails the hold (a unique violation: KeyInUse).
+ */
+export async function linkKeyToBookingLast(tx: Pick<DB, 'update' | 'insert'>, claim: OwnerClaim | FreshKey, bookingId: number): Promise<void> {
   if (claim.kind === 'owner') return linkKey(tx, claim, linkBooking, bookingId, 'This booking is already being processed. Please check your booking history in a moment.');
   const now = new Date();
-  const [written] = await insertKey(tx).execute({ key: claim.key, scope: claim.scope, hash: claim.hash, owner: claim.owner, bookingId, createdAt: now, updatedAt: now });
-  if (!written) throw new KeyInUse();
-  claim.rowId = written.id;
+  const values = { key: claim.key, scope: claim.scope, hash: claim.hash, owner: claim.owner, bookingId, createdAt: now, updatedAt: now };
+  try {
+    const [[written]] = await lastTrip(tx, [() => insertFreshKey(tx).execute(values)]);
+    claim.rowId = written!.id;
+  } catch (err) {
+    throw isUniqueViolation(err) ? new KeyInUse() : err;
+  }
 }
 
 export const linkKeyToChange = (tx: Pick<DB, 'update'>, claim: OwnerClaim, changeId: number) =>

@@ -4,7 +4,7 @@
 import { countBooking } from '../../observability/metrics';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { bound, prepared, type DB } from '../../db/client';
-import { inOneTrip } from '../../db/pg-trips';
+import { lastTrip } from '../../db/pg-trips';
 import { bookings } from '../../db/schema';
 import type { Services } from '../../deps';
 import type { AppErrorCode } from '../../errors';
@@ -50,10 +50,10 @@ export async function confirmBooking(services: Pick<Services, 'db' | 'jobs'>, bo
     const [confirmed] = await confirmPending(tx).execute({ id: bookingId, intent: intent?.id ?? null, brand: intent?.card?.brand ?? null, last4: intent?.card?.last4 ?? null });
     if (!confirmed) return null;
     const out = lot ? checkoutResultOf(confirmed, lot.provider, lot.location.state) : await checkoutResult(tx, confirmed.id);
-    // The writes that follow the claim, in one round trip on PostgreSQL (db/pg-trips.ts): the charge, the
-    // partner's line, the key's outcome, and the confirmation e-mail, whose job plans the trip reminders
-    // (booking-mail.ts) before it sends.
-    const [, , , mail] = await inOneTrip(tx, [
+    // The writes that follow the claim, with the COMMIT, in one round trip on PostgreSQL (db/pg-trips.ts): the
+    // charge, the partner's line, the key's outcome, and the confirmation e-mail, whose job plans the trip
+    // reminders (booking-mail.ts) before it sends. Nothing may follow them in this transaction.
+    const [, , , mail] = await lastTrip(tx, [
       () => (intent ? recordCharge(tx, confirmed.id, intent) : Promise.resolve()),
       () => recordPartnerLine(tx, confirmed, { kind: 'booking', sourceKey: `booking:${confirmed.id}`, gross: confirmed.parkingFeeCents, at: confirmed.createdAt }),
       () => completeKeyForBooking(tx, confirmed.id, { ok: true, data: out }),
