@@ -89,42 +89,23 @@ export async function claimKey(db: DB, scope: string, key: string, hash: string,
   }
 }
 
+/** A key's row as written, every value a placeholder. */
+const keyRow = () => ({
+  key: sql.placeholder('key'),
+  scope: sql.placeholder('scope'),
+  requestHash: sql.placeholder('hash'),
+  status: 'in_progress' as const,
+  owner: sql.placeholder('owner'),
+  bookingId: sql.placeholder('bookingId'),
+  createdAt: sql.placeholder('createdAt'),
+  updatedAt: sql.placeholder('updatedAt'),
+});
+
 // What every checkout with a key runs: built once (db/client.ts, prepared).
-const insertKey = prepared((db) =>
-  db
-    .insert(idempotencyKeys)
-    .values({
-      key: sql.placeholder('key'),
-      scope: sql.placeholder('scope'),
-      requestHash: sql.placeholder('hash'),
-      status: 'in_progress',
-      owner: sql.placeholder('owner'),
-      bookingId: sql.placeholder('bookingId'),
-      createdAt: sql.placeholder('createdAt'),
-      updatedAt: sql.placeholder('updatedAt'),
-    })
-    .onConflictDoNothing()
-    .returning({ id: idempotencyKeys.id })
-    .prepare('idempotency_key_insert'),
-);
+const insertKey = prepared((db) => db.insert(idempotencyKeys).values(keyRow()).onConflictDoNothing().returning({ id: idempotencyKeys.id }).prepare('idempotency_key_insert'));
 
 /** The same insert for a hold's fresh key, written with the hold's COMMIT: a key in use fails it (a unique violation). */
-const insertFreshKey = prepared((db) =>
-  db
-    .insert(idempotencyKeys)
-    .values({
-      key: sql.placeholder('key'),
-      scope: sql.placeholder('scope'),
-      requestHash: sql.placeholder('hash'),
-      status: 'in_progress',
-      owner: sql.placeholder('owner'),
-      bookingId: sql.placeholder('bookingId'),
-      createdAt: sql.placeholder('createdAt'),
-      updatedAt: sql.placeholder('updatedAt'),
-    })
-    .returning({ id: idempotencyKeys.id })
-    .prepare('idempotency_key_insert_fresh'),
-);
+const insertFreshKey = prepared((db) => db.insert(idempotencyKeys).values(keyRow()).returning({ id: idempotencyKeys.id }).prepare('idempotency_key_insert_fresh'));
 
 const linkKeyTo = (column: 'bookingId' | 'changeId') =>
   prepared((db) =>
