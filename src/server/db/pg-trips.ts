@@ -130,8 +130,9 @@ export async function inOneTrip<T extends readonly unknown[]>(tx: object, runs: 
  * A transaction's last statements (none may read another's answer), and its COMMIT, in one round trip on
  * PostgreSQL: written together, run in order there, then the transaction commits. Must be the last thing the
  * transaction does: a statement after it is refused (it would run outside the transaction); a failure among them
- * fails the transaction as `inOneTrip`'s do, and nothing of it is written. On SQLite, `inOneTrip` (the
- * transaction commits when it returns).
+ * fails the transaction as `inOneTrip`'s do, and nothing of it is written. Each run must start its statement at
+ * once (as `inOneTrip` asks) or have none; the COMMIT is not written otherwise. On SQLite, and in a transaction
+ * nested in another (its handle names no connection: its end is a savepoint's), `inOneTrip`.
  */
 export async function lastTrip<T extends readonly unknown[]>(tx: object, runs: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
   const connection = (tx as { [TRIP_CONNECTION]?: pg.PoolClient })[TRIP_CONNECTION];
