@@ -90,6 +90,14 @@ function countWrites(stream: Socket) {
 
 const socketOf = (client: unknown) => (client as { connection: { stream: Socket } }).connection.stream;
 
+/** The writes of the connection the next transaction runs on (the pool hands out its last idle one first), from its BEGIN on. */
+async function countNextTransaction() {
+  const client = await postgresPool(t.db)!.connect();
+  const counter = countWrites(socketOf(client));
+  client.release();
+  return counter;
+}
+
 describe.skipIf(ENGINE !== 'postgres')('PostgreSQL round trips', () => {
   it('writes statements run together in one write', async () => {
     const writes = await t.db.transaction(async (tx: DB) => {
@@ -106,9 +114,7 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL round trips', () => {
   });
 
   it("writes a transaction's last statements and its COMMIT in one write, and nothing after", async () => {
-    const client = await postgresPool(t.db)!.connect();
-    const counter = countWrites(socketOf(client));
-    client.release();
+    const counter = await countNextTransaction();
     try {
       const before = await t.db.transaction(async (tx) => {
         await insertUser(tx, 'end-1@example.com');
@@ -158,10 +164,7 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL round trips', () => {
   });
 
   it("writes a transaction's BEGIN with its first statement", async () => {
-    // The pool hands out its last idle connection first: the transaction's. Its writes are counted from BEGIN on.
-    const client = await postgresPool(t.db)!.connect();
-    const counter = countWrites(socketOf(client));
-    client.release();
+    const counter = await countNextTransaction();
     try {
       const seen = await t.db.transaction(async (tx) => {
         const found = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'nobody@example.com'));
