@@ -63,14 +63,7 @@ export const departureReminderKey = (bookingId: number, departure: string) => `r
  * e-mail's job, a change of dates, a move under the guarantee). `state`: the lot's, when the caller has it.
  */
 export async function planReminders(tx: Writer, stay: ReminderStay, now: Date, state?: string): Promise<ReminderPlan> {
-  const { plan, jobs } = await reminderJobs(tx, stay, now, state);
-  await enqueueJobs(tx, jobs);
-  return plan;
-}
-
-/** The reminder jobs of a stay's current dates (none once both instants passed). */
-async function reminderJobs(db: Writer, stay: ReminderStay, now: Date, state?: string): Promise<{ plan: ReminderPlan; jobs: JobSpec[] }> {
-  const lotState = state ?? (await stateOfLot(db, stay.providerId));
+  const lotState = state ?? (await stateOfLot(tx, stay.providerId));
   const plan = reminderTimes(stay, zoneForState(lotState ?? ''), now);
   const jobs: JobSpec[] = [];
   if (plan.arrival)
@@ -85,7 +78,9 @@ async function reminderJobs(db: Writer, stay: ReminderStay, now: Date, state?: s
         { runAt: plan.departure.runAt, dedupeKey: departureReminderKey(stay.id, plan.departure.date) },
       ),
     );
-  return { plan, jobs };
+  // None once both instants have passed (no statement is written then).
+  await enqueueJobs(tx, jobs);
+  return plan;
 }
 
 async function stateOfLot(db: Writer, providerId: number): Promise<string | undefined> {
