@@ -1,4 +1,5 @@
 // Playwright: journeys in Debian's Chromium against the built server on a throwaway database.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -7,13 +8,30 @@ import { walletTestKeys } from './tests/support/wallet-keys';
 const PORT = Number(process.env.E2E_PORT ?? 4321);
 const BASE_URL = `http://localhost:${PORT}`;
 // Workers re-evaluate this file in their own processes: the data directory is fixed once, in the
-// runner, and inherited through the environment so tests can read the server's outbox.
-process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `parkpilot-e2e-${process.pid}`);
+// runner, and inherited through the environment so tests can read the server's outbox. A run's directory is
+// kept after it ends, for a look after a failure; the next run removes those whose runner has ended.
+if (!process.env.E2E_DATA_DIR) {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const pid = /^parkpilot-e2e-(\d+)$/.exec(name)?.[1];
+    if (pid && !running(Number(pid))) fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+  process.env.E2E_DATA_DIR = path.join(os.tmpdir(), `parkpilot-e2e-${process.pid}`);
+}
 const dataDir = process.env.E2E_DATA_DIR;
 // Apple and Google Wallet with throwaway keys (made once, in the runner; workers inherit them): wallet.spec.ts.
 process.env.E2E_WALLET_ENV ??= JSON.stringify((({ appleEnv, googleEnv }) => ({ ...appleEnv, ...googleEnv }))(walletTestKeys()));
 const walletEnv = JSON.parse(process.env.E2E_WALLET_ENV) as Record<string, string>;
 export const ADMIN = { email: 'admin@parkpilot.example', password: 'e2e admin password' };
+
+/** Whether process `pid` is running (signal 0 checks without sending; EPERM: it runs, as another user). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',

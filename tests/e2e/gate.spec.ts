@@ -2,7 +2,6 @@
 // shown to a fake camera (a Y4M video of the QR, so the page's real scanner reads it), and check another in and
 // out by its typed confirmation number. Signed out, the page asks to sign in.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import QRCode from 'qrcode';
@@ -12,10 +11,13 @@ import { checkoutRequest } from '../support/factories';
 import { expect, test, type Login } from './fixtures';
 import { bostonLot, newPerson, staffAccount } from './support/gate';
 
-// One video file per worker process: written with the pass before the camera starts (Chromium opens it then).
-const VIDEO = path.join(os.tmpdir(), `parkpilot-gate-pass-${process.pid}.y4m`);
+// One video file per worker process: written with the pass before the camera starts (Chromium opens it then). In
+// the run's data directory (playwright.config.ts), so it goes with it.
+const VIDEO = path.join(process.env.E2E_DATA_DIR!, `gate-pass-${process.pid}.y4m`);
 const base = config.use?.launchOptions ?? {};
-// Chromium must find a video file when it starts; each scanning test writes its own pass into it.
+// Chromium must find a video file when it starts; each scanning test writes its own pass into it. (The runner
+// loads this file too, to list its tests, before the web server has made the directory.)
+fs.mkdirSync(path.dirname(VIDEO), { recursive: true });
 if (!fs.existsSync(VIDEO)) writeQrVideo(VIDEO, 'PP-NOTAPASS');
 
 test.use({

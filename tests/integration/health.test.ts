@@ -1,5 +1,8 @@
 // What a load balancer and an orchestrator ask: liveness, and readiness (not draining, the database answers,
 // every migration applied, the blob store reachable), with the failing part named in the 503.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '@/server/integrations/blobs/types';
@@ -8,11 +11,12 @@ import { ENGINE } from '@/server/db/schema/_kit';
 import { createTestApp } from '../support/test-app';
 
 let blobsDown = false;
+const blobsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkpilot-health-blobs-'));
 const t = await createTestApp(
   {},
   {
     blobs: (() => {
-      const local = createLocalBlobStore(`${process.env.TMPDIR ?? '/tmp'}/parkpilot-health-blobs-${process.pid}`);
+      const local = createLocalBlobStore(blobsDir);
       const store: BlobStore = {
         ...local,
         async ping() {
@@ -24,7 +28,10 @@ const t = await createTestApp(
     })(),
   },
 );
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(blobsDir, { recursive: true, force: true });
+});
 
 const migrations = ENGINE === 'postgres' ? sql`drizzle.__drizzle_migrations` : sql`__drizzle_migrations`;
 
